@@ -1,0 +1,351 @@
+"""Card effects, one small block per card, registered by card name.
+
+Static facts (cost, attack, "may split damage", "may redirect", ...) are catalogue data; only
+what needs code is here. Target generators yield tuples of ints; see ``registry`` for hooks.
+"""
+from __future__ import annotations
+
+from ..engine import rules as R
+from ..engine.board import neighbours
+from ..engine.flow import push
+from ..engine.play import cancel_item
+from ..engine.state import NOBODY, GameState, Vessel
+from .catalogue import CARD_DEF
+from .registry import choice_handler, register
+
+
+def _draw(g: GameState, p: int, n: int) -> None:
+    for _ in range(n):
+        push(g, "draw", p)
+
+
+def _ask(g: GameState, p: int, kind: str, ctx: int, options: list) -> None:
+    push(g, "ask", p, kind, ctx, *options)
+
+
+def _ships(g: GameState, pred) -> list[Vessel]:
+    return [v for v in g.vessels.values() if v.d.kind == "ship" and pred(v)]
+
+
+def _vessels(g: GameState, pred) -> list[Vessel]:
+    return [v for v in g.vessels.values() if pred(v)]
+
+
+# --------------------------------------------------------------------------- start of turn
+
+register("Refinery", start_of_turn=lambda g, p, src: R.gain(g, p, 2), commutes=True)
+register("Trade World", start_of_turn=lambda g, p, src: R.gain(g, p, 2), commutes=True)
+register("Trade Routes", commutes=True, start_of_turn=lambda g, p, src: R.gain(
+    g, p, sum(1 for v in g.vessels.values() if v.owner == p and v.d.kind == "station")))
+register("Thrill of Discovery", start_of_turn=lambda g, p, src: _draw(g, p, 1))
+register("Research World", start_of_turn=lambda g, p, src: _draw(g, p, 1))
+register("Orbital Habitat", max_dev_bonus=2,
+         start_of_turn=lambda g, p, src: R.add_development(g, p, g.vessels[src].pos))
+
+
+def _core_world(g: GameState, p: int, src: int) -> None:
+    room = [pos for pos, s in enumerate(g.sites) if s.owner == p and s.devs < R.max_dev(g, pos)]
+    if len(room) == 1:
+        R.add_development(g, p, room[0])
+    elif room:
+        _ask(g, p, "Core World", 0, room)
+
+
+register("Core World", start_of_turn=_core_world)
+
+
+@choice_handler("Core World")
+def _core_world_choice(g: GameState, choice: dict, pos: int) -> None:
+    R.add_development(g, choice["player"], pos)
+
+
+# --------------------------------------------------------------------------- first developed
+
+register("Military Base", first_developed=lambda g, p, pos: R.build(g, p, "Defense Station", pos))
+register("Alien System", first_developed=lambda g, p, pos: _draw(g, p, 2))
+register("New Colony", first_developed=lambda g, p, pos: R.add_development(g, p, pos))
+
+# --------------------------------------------------------------------------- passive modifiers
+
+
+def _plus_one(g: GameState, src: int, v: Vessel) -> int:
+    return 1
+
+
+def _fighters_plus_one(g: GameState, src: int, v: Vessel) -> int:
+    return 1 if v.d.size == "fighter" else 0
+
+
+register("Advanced Weapons", attack=_plus_one)
+register("Advanced Shields", hp=_plus_one)
+register("Enhanced Jump Drive", speed=_plus_one)
+register("Fighter Bays", hp=_fighters_plus_one, build_fighters_near_station=True)
+register("Silis Major", speed=_fighters_plus_one)
+register("Missile Platform", attack=lambda g, src, v: 1 if v.d.kind == "station" and v.id != src else 0)
+register("Targeting Systems", unlimited_targets=True)
+register("Shipyard", build_ships_here=True)
+register("Forsei", build_any_phase=True)
+
+
+def _nexus_jump(g: GameState, src: int, v: Vessel) -> None:
+    v.nexus = True
+
+
+# A ship leaving keeps the bonus as v.nexus; the station's own bonus then no longer applies.
+register("Jump Nexus", speed=lambda g, src, v: 0 if v.nexus else 1, on_jump_from=_nexus_jump)
+
+# --------------------------------------------------------------------------- systems
+
+register("Asteroid Field", can_enter=lambda g, v, pos: v.d.size in ("small", "fighter"))
+register("Pulsar System", shields_ships_from_commands=True)
+
+
+def _black_hole_enter(g: GameState, v: Vessel) -> None:
+    if v.d.kind == "ship":
+        v.no_attack = True
+
+
+register("Black Hole", on_enter=_black_hole_enter)
+
+
+def _cruiser_conquest(g: GameState, v: Vessel) -> None:
+    site = g.sites[v.pos]
+    if site.owner not in (NOBODY, v.owner) and site.devs >= 2 and not R.under_siege(g, v.pos):
+        _ask(g, v.owner, "Cruiser", v.pos, [1, 0])
+
+
+register("Cruiser", conquest=_cruiser_conquest)
+
+
+@choice_handler("Cruiser")
+def _cruiser_choice(g: GameState, choice: dict, yes: int) -> None:
+    """END-2 (RULING): never the last development, since the system is not besieged."""
+    site = g.sites[choice["ctx"]]
+    if yes and site.devs >= 2:
+        site.devs -= 1
+        R.emit(g, "siege", choice["player"], choice["ctx"], 1)
+
+
+# --------------------------------------------------------------------------- Industry commands
+
+
+def _bombard_targets(g: GameState, p: int, src: int):
+    return [(v.id,) for v in _ships(g, lambda v: v.owner == p and g.sites[v.pos].owner not in (NOBODY, p))]
+
+
+def _bombard(g: GameState, p: int, src: int, t: tuple) -> None:
+    v = g.vessels[t[0]]
+    site = g.sites[v.pos]
+    removed = min(R.attack(g, v), site.devs - 1)
+    if removed > 0:
+        site.devs -= removed
+        R.emit(g, "siege", p, v.pos, removed)
+
+
+register("Orbital Bombardment", targets=_bombard_targets, resolve=_bombard)
+
+register("Trade Envoy",
+         targets=lambda g, p, src: [(pos,) for pos, s in enumerate(g.sites) if s.devs > 0],
+         resolve=lambda g, p, src, t: R.gain(g, p, 2 * g.sites[t[0]].devs))
+
+
+def _barrage_targets(g: GameState, p: int, src: int):
+    return [(v.id,) for v in _vessels(g, lambda v: v.owner == p and R.attack(g, v) > 0)
+            if any(o.pos == v.pos and o.owner != p for o in g.vessels.values())]
+
+
+def _barrage(g: GameState, p: int, src: int, t: tuple) -> None:
+    v = g.vessels[t[0]]
+    dmg = R.attack(g, v)
+    for o in [o for o in g.vessels.values() if o.pos == v.pos and o.owner != p]:
+        R.deal_damage(g, o, dmg)
+
+
+register("Barrage", targets=_barrage_targets, resolve=_barrage)
+
+
+def _ram_targets(g: GameState, p: int, src: int):
+    out = []
+    for s in _ships(g, lambda v: v.owner == p and R.targetable(g, v, True)):
+        out.extend((s.id, o.id) for o in g.vessels.values()
+                   if o.pos == s.pos and o.owner != p and R.targetable(g, o, True))
+    return out
+
+
+def _ram(g: GameState, p: int, src: int, t: tuple) -> None:
+    ship, target = g.vessels[t[0]], g.vessels[t[1]]
+    hp = R.max_hp(g, ship)
+    R.destroy(g, ship)
+    R.deal_damage(g, target, hp)
+
+
+register("Ram", targets=_ram_targets, resolve=_ram)
+
+
+def _corvette_room(g: GameState, p: int) -> bool:
+    return bool(g.supply["Corvette"]) and (
+        not g.ed.ship_cap or R.ship_count_for_cap(g, p) < R.total_devs(g, p))
+
+
+def _mass_targets(g: GameState, p: int, src: int):
+    if not _corvette_room(g, p):
+        return []
+    return [(pos,) for pos, s in enumerate(g.sites)
+            if s.owner == p and R.build_banned(g, p, pos, True) is None]
+
+
+def _mass_production(g: GameState, p: int, src: int, t: tuple) -> None:
+    for _ in range(3):
+        if _corvette_room(g, p):
+            R.build(g, p, "Corvette", t[0])
+
+
+register("Mass Production", targets=_mass_targets, resolve=_mass_production)
+
+
+def _any_vessel(g: GameState, p: int, src: int):
+    return [(v.id,) for v in _vessels(g, lambda v: R.targetable(g, v, True))]
+
+
+def _max_firepower(g: GameState, p: int, src: int, t: tuple) -> None:
+    v = g.vessels[t[0]]
+    v.atk_bonus += 2
+    v.extra_targets += 1
+
+
+register("Maximum Firepower", targets=_any_vessel, resolve=_max_firepower)
+
+# --------------------------------------------------------------------------- Statecraft commands
+
+
+def _spy(g: GameState, p: int, src: int, t: tuple) -> None:
+    q = t[0]
+    R.emit(g, "reveal", q, tuple(g.hands[q]))
+    if g.hands[q]:
+        _ask(g, p, "Spy Network", q, list(g.hands[q]))
+
+
+register("Spy Network",
+         targets=lambda g, p, src: [(q,) for q in range(g.cfg.players) if q != p and g.alive[q]],
+         resolve=_spy)
+
+
+@choice_handler("Spy Network")
+def _spy_choice(g: GameState, choice: dict, cid: int) -> None:
+    push(g, "receive", choice["player"], cid, choice["ctx"])
+
+
+register("Intercept Orders",
+         targets=lambda g, p, src: [(item[2],) for item in g.stack
+                                    if item[0] == "card" and CARD_DEF[item[2]].kind == "command"],
+         resolve=lambda g, p, src, t: cancel_item(g, t[0]))
+
+
+def _sabotage_targets(g: GameState, p: int, src: int):
+    mine = {v.pos for v in g.vessels.values() if v.owner == p}
+    return [(v.id,) for v in _vessels(g, lambda v: v.owner != p and v.pos in mine and R.targetable(g, v, True))]
+
+
+register("Sabotage", targets=_sabotage_targets, resolve=lambda g, p, src, t: R.destroy(g, g.vessels[t[0]]))
+
+
+def _move_targets(g: GameState, ships, dests) -> list[tuple]:
+    out = []
+    for v in ships:
+        for dest in dests(v):
+            if R.can_enter(g, v, dest):
+                out.extend((v.id, dest, e) for e in R.explore_options(g, dest))
+    return out
+
+
+def _bribery_targets(g: GameState, p: int, src: int):
+    ships = _ships(g, lambda v: v.owner != p and R.targetable(g, v, True))
+    return _move_targets(g, ships, lambda v: neighbours(g.cfg.size)[v.pos])
+
+
+def _move(g: GameState, p: int, src: int, t: tuple) -> None:
+    vid, dest, explore = t
+    R.enter(g, g.vessels[vid], dest, R.must_explore(g, dest, explore))
+
+
+register("Bribery", targets=_bribery_targets, resolve=_move)
+
+
+def _filibuster(g: GameState, p: int, src: int, t: tuple) -> None:
+    g.extra_turns += 1
+
+
+# RULING: Filibuster is played in your own turn (the extra turn follows it).
+register("Filibuster", targets=lambda g, p, src: [()] if p == g.active else [], resolve=_filibuster)
+
+# --------------------------------------------------------------------------- Science commands
+
+register("Explore the Unknown", resolve=lambda g, p, src, t: _draw(g, p, 2))
+register("Jump Stabilization", targets=lambda g, p, src: [(pos,) for pos in range(len(g.sites))],
+         resolve=lambda g, p, src, t: g.stabilized.append(t[0]))
+
+
+def _interdict(g: GameState, p: int, src: int, t: tuple) -> None:
+    g.sites[t[0]].interdicted_by = p
+
+
+register("Interdiction", targets=lambda g, p, src: [(pos,) for pos in range(len(g.sites))],
+         resolve=_interdict)
+
+
+def _raise_shields(g: GameState, p: int, src: int, t: tuple) -> None:
+    v = g.vessels[t[0]]
+    v.hp_bonus += 2
+    v.can_redirect = True
+
+
+register("Raise Shields", targets=_any_vessel, resolve=_raise_shields)
+
+
+def _evasion(g: GameState, p: int, src: int, t: tuple) -> None:
+    g.vessels[t[0]].shielded = True
+
+
+register("Evasion",
+         targets=lambda g, p, src: [(v.id,) for v in _ships(g, lambda v: R.targetable(g, v, True))],
+         resolve=_evasion)
+
+# --------------------------------------------------------------------------- abilities
+
+
+def _railgun_targets(g: GameState, p: int, src: int):
+    return [(v.id, x) for v in _vessels(g, lambda v: v.owner == p and R.targetable(g, v, False))
+            for x in range(1, g.credits[p] + 1)]
+
+
+def _own_targetable(g: GameState, p: int, vid: int) -> bool:
+    v = g.vessels.get(vid)
+    return v is not None and v.owner == p and R.targetable(g, v, False)
+
+
+def _railgun(g: GameState, p: int, src: int, t: tuple) -> None:
+    g.vessels[t[0]].atk_bonus += t[1]
+
+
+register("Railgun Turrets", cost="credits", targets=_railgun_targets, resolve=_railgun,
+         valid=lambda g, p, src, t: _own_targetable(g, p, t[0]))
+
+
+def _exp_shields(g: GameState, p: int, src: int, t: tuple) -> None:
+    v = g.vessels[t[0]]
+    v.shielded = v.untargetable = True
+
+
+register("Experimental Shields", cost="discard", resolve=_exp_shields,
+         targets=lambda g, p, src: [(v.id,) for v in _vessels(g, lambda v: v.owner == p and R.targetable(g, v, False))],
+         valid=lambda g, p, src, t: _own_targetable(g, p, t[0]))
+
+
+def _drummond_targets(g: GameState, p: int, src: int):
+    ships = _ships(g, lambda v: v.owner == p and R.targetable(g, v, False)
+                   and g.sites[v.pos].interdicted_by == NOBODY)
+    return _move_targets(g, ships, lambda v: [pos for pos in range(len(g.sites)) if pos != v.pos])
+
+
+# RULING: Drummond moves a ship of yours; the jump uses none of its speed.
+register("Drummond", cost="discard", targets=_drummond_targets, resolve=_move)

@@ -1,0 +1,90 @@
+"""Registry of card effects, keyed by card name.
+
+A card's data lives in the catalogue; what needs code lives in a :class:`CardEffect` registered
+here by ``starcom.cards.effects``. The engine only ever looks effects up through this registry
+(by the name of a card it holds), so no card name appears in engine code.
+
+Hook signatures (``g`` is the game state, ``p`` a player index, ``src`` a card instance id):
+
+* ``targets(g, p, src) -> Iterable[tuple]``: legal target tuples when playing / activating.
+* ``valid(g, p, src, targets) -> bool``: still legal when resolving (RESP-3); default: the
+  targets are still among ``targets(...)``.
+* ``resolve(g, p, src, targets)``: what happens when it resolves.
+* ``cost``: for abilities: ``"credits"`` (last target is the amount paid) or ``"discard"``.
+* ``start_of_turn(g, p, src)``; ``commutes``: its order relative to others never matters.
+* ``first_developed(g, p, pos)``; ``on_enter(g, vessel)``; ``can_enter(g, vessel, pos) -> bool``.
+* ``attack/hp/speed(g, src, vessel) -> int``: a passive bonus from a source card.
+* ``unlimited_targets``, ``max_dev_bonus``, ``build_ships_here``, ``build_fighters_near_station``,
+  ``build_any_phase``, ``shields_ships_from_commands``: passive flags.
+* ``on_jump_from(g, src, vessel)``: a ship of the source's controller jumps out of its system.
+* ``conquest(g, vessel)``: in its controller's End phase, after sieges are resolved (END-2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+Hook = Callable[..., Any] | None
+
+
+@dataclass(slots=True)
+class CardEffect:
+    name: str
+    targets: Hook = None
+    valid: Hook = None
+    resolve: Hook = None
+    cost: str = ""
+    start_of_turn: Hook = None
+    commutes: bool = False
+    first_developed: Hook = None
+    on_enter: Hook = None
+    can_enter: Hook = None
+    attack: Hook = None
+    hp: Hook = None
+    speed: Hook = None
+    on_jump_from: Hook = None
+    conquest: Hook = None
+    unlimited_targets: bool = False
+    max_dev_bonus: int = 0
+    build_ships_here: bool = False
+    build_fighters_near_station: bool = False
+    build_any_phase: bool = False
+    shields_ships_from_commands: bool = False
+
+
+EFFECTS: dict[str, CardEffect] = {}
+# Handlers for choices that card effects ask for, keyed by choice kind.
+CHOICE_HANDLERS: dict[str, Callable[..., None]] = {}
+
+
+def effect(name: str) -> CardEffect:
+    """The effect record of ``name`` (created empty on first use)."""
+    eff = EFFECTS.get(name)
+    if eff is None:
+        eff = EFFECTS[name] = CardEffect(name)
+    return eff
+
+
+def register(name: str, **hooks: Any) -> CardEffect:
+    """Set hooks on a card's effect record; unknown hook names raise TypeError."""
+    eff = effect(name)
+    for key, val in hooks.items():
+        if not hasattr(eff, key):
+            raise TypeError(f"unknown effect hook {key!r} for {name}")
+        setattr(eff, key, val)
+    return eff
+
+
+def choice_handler(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def deco(fn: Callable[..., None]) -> Callable[..., None]:
+        CHOICE_HANDLERS[kind] = fn
+        return fn
+    return deco
+
+
+EMPTY = CardEffect("")
+
+
+def get(name: str) -> CardEffect:
+    """The effect of a card, or an empty record for cards without code."""
+    return EFFECTS.get(name, EMPTY)

@@ -1,0 +1,346 @@
+"""Command-phase actions: jump, build, develop, scrap, repair, trade with the bank, play cards,
+use abilities, end the phase (MOVE, EXPLORE, BUILD, DEV, SCRAP, REPAIR, TRADE-1/2, PLAY)."""
+from __future__ import annotations
+
+from ..cards import registry
+from ..cards.catalogue import BUILDABLE, CARD_DEF, DEFS
+from .board import neighbours, within_two
+from .flow import push
+from .play import ability_sources, ability_targets, play_card, play_targets, use_ability
+from .rules import (add_development, build, build_banned, can_enter, contested, drawable_decks, emit,
+                    enter, explore_options, fighter_count, gain, must_explore, remove_vessel,
+                    ship_count_for_cap, speed, station_effects_active, stations_of, total_devs)
+from .state import NOBODY, GameState
+
+Action = tuple
+
+# --------------------------------------------------------------------------- jump
+
+
+def jump_destinations(g: GameState, pos: int) -> tuple[int, ...]:
+    size = g.cfg.size
+    return within_two(size)[pos] if pos in g.stabilized else neighbours(size)[pos]
+
+
+def carriable(g: GameState, v) -> list:
+    """MOVE-3: fighters of ``v``'s controller beside it, least damaged first."""
+    if not v.d.carry:
+        return []
+    fighters = [f for f in g.vessels.values() if f.owner == v.owner and f.pos == v.pos and f.d.size == "fighter"]
+    fighters.sort(key=lambda f: (f.damage, f.id))
+    return fighters[: v.d.carry]
+
+
+def check_jump(g: GameState, p: int, a: Action) -> str | None:
+    if len(a) != 5:
+        return "jump takes a ship, a destination, an explore flag and a number of fighters to carry"
+    _, vid, dest, explore_flag, carry = a
+    v = g.vessels.get(vid)
+    if v is None or v.owner != p or v.d.kind != "ship":
+        return "MOVE-1: jump with a ship you control"
+    if v.fresh and not v.d.jump_when_built:
+        return "MOVE-1: this ship has not been yours since the start of your turn (BUILD-7)"
+    if v.jumps >= speed(g, v):
+        return f"MOVE-1: this ship has used all {speed(g, v)} of its jumps this turn"
+    site = g.sites[v.pos]
+    if site.interdicted_by != NOBODY:
+        return "MOVE-1: ships in this system cannot jump (interdicted)"
+    if dest not in jump_destinations(g, v.pos):
+        return "MOVE-1: the destination is not adjacent"
+    if not can_enter(g, v, dest):
+        return "MOVE-5: this ship cannot enter that system"
+    if g.ed.no_jump_between_same_opponent and site.owner not in (NOBODY, p) \
+            and g.sites[dest].owner == site.owner:
+        return "MOVE-4: no jumping between two systems of the same opponent"
+    if explore_flag not in explore_options(g, dest):
+        return "EXPLORE-1: exploring is mandatory in this edition" if g.ed.explore_mandatory \
+            else "EXPLORE-1: explore flag must be 0 or 1 (face-down systems only)"
+    if not isinstance(carry, int) or not 0 <= carry <= len(carriable(g, v)):
+        return "MOVE-3: a Carrier takes up to five of your fighters from its system; others carry none"
+    return None
+
+
+def do_jump(g: GameState, p: int, a: Action) -> None:
+    _, vid, dest, explore_flag, carry = a
+    v = g.vessels[vid]
+    fighters = carriable(g, v)[:carry]
+    if station_effects_active(g, v.pos):
+        for s in list(g.vessels.values()):
+            if s.pos == v.pos and s.owner == p and s.d.kind == "station":
+                hook = registry.get(s.d.name).on_jump_from
+                if hook is not None:
+                    hook(g, s.id, v)
+    v.jumps += 1
+    enter(g, v, dest, must_explore(g, dest, explore_flag))
+    for f in fighters:
+        enter(g, f, dest, False)
+
+
+def jump_actions(g: GameState, p: int) -> list[Action]:
+    out: list[Action] = []
+    for v in list(g.vessels.values()):
+        if v.owner != p or v.d.kind != "ship" or (v.fresh and not v.d.jump_when_built):
+            continue
+        if v.jumps >= speed(g, v) or g.sites[v.pos].interdicted_by != NOBODY:
+            continue
+        carry = range(len(carriable(g, v)) + 1)
+        for dest in jump_destinations(g, v.pos):
+            for e in explore_options(g, dest):
+                for c in carry:
+                    a = ("jump", v.id, dest, e, c)
+                    if check_jump(g, p, a) is None:
+                        out.append(a)
+    return out
+
+
+# --------------------------------------------------------------------------- build
+
+
+def builds_any_phase(g: GameState, p: int) -> bool:
+    """A card lets ``p`` build ships outside the Command phase of their own turn."""
+    from .rules import system_effects_active
+    return any(s.owner == p and registry.get(s.d.name).build_any_phase and system_effects_active(g, pos)
+               for pos, s in enumerate(g.sites))
+
+
+def ship_yard_here(g: GameState, p: int, pos: int, fighter: bool) -> bool:
+    """BUILD-3: where ``p`` may build ships."""
+    site = g.sites[pos]
+    if site.owner != p:
+        return False
+    if site.face_up and site.d.builds_ships:
+        return True
+    if not station_effects_active(g, pos):
+        return False
+    stations = [v for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.kind == "station"]
+    if any(registry.get(s.d.name).build_ships_here for s in stations):
+        return True
+    return fighter and bool(stations) and any(
+        registry.get(CARD_DEF[c].name).build_fighters_near_station for c in g.techs[p])
+
+
+def check_build(g: GameState, p: int, a: Action) -> str | None:
+    if len(a) != 3:
+        return "build takes a card index and a position"
+    _, idx, pos = a
+    if not isinstance(idx, int) or not 0 <= idx < len(DEFS) or DEFS[idx] not in BUILDABLE:
+        return "BUILD-1: only supply ships and stations can be built"
+    if not isinstance(pos, int) or not 0 <= pos < len(g.sites):
+        return "BUILD-1: no such system"
+    d = DEFS[idx]
+    if g.step == "priority" and (g.stack or p != g.active or d.kind != "ship" or not builds_any_phase(g, p)):
+        return "BUILD-1: building happens in your Command phase"
+    if not g.supply[d.name]:
+        return f"COMP-2: no {d.name} is left in the supply"
+    if g.credits[p] < d.cost:
+        return f"BUILD-1: {d.name} costs {d.cost} credits; you have {g.credits[p]}"
+    site = g.sites[pos]
+    if d.kind == "station":
+        if site.owner != p:
+            return "BUILD-2: stations are built in a system you control"
+        if stations_of(g, p, pos) >= site.devs:
+            return "BUILD-2: your stations there may not outnumber its developments"
+        return build_banned(g, p, pos, False)
+    fighter = d.size == "fighter"
+    if not ship_yard_here(g, p, pos, fighter):
+        return "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
+    banned = build_banned(g, p, pos, True)
+    if banned:
+        return banned
+    if g.ed.ship_cap and ship_count_for_cap(g, p) >= total_devs(g, p):
+        return "BUILD-4: you control as many ships as you have developments"
+    if g.ed.fighter_caps and fighter:
+        if fighter_count(g, p) >= total_devs(g, p):
+            return "BUILD-6: you control as many fighters as you have developments"
+        if fighter_count(g, p, pos) >= site.devs:
+            return "BUILD-6: that system holds as many fighters as its development level"
+    return None
+
+
+def do_build(g: GameState, p: int, a: Action) -> None:
+    d = DEFS[a[1]]
+    g.credits[p] -= d.cost
+    emit(g, "build", p, d.name, a[2])
+    build(g, p, d.name, a[2])
+
+
+def build_actions(g: GameState, p: int) -> list[Action]:
+    mine = [pos for pos, s in enumerate(g.sites) if s.owner == p]
+    out: list[Action] = []
+    for d in BUILDABLE:
+        if d.cost > g.credits[p] or not g.supply[d.name]:
+            continue
+        for pos in mine:
+            a = ("build", d.index, pos)
+            if check_build(g, p, a) is None:
+                out.append(a)
+    return out
+
+
+# --------------------------------------------------------------------------- develop
+
+
+def develop_cost(g: GameState, p: int, pos: int) -> int | str:
+    """DEV-1..3: the price of the next development, or why there is none."""
+    from .rules import max_dev
+    site = g.sites[pos]
+    if not site.face_up:
+        return "DEV-1: explore the system before developing it"
+    if site.owner == NOBODY:
+        if not any(v.owner == p and v.pos == pos and v.d.kind == "ship"
+                   and (g.ed.fighters_develop or v.d.size != "fighter") for v in g.vessels.values()):
+            return "DEV-1: you need a ship there" + ("" if g.ed.fighters_develop else " other than a fighter")
+        if max_dev(g, pos) < 1:
+            return "DEV-3: this system cannot hold developments"
+        return 1
+    if site.owner != p:
+        return "DEV-1: another player controls this system"
+    if site.devs >= max_dev(g, pos):
+        return f"DEV-3: the system is at its maximum of {max_dev(g, pos)} developments"
+    return site.devs + 1
+
+
+def check_develop(g: GameState, p: int, a: Action) -> str | None:
+    if len(a) != 2 or not isinstance(a[1], int) or not 0 <= a[1] < len(g.sites):
+        return "develop takes a position on the board"
+    cost = develop_cost(g, p, a[1])
+    if isinstance(cost, str):
+        return cost
+    if g.credits[p] < cost:
+        return f"DEV-2: the development costs {cost} credits; you have {g.credits[p]}"
+    return None
+
+
+def do_develop(g: GameState, p: int, a: Action) -> None:
+    g.credits[p] -= develop_cost(g, p, a[1])  # type: ignore[operator]
+    add_development(g, p, a[1])
+
+
+def develop_actions(g: GameState, p: int) -> list[Action]:
+    spots = {pos for pos, s in enumerate(g.sites) if s.owner == p}
+    spots.update(v.pos for v in g.vessels.values() if v.owner == p and g.sites[v.pos].owner == NOBODY)
+    return [("develop", pos) for pos in sorted(spots) if check_develop(g, p, ("develop", pos)) is None]
+
+
+# --------------------------------------------------------------------------- scrap, repair, bank trades
+
+
+def check_scrap(g: GameState, p: int, a: Action) -> str | None:
+    v = g.vessels.get(a[1]) if len(a) == 2 else None
+    if v is None or v.owner != p or v.d.kind != "ship":
+        return "SCRAP-1: scrap a ship you control"
+    if contested(g, v.pos):
+        return "SCRAP-1: no scrapping in a contested system (CONTEST-1)"
+    return None
+
+
+def do_scrap(g: GameState, p: int, a: Action) -> None:
+    v = g.vessels[a[1]]
+    emit(g, "scrap", p, v.id)
+    remove_vessel(g, v)
+    gain(g, p, max(1, v.d.cost // 2))
+
+
+def check_repair(g: GameState, p: int, a: Action) -> str | None:
+    if not g.ed.repair:
+        return "REPAIR-1: repairs exist only in the classic edition"
+    v = g.vessels.get(a[1]) if len(a) == 2 else None
+    if v is None or v.owner != p or v.damage <= 0:
+        return "REPAIR-1: repair a damaged vessel you control"
+    if contested(g, v.pos):
+        return "REPAIR-1: no repairs in a contested system (CONTEST-1)"
+    if g.credits[p] < 2:
+        return "REPAIR-1: a repair costs 2 credits"
+    return None
+
+
+def do_repair(g: GameState, p: int, a: Action) -> None:
+    g.credits[p] -= 2
+    g.vessels[a[1]].damage -= 1
+    emit(g, "repair", p, a[1])
+
+
+def check_buy(g: GameState, p: int, a: Action) -> str | None:
+    if g.credits[p] < 3:
+        return "TRADE-1: drawing a card costs 3 credits"
+    if not drawable_decks(g, p):
+        return "DRAW-1: no deck of a domain you control has cards left"
+    if g.ed.trade_draw_needs_room and len(g.hands[p]) >= g.ed.hand_limit:
+        return "TRADE-1: not allowed with a full hand"
+    return None
+
+
+def do_buy(g: GameState, p: int, a: Action) -> None:
+    g.credits[p] -= 3
+    emit(g, "buy", p)
+    g.step = None
+    push(g, "draw", p)
+
+
+def check_sell(g: GameState, p: int, a: Action) -> str | None:
+    if len(a) != 3 or a[1] == a[2] or a[1] not in g.hands[p] or a[2] not in g.hands[p]:
+        return "TRADE-2: discard two different cards from your hand"
+    return None
+
+
+def do_sell(g: GameState, p: int, a: Action) -> None:
+    from .flow import discard_from_hand
+    discard_from_hand(g, p, a[1])
+    discard_from_hand(g, p, a[2])
+    gain(g, p, 3)
+
+
+def sell_actions(g: GameState, p: int) -> list[Action]:
+    hand = sorted(g.hands[p])
+    return [("sell", a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
+
+
+# --------------------------------------------------------------------------- cards and abilities
+
+
+def check_play(g: GameState, p: int, a: Action) -> str | None:
+    if len(a) < 2 or a[1] not in g.hands[p]:
+        return "PLAY-1: play a card from your hand"
+    d = CARD_DEF[a[1]]
+    if g.step != "command" and d.kind != "command":
+        return "RESP-2: only Commands can be played outside your Command phase"
+    if d.kind == "station" and g.credits[p] < d.cost:
+        return f"BUILD-8: {d.name} costs {d.cost} credits; you have {g.credits[p]}"
+    if tuple(a[2:]) not in set(play_targets(g, p, a[1])):
+        return f"TARGET-2: those are not legal targets for {d.name}"
+    return None
+
+
+def do_play(g: GameState, p: int, a: Action) -> None:
+    play_card(g, p, a[1], tuple(a[2:]))
+
+
+def play_actions(g: GameState, p: int, commands_only: bool) -> list[Action]:
+    out: list[Action] = []
+    for cid in g.hands[p]:
+        if commands_only and CARD_DEF[cid].kind != "command":
+            continue
+        out.extend(("play", cid, *t) for t in play_targets(g, p, cid))
+    return out
+
+
+def check_ability(g: GameState, p: int, a: Action) -> str | None:
+    if len(a) < 2 or a[1] not in ability_sources(g, p):
+        return "RESP-1: use an ability of a card you control (not in a besieged system, SIEGE-2)"
+    if tuple(a[2:]) not in set(ability_targets(g, p, a[1])):
+        return f"TARGET-2: those are not legal targets or costs for {CARD_DEF[a[1]].name}"
+    return None
+
+
+def do_ability(g: GameState, p: int, a: Action) -> None:
+    use_ability(g, p, a[1], tuple(a[2:]))
+
+
+def ability_actions(g: GameState, p: int) -> list[Action]:
+    return [("ability", src, *t) for src in ability_sources(g, p) for t in ability_targets(g, p, src)]
+
+
+def do_end(g: GameState, p: int, a: Action) -> None:
+    g.tasks.pop()
+    g.step = None
+    emit(g, "end_phase", p)

@@ -1,0 +1,121 @@
+"""The public face of the engine: :class:`Game`.
+
+>>> g = Game.new(players=2, size=3, seed=1)
+>>> while not g.over:
+...     g.apply(g.legal_actions()[0])
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable
+
+from .. import cards as _cards  # noqa: F401  (catalogue)
+from ..cards import effects as _effects  # noqa: F401  (registers every card effect)
+from . import actions as A
+from .flow import advance, new_state
+from .state import Config, GameState
+
+Action = tuple
+Event = tuple
+
+
+class Game(GameState):
+    """A game in progress: state plus the operations on it.
+
+    ``apply`` changes the game in place (like ``chess.Board.push``); use ``clone()`` first to
+    keep the old position.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def new(cls, players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
+            turn_limit: int | None = None) -> "Game":
+        """Set up a new game (SETUP-1..3). ValueError names a bad setting."""
+        return new_state(Config(players, size, edition, seed, turn_limit), cls)  # type: ignore[return-value]
+
+    @classmethod
+    def from_config(cls, cfg: Config) -> "Game":
+        return new_state(cfg, cls)  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ decisions
+    @property
+    def to_move(self) -> int | None:
+        """The player who must decide now, or None when the game is over."""
+        return None if self.over else self.actor
+
+    @property
+    def decision(self) -> str:
+        """What kind of decision is awaited: command, priority, choice, assign, retreat, ..."""
+        return self.step
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for :attr:`to_move` (empty when the game is over)."""
+        return A.legal_actions(self)
+
+    def is_legal(self, action: Any) -> bool:
+        try:
+            A.validate(self, action)
+        except Exception:
+            return False
+        return True
+
+    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+        """Play ``action`` (a tuple, list or JSON dict) and return the events it caused.
+
+        Raises :class:`IllegalAction` (naming the reason and rule) and leaves the game unchanged
+        if the action is malformed, not legal now, or ``player`` is given and is not the one to
+        decide.
+        """
+        act = A.validate(self, action, player)
+        return self.apply_unchecked(act)
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Apply an action known to be legal (e.g. taken from :meth:`legal_actions`)."""
+        self.events = []
+        A.perform(self, action)
+        advance(self)
+        return self.events
+
+    # ------------------------------------------------------------------ outcome
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> int | None:
+        """The winning player, -1 for a draw, None while the game goes on."""
+        return self.winner if self.over else None
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know (None: a spectator), as JSON-ready data."""
+        from .view import player_view
+        return player_view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> "Game":
+        """A full state consistent with ``player``'s view, hidden cards re-dealt at random."""
+        from .view import determinize
+        return determinize(self, player, rng)
+
+    def clone(self) -> "Game":
+        return super().clone()  # type: ignore[return-value]
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Game":
+        """Load a state saved with :meth:`to_json`; ReplayError names what is wrong."""
+        from .errors import ReplayError
+        try:
+            return super().from_json(data)  # type: ignore[return-value]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ReplayError(f"not a valid saved state: {exc!r}") from exc
+
+    @classmethod
+    def replay(cls, cfg: Config, actions: Iterable[Any]) -> "Game":
+        """Recreate a game from its setup and action list (the save format)."""
+        g = cls.from_config(cfg)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    def notation(self, action: Action) -> str:
+        return A.notation(action, self.cfg.size)

@@ -1,0 +1,128 @@
+"""Playing cards and using abilities (PLAY-1, PLAY-2, BUILD-8), and resolving the stack (RESP-3).
+
+A stack item is a flat list ``[kind, player, source, *targets]`` with kind ``"card"`` (the card
+itself is on the stack) or ``"ability"`` (source is the technology or system card).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..cards import registry
+from ..cards.catalogue import CARD_DEF
+from .flow import add_to_stack, discard_from_hand, engine_choice
+from .rules import build_banned, discard, emit, place_vessel, stations_of, system_effects_active
+from .state import GameState
+
+
+def station_targets(g: GameState, p: int) -> list[tuple[int, ...]]:
+    """BUILD-8 with BUILD-2 and BUILD-5: systems where ``p`` may put a station."""
+    return [(pos,) for pos, s in enumerate(g.sites)
+            if s.owner == p and stations_of(g, p, pos) < s.devs and build_banned(g, p, pos, False) is None]
+
+
+def play_targets(g: GameState, p: int, cid: int) -> Iterable[tuple]:
+    """Legal target tuples for playing card ``cid`` (wherever the card now is)."""
+    d = CARD_DEF[cid]
+    if d.kind == "command":
+        hook = registry.get(d.name).targets
+        return hook(g, p, cid) if hook else [()]
+    if d.kind == "technology":
+        return [()]
+    if d.kind == "station":
+        return station_targets(g, p) if g.credits[p] >= d.cost else []
+    return []
+
+
+def ability_sources(g: GameState, p: int) -> list[int]:
+    """Technologies and (active) systems of ``p`` that have an ability."""
+    out = [cid for cid in g.techs[p] if registry.get(CARD_DEF[cid].name).resolve]
+    for pos, s in enumerate(g.sites):
+        if s.owner == p and s.face_up and registry.get(s.d.name).resolve and system_effects_active(g, pos):
+            out.append(s.card)
+    return out
+
+
+def ability_targets(g: GameState, p: int, src: int) -> Iterable[tuple]:
+    eff = registry.get(CARD_DEF[src].name)
+    if eff.cost == "discard" and not g.hands[p]:
+        return []
+    return eff.targets(g, p, src)
+
+
+def play_card(g: GameState, p: int, cid: int, targets: tuple) -> None:
+    """Pay and put the card on the stack; responses follow (RESP-1)."""
+    d = CARD_DEF[cid]
+    g.hands[p].remove(cid)
+    if d.kind == "station":
+        g.credits[p] -= d.cost
+    emit(g, "play", p, cid, *targets)
+    add_to_stack(g, ["card", p, cid, *targets])
+
+
+def use_ability(g: GameState, p: int, src: int, targets: tuple) -> None:
+    eff = registry.get(CARD_DEF[src].name)
+    emit(g, "ability", p, src, *targets)
+    if eff.cost == "credits":
+        g.credits[p] -= targets[-1]
+    elif eff.cost == "discard":
+        g.choice = {"player": p, "kind": "ability_discard", "options": list(g.hands[p]),
+                    "item": ["ability", p, src, *targets], "in_round": g.step == "priority"}
+        g.step, g.actor = "choice", p
+        return
+    add_to_stack(g, ["ability", p, src, *targets])
+
+
+def still_valid(g: GameState, p: int, src: int, targets: tuple, ability: bool) -> bool:
+    """RESP-3: are the targets still legal now?"""
+    eff = registry.get(CARD_DEF[src].name)
+    if eff.valid is not None:
+        return eff.valid(g, p, src, targets)
+    if ability:
+        return targets in set(eff.targets(g, p, src))
+    return targets in set(play_targets(g, p, src))
+
+
+def resolve_item(g: GameState, item: list) -> None:
+    kind, p, src, *rest = item
+    targets = tuple(rest)
+    d = CARD_DEF[src]
+    eff = registry.get(d.name)
+    if kind == "card" and d.kind == "technology":
+        g.techs[p].append(src)
+        emit(g, "technology", p, src)
+        return
+    if kind == "card" and d.kind == "station":
+        pos = targets[0]
+        if g.sites[pos].owner == p and stations_of(g, p, pos) < g.sites[pos].devs \
+                and build_banned(g, p, pos, False) is None:
+            place_vessel(g, src, p, pos)
+        else:
+            emit(g, "void", p, src)
+            discard(g, src)
+        return
+    if not g.alive[p] or not still_valid(g, p, src, targets, kind == "ability"):
+        emit(g, "void", p, src)
+    else:
+        emit(g, "resolve", p, src, *targets)
+        eff.resolve(g, p, src, targets)
+    if kind == "card":
+        discard(g, src)  # PLAY-2
+
+
+def cancel_item(g: GameState, cid: int) -> bool:
+    """Remove the Command ``cid`` from the stack unresolved (it is discarded)."""
+    for i, item in enumerate(g.stack):
+        if item[0] == "card" and item[2] == cid:
+            del g.stack[i]
+            discard(g, cid)
+            emit(g, "countered", cid)
+            return True
+    return False
+
+
+@engine_choice("ability_discard")
+def _ability_discard(g: GameState, choice: dict, cid) -> None:
+    """The discard that pays for an ability; then the ability goes on the stack."""
+    discard_from_hand(g, choice["player"], cid)
+    g.step = "priority" if choice["in_round"] else None
+    add_to_stack(g, list(choice["item"]))

@@ -1,0 +1,362 @@
+"""Rule queries and primitive state changes shared by the engine and the card effects.
+
+Queries never mutate. Primitives mutate the state and record events; they never ask for a
+decision (decisions are tasks, see ``flow``).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..cards import registry
+from ..cards.catalogue import CARD_DEF
+from .state import NOBODY, GameState, Vessel
+
+# --------------------------------------------------------------------------- vessels
+
+
+def vessels_at(g: GameState, pos: int) -> Iterator[Vessel]:
+    for v in g.vessels.values():
+        if v.pos == pos:
+            yield v
+
+
+def has_vessel(g: GameState, p: int, pos: int) -> bool:
+    return any(v.owner == p and v.pos == pos for v in g.vessels.values())
+
+
+def _tech_bonus(g: GameState, v: Vessel, stat: str) -> int:
+    total = 0
+    for cid in g.techs[v.owner]:
+        hook = getattr(registry.get(CARD_DEF[cid].name), stat)
+        if hook is not None:
+            total += hook(g, cid, v)
+    return total
+
+
+def _station_bonus(g: GameState, v: Vessel, stat: str) -> int:
+    """Bonuses from stations of ``v``'s controller beside it (off under siege, SIEGE-2)."""
+    hooks = []
+    for s in g.vessels.values():
+        if s.pos == v.pos and s.owner == v.owner and s.d.kind == "station":
+            hook = getattr(registry.get(s.d.name), stat)
+            if hook is not None:
+                hooks.append((s.id, hook))
+    if not hooks or under_siege(g, v.pos):
+        return 0
+    return sum(hook(g, sid, v) for sid, hook in hooks)
+
+
+def _system_bonus(g: GameState, v: Vessel, stat: str) -> int:
+    """Bonuses from systems ``v``'s controller controls (off under siege, SIEGE-2)."""
+    total = 0
+    for pos, site in enumerate(g.sites):
+        if site.owner == v.owner and site.face_up:
+            hook = getattr(registry.get(site.d.name), stat)
+            if hook is not None and not under_siege(g, pos):
+                total += hook(g, site.card, v)
+    return total
+
+
+def base_attack(g: GameState, v: Vessel) -> int:
+    """Attack without the bonuses of stations and systems. SIEGE-1 reads this, which keeps siege
+    from depending on itself; it never changes the answer, because the only station that adds
+    attack (to other stations) has attack of its own."""
+    return v.d.attack + v.atk_bonus + _tech_bonus(g, v, "attack")
+
+
+def attack(g: GameState, v: Vessel) -> int:
+    return base_attack(g, v) + _station_bonus(g, v, "attack") + _system_bonus(g, v, "attack")
+
+
+def max_hp(g: GameState, v: Vessel) -> int:
+    return (v.d.hp + v.hp_bonus + _tech_bonus(g, v, "hp") + _station_bonus(g, v, "hp")
+            + _system_bonus(g, v, "hp"))
+
+
+def speed(g: GameState, v: Vessel) -> int:
+    if v.d.kind != "ship":
+        return 0
+    return (v.d.speed + (1 if v.nexus else 0) + _tech_bonus(g, v, "speed")
+            + _station_bonus(g, v, "speed") + _system_bonus(g, v, "speed"))
+
+
+def max_targets(g: GameState, v: Vessel) -> int:
+    """How many targets ``v`` may divide its combat damage among (COMBAT-4)."""
+    for cid in g.techs[v.owner]:
+        if registry.get(CARD_DEF[cid].name).unlimited_targets:
+            return 1_000
+    return v.d.targets + v.extra_targets
+
+
+def can_attack(g: GameState, v: Vessel) -> bool:
+    return not v.no_attack and attack(g, v) > 0
+
+
+def is_lethal(g: GameState, v: Vessel) -> bool:
+    hp = max_hp(g, v)
+    return v.damage >= hp if g.ed.lethal_at_equal else v.damage > hp
+
+
+def targetable(g: GameState, v: Vessel, by_command: bool) -> bool:
+    """Whether a Command (or, if not ``by_command``, an ability) may target ``v``."""
+    if v.untargetable:
+        return False
+    if by_command and v.d.kind == "ship":
+        site = g.sites[v.pos]
+        if site.face_up and registry.get(site.d.name).shields_ships_from_commands \
+                and system_effects_active(g, v.pos):
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- systems
+
+
+def under_siege(g: GameState, pos: int) -> bool:
+    """SIEGE-1: an opponent has non-Fighter ships here and the controller has no vessel with
+    attack above 0 here."""
+    owner = g.sites[pos].owner
+    if owner == NOBODY:
+        return False
+    besieger = False
+    for v in g.vessels.values():
+        if v.pos != pos:
+            continue
+        if v.owner == owner:
+            if base_attack(g, v) > 0:
+                return False
+        elif v.d.kind == "ship" and v.d.size != "fighter":
+            besieger = True
+    return besieger
+
+
+def besieged_by(g: GameState, pos: int, p: int) -> bool:
+    """Under siege, with ``p`` among the besiegers (END-1)."""
+    return under_siege(g, pos) and any(
+        v.owner == p and v.pos == pos and v.d.kind == "ship" and v.d.size != "fighter"
+        for v in g.vessels.values())
+
+
+def system_effects_active(g: GameState, pos: int) -> bool:
+    """SIEGE-2: a besieged system's own effects do nothing."""
+    site = g.sites[pos]
+    return site.face_up and site.owner != NOBODY and not under_siege(g, pos)
+
+
+def station_effects_active(g: GameState, pos: int) -> bool:
+    """SIEGE-2 (RULING): stations in a besieged system are switched off too."""
+    return not under_siege(g, pos)
+
+
+def combat_since_last_turn(g: GameState, pos: int, p: int) -> bool:
+    """Damage was assigned at ``pos`` after ``p``'s last finished turn (COMBAT-8)."""
+    return g.sites[pos].combat_turn > g.prev_turn[p]
+
+
+def contested(g: GameState, pos: int) -> bool:
+    """CONTEST-1: controlled, and combat happened there since its controller's last turn."""
+    owner = g.sites[pos].owner
+    return owner != NOBODY and combat_since_last_turn(g, pos, owner)
+
+
+def max_dev(g: GameState, pos: int) -> int:
+    """DEV-3: printed maximum plus bonuses from stations there."""
+    site = g.sites[pos]
+    total = site.d.max_dev
+    if station_effects_active(g, pos):
+        for v in g.vessels.values():
+            if v.pos == pos and v.owner == site.owner and v.d.kind == "station":
+                total += registry.get(v.d.name).max_dev_bonus
+    return total
+
+
+def total_devs(g: GameState, p: int) -> int:
+    return sum(s.devs for s in g.sites if s.owner == p)
+
+
+def domains_controlled(g: GameState, p: int) -> list[int]:
+    """DRAW-1: domains of systems ``p`` controls (besieged ones included), as deck indices."""
+    out = []
+    for s in g.sites:
+        if s.owner == p and s.face_up:
+            di = s.d.domain_index
+            if di >= 0 and di not in out:
+                out.append(di)
+    out.sort()
+    return out
+
+
+def drawable_decks(g: GameState, p: int) -> list[int]:
+    return [d for d in domains_controlled(g, p) if g.decks[d]]
+
+
+def ship_count_for_cap(g: GameState, p: int) -> int:
+    """BUILD-4 (RULING): Scouts do not count, fighters do."""
+    return sum(1 for v in g.vessels.values()
+               if v.owner == p and v.d.kind == "ship" and not v.d.never_built)
+
+
+def fighter_count(g: GameState, p: int, pos: int | None = None) -> int:
+    return sum(1 for v in g.vessels.values()
+               if v.owner == p and v.d.size == "fighter" and (pos is None or v.pos == pos))
+
+
+def stations_of(g: GameState, p: int, pos: int) -> int:
+    return sum(1 for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.kind == "station")
+
+
+def can_enter(g: GameState, v: Vessel, pos: int) -> bool:
+    """MOVE-5: entering is allowed unless the system's own text forbids it."""
+    site = g.sites[pos]
+    if site.face_up:
+        hook = registry.get(site.d.name).can_enter
+        if hook is not None and not hook(g, v, pos):
+            return False
+    return True
+
+
+def build_banned(g: GameState, p: int, pos: int, ship: bool) -> str | None:
+    """BUILD-5: the reason building at ``pos`` is banned for ``p``, or None."""
+    if ship and g.homeworld[p] == pos:
+        return None
+    if under_siege(g, pos):
+        return "BUILD-5: the system is under siege"
+    if g.ed.build_ban_contested:
+        if contested(g, pos):
+            return "BUILD-5: the system is contested"
+    elif combat_since_last_turn(g, pos, p) and any(
+            v.pos == pos and v.owner != p and v.d.kind == "ship" for v in g.vessels.values()):
+        return "BUILD-5: combat happened here since your last turn and enemy ships remain"
+    return None
+
+
+# --------------------------------------------------------------------------- primitives
+
+
+def emit(g: GameState, *event: object) -> None:
+    g.events.append(event)
+
+
+def gain(g: GameState, p: int, n: int) -> None:
+    if n:
+        g.credits[p] += n
+        emit(g, "credits", p, n)
+
+
+def discard(g: GameState, cid: int) -> None:
+    """Put a domain card on its own discard pile (COMP-3)."""
+    g.discards[CARD_DEF[cid].domain_index].append(cid)
+
+
+def take_supply(g: GameState, name: str) -> int | None:
+    pile = g.supply[name]
+    return pile.pop() if pile else None
+
+
+def place_vessel(g: GameState, cid: int, p: int, pos: int) -> Vessel:
+    v = Vessel(cid, p, pos)
+    g.vessels[cid] = v
+    emit(g, "vessel", p, cid, pos)
+    return v
+
+
+def build(g: GameState, p: int, name: str, pos: int) -> Vessel | None:
+    """Take a ``name`` from the supply into play for ``p`` at ``pos`` (COMP-2); None if none left."""
+    cid = take_supply(g, name)
+    if cid is None:
+        return None
+    return place_vessel(g, cid, p, pos)
+
+
+def remove_vessel(g: GameState, v: Vessel) -> None:
+    """Take ``v`` off the board: neutral cards back to the supply (COMP-2), others discarded."""
+    del g.vessels[v.id]
+    if v.d.domain == "neutral":
+        g.supply[v.d.name].append(v.id)
+    else:
+        discard(g, v.id)
+
+
+def destroy(g: GameState, v: Vessel) -> None:
+    emit(g, "destroyed", v.owner, v.id, v.pos)
+    remove_vessel(g, v)
+
+
+def deal_damage(g: GameState, v: Vessel, n: int) -> None:
+    """Deal ``n`` damage now (outside combat resolution); lethal damage destroys."""
+    if n <= 0 or v.id not in g.vessels:
+        return
+    if v.shielded:
+        emit(g, "prevented", v.id, n)
+        return
+    v.damage += n
+    emit(g, "damage", v.id, n)
+    if is_lethal(g, v):
+        destroy(g, v)
+
+
+def first_developed(g: GameState, p: int, pos: int) -> None:
+    """DEV-4: run the system's 'when first developed' effect."""
+    hook = registry.get(g.sites[pos].d.name).first_developed
+    if hook is not None and system_effects_active(g, pos):
+        hook(g, p, pos)
+
+
+def add_development(g: GameState, p: int, pos: int) -> bool:
+    """Place one development of ``p`` at ``pos`` if the maximum allows (DEV-3)."""
+    site = g.sites[pos]
+    if site.devs >= max_dev(g, pos) or site.owner not in (p, NOBODY):
+        return False
+    first = site.devs == 0
+    site.owner, site.devs = p, site.devs + 1
+    emit(g, "develop", p, pos, site.devs)
+    if first:
+        first_developed(g, p, pos)
+    return True
+
+
+def set_controller(g: GameState, pos: int, p: int) -> None:
+    """Hand a system to ``p``: its developments become theirs and its stations go along."""
+    site = g.sites[pos]
+    old = site.owner
+    site.owner = p
+    for v in g.vessels.values():
+        if v.pos == pos and v.owner == old and v.d.kind == "station":
+            v.owner, v.fresh = p, True
+
+
+def explore(g: GameState, pos: int) -> None:
+    """EXPLORE-1: flip the system face up."""
+    site = g.sites[pos]
+    if not site.face_up:
+        site.face_up = True
+        emit(g, "explore", pos, site.card)
+
+
+def enter(g: GameState, v: Vessel, pos: int, explore_it: bool) -> None:
+    """Move ``v`` into ``pos`` (explore if asked, then the system's entry effect)."""
+    frm = v.pos
+    v.pos = pos
+    v.moved = True
+    emit(g, "move", v.owner, v.id, frm, pos)
+    site = g.sites[pos]
+    if explore_it:
+        explore(g, pos)
+    if site.face_up:
+        hook = registry.get(site.d.name).on_enter
+        if hook is not None:
+            hook(g, v)
+
+
+def must_explore(g: GameState, pos: int, wanted: int) -> bool:
+    """EXPLORE-1: [S] always, [C] when the mover chooses (``wanted``)."""
+    return not g.sites[pos].face_up and (g.ed.explore_mandatory or bool(wanted))
+
+
+def explore_options(g: GameState, pos: int) -> tuple[int, ...]:
+    """Legal values of an action's explore flag for entering ``pos``."""
+    if g.sites[pos].face_up or g.ed.explore_mandatory:
+        return (1,) if not g.sites[pos].face_up else (0,)
+    return (1, 0)
+
+

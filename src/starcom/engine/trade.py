@@ -1,0 +1,175 @@
+"""Trades between players (TRADE-3), built up one item at a time so the list of legal actions
+stays complete and finite.
+
+The active player opens an offer to one player (``offer``), adds what they give and what they ask
+(``give`` / ``ask`` with an item kind), then ``propose``s or ``cancel``s. The other player
+``accept``s (naming which of their hand cards go, when cards from hand were asked) or
+``decline``s. RULINGS: at most three offers per turn; an offer may ask for a number of hand cards
+(the giver picks them on accepting), since the asker cannot see them; a trade may not leave
+anyone above the hand limit; a player's own Homeworld cannot be traded (that would be a
+resignation, not a trade).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .rules import emit, set_controller
+from .state import GameState
+
+Action = tuple
+OFFERS_PER_TURN = 3
+ITEM_KINDS = ("credit", "card", "tech", "system", "vessel", "hand")
+
+
+def _items(g: GameState, owner: int, kind: str) -> list[int]:
+    """What of ``owner``'s could go into a trade, by kind (ids, positions, or 1 for counters)."""
+    if kind == "card":
+        return list(g.hands[owner])
+    if kind == "tech":
+        return list(g.techs[owner])
+    if kind == "system":  # RULING: a player's own Homeworld is never traded
+        return [pos for pos, s in enumerate(g.sites) if s.owner == owner and pos != g.homeworld[owner]]
+    if kind == "vessel":
+        return [v.id for v in g.vessels.values() if v.owner == owner]
+    return [1]
+
+
+def _capacity_ok(g: GameState, tr: dict) -> bool:
+    me, you = g.active, tr["to"]
+    given = sum(1 for k, _ in tr["give"] if k == "card")
+    limit = g.ed.hand_limit
+    return (len(g.hands[me]) - given + tr["ask_hand"] <= limit
+            and len(g.hands[you]) - tr["ask_hand"] + given <= limit)
+
+
+def check_offer(g: GameState, p: int, a: Action) -> str | None:
+    if len(a) != 2 or a[1] == p or not isinstance(a[1], int) or not 0 <= a[1] < g.cfg.players \
+            or not g.alive[a[1]]:
+        return "TRADE-3: offer a trade to another player still in the game"
+    if g.offers_made >= OFFERS_PER_TURN:
+        return f"TRADE-3: at most {OFFERS_PER_TURN} offers per turn"
+    return None
+
+
+def do_offer(g: GameState, p: int, a: Action) -> None:
+    g.trade = {"to": a[1], "give": [], "ask": [], "give_credits": 0, "ask_credits": 0, "ask_hand": 0}
+    g.step = "trade_build"
+    emit(g, "trade_open", p, a[1])
+
+
+def check_item(g: GameState, p: int, a: Action) -> str | None:
+    if len(a) != 3 or a[1] not in ITEM_KINDS:
+        return f"TRADE-3: {a[0]} takes an item kind ({', '.join(ITEM_KINDS)}) and a value"
+    tr = g.trade
+    giving = a[0] == "give"
+    owner = p if giving else tr["to"]
+    kind, val = a[1], a[2]
+    if kind == "credit":
+        key = "give_credits" if giving else "ask_credits"
+        if val != 1 or tr[key] >= g.credits[owner]:
+            return "TRADE-3: credits are added one at a time, up to what that player has"
+        return None
+    if kind == "hand":
+        if giving or val != 1 or tr["ask_hand"] >= len(g.hands[owner]):
+            return "TRADE-3: ask for cards from their hand one at a time, up to their hand size"
+        return None
+    if kind == "card" and not giving:
+        return "TRADE-3: you cannot see their hand; ask for a number of cards instead (kind 'hand')"
+    side = tr["give"] if giving else tr["ask"]
+    if val not in _items(g, owner, kind) or [kind, val] in side:
+        return f"TRADE-3: that {kind} cannot be added"
+    return None
+
+
+def do_item(g: GameState, p: int, a: Action) -> None:
+    tr = g.trade
+    giving = a[0] == "give"
+    if a[1] == "credit":
+        tr["give_credits" if giving else "ask_credits"] += 1
+    elif a[1] == "hand":
+        tr["ask_hand"] += 1
+    else:
+        (tr["give"] if giving else tr["ask"]).append([a[1], a[2]])
+
+
+def item_actions(g: GameState, p: int) -> list[Action]:
+    tr = g.trade
+    out: list[Action] = []
+    for verb, owner in (("give", p), ("ask", tr["to"])):
+        for kind in ITEM_KINDS:
+            for val in _items(g, owner, kind):
+                a = (verb, kind, val)
+                if check_item(g, p, a) is None:
+                    out.append(a)
+    return out
+
+
+def check_propose(g: GameState, p: int, a: Action) -> str | None:
+    tr = g.trade
+    if not (tr["give"] or tr["ask"] or tr["give_credits"] or tr["ask_credits"] or tr["ask_hand"]):
+        return "TRADE-3: the offer is empty"
+    if not _capacity_ok(g, tr):
+        return "HAND-1: the trade would leave a player above the hand limit"
+    return None
+
+
+def do_propose(g: GameState, p: int, a: Action) -> None:
+    g.offers_made += 1
+    g.step, g.actor = "trade_answer", g.trade["to"]
+    emit(g, "trade_offer", p, g.trade["to"])
+
+
+def do_cancel(g: GameState, p: int, a: Action) -> None:
+    g.trade = None
+    g.step, g.actor = "command", g.active
+    emit(g, "trade_cancel", p)
+
+
+def check_accept(g: GameState, p: int, a: Action) -> str | None:
+    cards = a[1:]
+    tr = g.trade
+    if len(cards) != tr["ask_hand"] or len(set(cards)) != len(cards) or \
+            any(c not in g.hands[p] for c in cards) or list(cards) != sorted(cards):
+        return f"TRADE-3: name {tr['ask_hand']} different cards from your hand, in increasing order"
+    return None
+
+
+def do_accept(g: GameState, p: int, a: Action) -> None:
+    """The trade happens at once and whole."""
+    tr, me = g.trade, g.active
+    g.credits[me] += tr["ask_credits"] - tr["give_credits"]
+    g.credits[p] += tr["give_credits"] - tr["ask_credits"]
+    for frm, to, items in ((me, p, tr["give"]), (p, me, tr["ask"])):
+        for kind, val in items:
+            _transfer(g, frm, to, kind, val)
+    for cid in a[1:]:
+        g.hands[p].remove(cid)
+        g.hands[me].append(cid)
+    emit(g, "trade_done", me, p, tuple(a[1:]))
+    g.trade = None
+    g.step, g.actor = "command", me
+
+
+def _transfer(g: GameState, frm: int, to: int, kind: str, val: int) -> None:
+    if kind == "card":
+        g.hands[frm].remove(val)
+        g.hands[to].append(val)
+    elif kind == "tech":
+        g.techs[frm].remove(val)
+        g.techs[to].append(val)
+    elif kind == "system":
+        set_controller(g, val, to)
+    elif kind == "vessel":
+        v = g.vessels[val]
+        v.owner, v.fresh = to, True
+
+
+def do_decline(g: GameState, p: int, a: Action) -> None:
+    emit(g, "trade_decline", p)
+    g.trade = None
+    g.step, g.actor = "command", g.active
+
+
+def answer_actions(g: GameState, p: int) -> list[Action]:
+    n = g.trade["ask_hand"]
+    return [("decline",)] + [("accept", *c) for c in combinations(sorted(g.hands[p]), n)]
