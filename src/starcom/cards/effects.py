@@ -11,7 +11,7 @@ from ..engine.flow import push
 from ..engine.play import cancel_item
 from ..engine.state import NOBODY, GameState, Vessel
 from .catalogue import CARD_DEF
-from .registry import choice_handler, register
+from .registry import choice_handler, freeze, register
 
 
 def _draw(g: GameState, p: int, n: int) -> None:
@@ -349,3 +349,5 @@ def _drummond_targets(g: GameState, p: int, src: int):
 
 # RULING: Drummond moves a ship of yours; the jump uses none of its speed.
 register("Drummond", cost="discard", targets=_drummond_targets, resolve=_move)
+
+freeze([d.name for d in CARD_DEF])

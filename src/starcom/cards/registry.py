@@ -84,7 +84,19 @@ def choice_handler(kind: str) -> Callable[[Callable[..., None]], Callable[..., N
 
 EMPTY = CardEffect("")
 
+# Per card instance id: its effect record (filled by ``freeze`` once every effect is registered).
+BY_CARD: list[CardEffect] = []
+# Per stat ("attack", "hp", "speed"): ids of the card instances with a bonus hook for it.
+STAT_CARDS: dict[str, frozenset[int]] = {}
+
 
 def get(name: str) -> CardEffect:
     """The effect of a card, or an empty record for cards without code."""
     return EFFECTS.get(name, EMPTY)
+
+
+def freeze(card_names: list[str]) -> None:
+    """Build the per-instance lookup table (instance ids index ``card_names``)."""
+    BY_CARD[:] = [get(name) for name in card_names]
+    for stat in ("attack", "hp", "speed"):
+        STAT_CARDS[stat] = frozenset(i for i, eff in enumerate(BY_CARD) if getattr(eff, stat) is not None)

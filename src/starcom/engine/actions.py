@@ -139,7 +139,7 @@ def priority_actions(g: GameState, p: int) -> list[Action]:
     out += commands.ability_actions(g, p)
     out += combat.redirect_actions(g, p)
     if p == g.active and not g.stack and commands.builds_any_phase(g, p):
-        out += [a for a in commands.build_actions(g, p) if DEFS[a[1]].kind == "ship"]
+        out += commands.build_actions(g, p, ships_only=True)
     return out
 
 

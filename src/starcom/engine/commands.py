@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..cards import registry
 from ..cards.catalogue import BUILDABLE, CARD_DEF, DEFS
+
+BUILDABLE_INDEX = frozenset(d.index for d in BUILDABLE)
 from .board import neighbours, within_two
 from .flow import push
 from .play import ability_sources, ability_targets, play_card, play_targets, use_ability
@@ -31,27 +33,40 @@ def carriable(g: GameState, v) -> list:
     return fighters[: v.d.carry]
 
 
-def check_jump(g: GameState, p: int, a: Action) -> str | None:
-    if len(a) != 5:
-        return "jump takes a ship, a destination, an explore flag and a number of fighters to carry"
-    _, vid, dest, explore_flag, carry = a
-    v = g.vessels.get(vid)
+def _ship_reason(g: GameState, p: int, v) -> str | None:
+    """MOVE-1 for the ship itself: yours, here since your turn began, jumps left, not held."""
     if v is None or v.owner != p or v.d.kind != "ship":
         return "MOVE-1: jump with a ship you control"
     if v.fresh and not v.d.jump_when_built:
         return "MOVE-1: this ship has not been yours since the start of your turn (BUILD-7)"
     if v.jumps >= speed(g, v):
         return f"MOVE-1: this ship has used all {speed(g, v)} of its jumps this turn"
-    site = g.sites[v.pos]
-    if site.interdicted_by != NOBODY:
+    if g.sites[v.pos].interdicted_by != NOBODY:
         return "MOVE-1: ships in this system cannot jump (interdicted)"
+    return None
+
+
+def _dest_reason(g: GameState, p: int, v, dest: int) -> str | None:
+    """MOVE-1, MOVE-4, MOVE-5 for one destination."""
     if dest not in jump_destinations(g, v.pos):
         return "MOVE-1: the destination is not adjacent"
     if not can_enter(g, v, dest):
         return "MOVE-5: this ship cannot enter that system"
-    if g.ed.no_jump_between_same_opponent and site.owner not in (NOBODY, p) \
-            and g.sites[dest].owner == site.owner:
+    owner = g.sites[v.pos].owner
+    if g.ed.no_jump_between_same_opponent and owner != NOBODY and owner != p \
+            and g.sites[dest].owner == owner:
         return "MOVE-4: no jumping between two systems of the same opponent"
+    return None
+
+
+def check_jump(g: GameState, p: int, a: Action) -> str | None:
+    if len(a) != 5:
+        return "jump takes a ship, a destination, an explore flag and a number of fighters to carry"
+    _, vid, dest, explore_flag, carry = a
+    v = g.vessels.get(vid)
+    reason = _ship_reason(g, p, v) or _dest_reason(g, p, v, dest)
+    if reason:
+        return reason
     if explore_flag not in explore_options(g, dest):
         return "EXPLORE-1: exploring is mandatory in this edition" if g.ed.explore_mandatory \
             else "EXPLORE-1: explore flag must be 0 or 1 (face-down systems only)"
@@ -67,7 +82,7 @@ def do_jump(g: GameState, p: int, a: Action) -> None:
     if station_effects_active(g, v.pos):
         for s in list(g.vessels.values()):
             if s.pos == v.pos and s.owner == p and s.d.kind == "station":
-                hook = registry.get(s.d.name).on_jump_from
+                hook = registry.BY_CARD[s.id].on_jump_from
                 if hook is not None:
                     hook(g, s.id, v)
     v.jumps += 1
@@ -78,18 +93,13 @@ def do_jump(g: GameState, p: int, a: Action) -> None:
 
 def jump_actions(g: GameState, p: int) -> list[Action]:
     out: list[Action] = []
-    for v in list(g.vessels.values()):
-        if v.owner != p or v.d.kind != "ship" or (v.fresh and not v.d.jump_when_built):
-            continue
-        if v.jumps >= speed(g, v) or g.sites[v.pos].interdicted_by != NOBODY:
+    for v in g.vessels.values():
+        if v.owner != p or v.d.kind != "ship" or _ship_reason(g, p, v) is not None:
             continue
         carry = range(len(carriable(g, v)) + 1)
         for dest in jump_destinations(g, v.pos):
-            for e in explore_options(g, dest):
-                for c in carry:
-                    a = ("jump", v.id, dest, e, c)
-                    if check_jump(g, p, a) is None:
-                        out.append(a)
+            if _dest_reason(g, p, v, dest) is None:
+                out.extend(("jump", v.id, dest, e, c) for e in explore_options(g, dest) for c in carry)
     return out
 
 
@@ -99,7 +109,7 @@ def jump_actions(g: GameState, p: int) -> list[Action]:
 def builds_any_phase(g: GameState, p: int) -> bool:
     """A card lets ``p`` build ships outside the Command phase of their own turn."""
     from .rules import system_effects_active
-    return any(s.owner == p and registry.get(s.d.name).build_any_phase and system_effects_active(g, pos)
+    return any(s.owner == p and registry.BY_CARD[s.card].build_any_phase and system_effects_active(g, pos)
                for pos, s in enumerate(g.sites))
 
 
@@ -110,51 +120,75 @@ def ship_yard_here(g: GameState, p: int, pos: int, fighter: bool) -> bool:
         return False
     if site.face_up and site.d.builds_ships:
         return True
-    if not station_effects_active(g, pos):
-        return False
     stations = [v for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.kind == "station"]
-    if any(registry.get(s.d.name).build_ships_here for s in stations):
+    if not stations or not station_effects_active(g, pos):
+        return False
+    if any(registry.BY_CARD[s.id].build_ships_here for s in stations):
         return True
-    return fighter and bool(stations) and any(
-        registry.get(CARD_DEF[c].name).build_fighters_near_station for c in g.techs[p])
+    return fighter and any(registry.BY_CARD[c].build_fighters_near_station for c in g.techs[p])
+
+
+class _BuildSite:
+    """What BUILD-2..6 need to know about one system, computed once for all card kinds."""
+
+    __slots__ = ("station", "ship", "fighter", "fighters_here")
+
+    def __init__(self, g: GameState, p: int, pos: int) -> None:
+        site = g.sites[pos]
+        if site.owner != p:
+            self.station = self.ship = self.fighter = "BUILD-2: stations are built in a system you control"
+            self.fighters_here = 0
+            return
+        self.station = ("BUILD-2: your stations there may not outnumber its developments"
+                        if stations_of(g, p, pos) >= site.devs else build_banned(g, p, pos, False))
+        yard = ship_yard_here(g, p, pos, False)
+        fighter_yard = yard or ship_yard_here(g, p, pos, True)
+        no_yard = "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
+        banned = build_banned(g, p, pos, True) if fighter_yard else None
+        self.ship = no_yard if not yard else banned
+        self.fighter = no_yard if not fighter_yard else banned
+        self.fighters_here = fighter_count(g, p, pos) if g.ed.fighter_caps else 0
+
+
+def _build_reason(g: GameState, p: int, d, pos: int, here: _BuildSite, caps: tuple[int, int, int]) -> str | None:
+    """BUILD-1..6 for card ``d`` at ``pos``; ``caps`` = (ships, fighters, developments) of ``p``."""
+    if not g.supply[d.name]:
+        return f"COMP-2: no {d.name} is left in the supply"
+    if g.credits[p] < d.cost:
+        return f"BUILD-1: {d.name} costs {d.cost} credits; you have {g.credits[p]}"
+    if d.kind == "station":
+        return here.station
+    fighter = d.size == "fighter"
+    reason = here.fighter if fighter else here.ship
+    if reason:
+        return reason
+    ships, fighters, devs = caps
+    if g.ed.ship_cap and ships >= devs:
+        return "BUILD-4: you control as many ships as you have developments"
+    if g.ed.fighter_caps and fighter:
+        if fighters >= devs:
+            return "BUILD-6: you control as many fighters as you have developments"
+        if here.fighters_here >= g.sites[pos].devs:
+            return "BUILD-6: that system holds as many fighters as its development level"
+    return None
+
+
+def _caps(g: GameState, p: int) -> tuple[int, int, int]:
+    return ship_count_for_cap(g, p), fighter_count(g, p), total_devs(g, p)
 
 
 def check_build(g: GameState, p: int, a: Action) -> str | None:
     if len(a) != 3:
         return "build takes a card index and a position"
     _, idx, pos = a
-    if not isinstance(idx, int) or not 0 <= idx < len(DEFS) or DEFS[idx] not in BUILDABLE:
+    if not isinstance(idx, int) or not 0 <= idx < len(DEFS) or idx not in BUILDABLE_INDEX:
         return "BUILD-1: only supply ships and stations can be built"
     if not isinstance(pos, int) or not 0 <= pos < len(g.sites):
         return "BUILD-1: no such system"
     d = DEFS[idx]
     if g.step == "priority" and (g.stack or p != g.active or d.kind != "ship" or not builds_any_phase(g, p)):
         return "BUILD-1: building happens in your Command phase"
-    if not g.supply[d.name]:
-        return f"COMP-2: no {d.name} is left in the supply"
-    if g.credits[p] < d.cost:
-        return f"BUILD-1: {d.name} costs {d.cost} credits; you have {g.credits[p]}"
-    site = g.sites[pos]
-    if d.kind == "station":
-        if site.owner != p:
-            return "BUILD-2: stations are built in a system you control"
-        if stations_of(g, p, pos) >= site.devs:
-            return "BUILD-2: your stations there may not outnumber its developments"
-        return build_banned(g, p, pos, False)
-    fighter = d.size == "fighter"
-    if not ship_yard_here(g, p, pos, fighter):
-        return "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
-    banned = build_banned(g, p, pos, True)
-    if banned:
-        return banned
-    if g.ed.ship_cap and ship_count_for_cap(g, p) >= total_devs(g, p):
-        return "BUILD-4: you control as many ships as you have developments"
-    if g.ed.fighter_caps and fighter:
-        if fighter_count(g, p) >= total_devs(g, p):
-            return "BUILD-6: you control as many fighters as you have developments"
-        if fighter_count(g, p, pos) >= site.devs:
-            return "BUILD-6: that system holds as many fighters as its development level"
-    return None
+    return _build_reason(g, p, d, pos, _BuildSite(g, p, pos), _caps(g, p))
 
 
 def do_build(g: GameState, p: int, a: Action) -> None:
@@ -164,16 +198,18 @@ def do_build(g: GameState, p: int, a: Action) -> None:
     build(g, p, d.name, a[2])
 
 
-def build_actions(g: GameState, p: int) -> list[Action]:
-    mine = [pos for pos, s in enumerate(g.sites) if s.owner == p]
+def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[Action]:
+    affordable = [d for d in BUILDABLE if d.cost <= g.credits[p] and g.supply[d.name]
+                  and (d.kind == "ship" or not ships_only)]
+    if not affordable:
+        return []
+    caps = _caps(g, p)
     out: list[Action] = []
-    for d in BUILDABLE:
-        if d.cost > g.credits[p] or not g.supply[d.name]:
+    for pos, s in enumerate(g.sites):
+        if s.owner != p:
             continue
-        for pos in mine:
-            a = ("build", d.index, pos)
-            if check_build(g, p, a) is None:
-                out.append(a)
+        here = _BuildSite(g, p, pos)
+        out.extend(("build", d.index, pos) for d in affordable if _build_reason(g, p, d, pos, here, caps) is None)
     return out
 
 

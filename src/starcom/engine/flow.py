@@ -184,20 +184,20 @@ def _ready(g: GameState, t: list) -> None:
 
 
 def start_of_turn_sources(g: GameState, p: int) -> list[int]:
-    out = [cid for cid in g.techs[p] if registry.get(CARD_DEF[cid].name).start_of_turn]
+    out = [cid for cid in g.techs[p] if registry.BY_CARD[cid].start_of_turn]
     for v in g.vessels.values():
-        if v.owner == p and v.d.kind == "station" and registry.get(v.d.name).start_of_turn \
+        if v.owner == p and v.d.kind == "station" and registry.BY_CARD[v.id].start_of_turn \
                 and station_effects_active(g, v.pos):
             out.append(v.id)
     for pos, s in enumerate(g.sites):
-        if s.owner == p and registry.get(s.d.name).start_of_turn and system_effects_active(g, pos):
+        if s.owner == p and registry.BY_CARD[s.card].start_of_turn and system_effects_active(g, pos):
             out.append(s.card)
     return out
 
 
 def _run_start_effect(g: GameState, t: list, cid: int) -> None:
     t.remove(cid)
-    registry.get(CARD_DEF[cid].name).start_of_turn(g, g.active, cid)
+    registry.BY_CARD[cid].start_of_turn(g, g.active, cid)
 
 
 @task("sot")
@@ -210,7 +210,7 @@ def _start_of_turn(g: GameState, t: list) -> None:
         g.tasks.pop()
         return
     for cid in pending:  # effects whose order never matters resolve without asking
-        if registry.get(CARD_DEF[cid].name).commutes:
+        if registry.BY_CARD[cid].commutes:
             _run_start_effect(g, t, cid)
             return
     if len({CARD_DEF[c].name for c in pending}) > 1:
@@ -429,7 +429,7 @@ def _conquest(g: GameState, t: list) -> None:
             emit(g, "conquer", p, pos, old)
     for v in list(g.vessels.values()):
         if v.owner == p and v.id in g.vessels:
-            hook = registry.get(v.d.name).conquest
+            hook = registry.BY_CARD[v.id].conquest
             if hook is not None:
                 hook(g, v)
 

@@ -24,7 +24,7 @@ def play_targets(g: GameState, p: int, cid: int) -> Iterable[tuple]:
     """Legal target tuples for playing card ``cid`` (wherever the card now is)."""
     d = CARD_DEF[cid]
     if d.kind == "command":
-        hook = registry.get(d.name).targets
+        hook = registry.BY_CARD[cid].targets
         return hook(g, p, cid) if hook else [()]
     if d.kind == "technology":
         return [()]
@@ -35,15 +35,15 @@ def play_targets(g: GameState, p: int, cid: int) -> Iterable[tuple]:
 
 def ability_sources(g: GameState, p: int) -> list[int]:
     """Technologies and (active) systems of ``p`` that have an ability."""
-    out = [cid for cid in g.techs[p] if registry.get(CARD_DEF[cid].name).resolve]
+    out = [cid for cid in g.techs[p] if registry.BY_CARD[cid].resolve]
     for pos, s in enumerate(g.sites):
-        if s.owner == p and s.face_up and registry.get(s.d.name).resolve and system_effects_active(g, pos):
+        if s.owner == p and s.face_up and registry.BY_CARD[s.card].resolve and system_effects_active(g, pos):
             out.append(s.card)
     return out
 
 
 def ability_targets(g: GameState, p: int, src: int) -> Iterable[tuple]:
-    eff = registry.get(CARD_DEF[src].name)
+    eff = registry.BY_CARD[src]
     if eff.cost == "discard" and not g.hands[p]:
         return []
     return eff.targets(g, p, src)
@@ -60,7 +60,7 @@ def play_card(g: GameState, p: int, cid: int, targets: tuple) -> None:
 
 
 def use_ability(g: GameState, p: int, src: int, targets: tuple) -> None:
-    eff = registry.get(CARD_DEF[src].name)
+    eff = registry.BY_CARD[src]
     emit(g, "ability", p, src, *targets)
     if eff.cost == "credits":
         g.credits[p] -= targets[-1]
@@ -74,7 +74,7 @@ def use_ability(g: GameState, p: int, src: int, targets: tuple) -> None:
 
 def still_valid(g: GameState, p: int, src: int, targets: tuple, ability: bool) -> bool:
     """RESP-3: are the targets still legal now?"""
-    eff = registry.get(CARD_DEF[src].name)
+    eff = registry.BY_CARD[src]
     if eff.valid is not None:
         return eff.valid(g, p, src, targets)
     if ability:
@@ -86,7 +86,7 @@ def resolve_item(g: GameState, item: list) -> None:
     kind, p, src, *rest = item
     targets = tuple(rest)
     d = CARD_DEF[src]
-    eff = registry.get(d.name)
+    eff = registry.BY_CARD[src]
     if kind == "card" and d.kind == "technology":
         g.techs[p].append(src)
         emit(g, "technology", p, src)

@@ -26,8 +26,9 @@ def has_vessel(g: GameState, p: int, pos: int) -> bool:
 
 def _tech_bonus(g: GameState, v: Vessel, stat: str) -> int:
     total = 0
+    effects = registry.BY_CARD
     for cid in g.techs[v.owner]:
-        hook = getattr(registry.get(CARD_DEF[cid].name), stat)
+        hook = getattr(effects[cid], stat)
         if hook is not None:
             total += hook(g, cid, v)
     return total
@@ -35,12 +36,11 @@ def _tech_bonus(g: GameState, v: Vessel, stat: str) -> int:
 
 def _station_bonus(g: GameState, v: Vessel, stat: str) -> int:
     """Bonuses from stations of ``v``'s controller beside it (off under siege, SIEGE-2)."""
-    hooks = []
-    for s in g.vessels.values():
-        if s.pos == v.pos and s.owner == v.owner and s.d.kind == "station":
-            hook = getattr(registry.get(s.d.name), stat)
-            if hook is not None:
-                hooks.append((s.id, hook))
+    hooked = registry.STAT_CARDS[stat]
+    if not hooked:
+        return 0
+    hooks = [(s.id, getattr(registry.BY_CARD[s.id], stat)) for s in g.vessels.values()
+             if s.id in hooked and s.pos == v.pos and s.owner == v.owner]
     if not hooks or under_siege(g, v.pos):
         return 0
     return sum(hook(g, sid, v) for sid, hook in hooks)
@@ -49,11 +49,10 @@ def _station_bonus(g: GameState, v: Vessel, stat: str) -> int:
 def _system_bonus(g: GameState, v: Vessel, stat: str) -> int:
     """Bonuses from systems ``v``'s controller controls (off under siege, SIEGE-2)."""
     total = 0
+    hooked = registry.STAT_CARDS[stat]
     for pos, site in enumerate(g.sites):
-        if site.owner == v.owner and site.face_up:
-            hook = getattr(registry.get(site.d.name), stat)
-            if hook is not None and not under_siege(g, pos):
-                total += hook(g, site.card, v)
+        if site.card in hooked and site.owner == v.owner and site.face_up and not under_siege(g, pos):
+            total += getattr(registry.BY_CARD[site.card], stat)(g, site.card, v)
     return total
 
 
@@ -83,7 +82,7 @@ def speed(g: GameState, v: Vessel) -> int:
 def max_targets(g: GameState, v: Vessel) -> int:
     """How many targets ``v`` may divide its combat damage among (COMBAT-4)."""
     for cid in g.techs[v.owner]:
-        if registry.get(CARD_DEF[cid].name).unlimited_targets:
+        if registry.BY_CARD[cid].unlimited_targets:
             return 1_000
     return v.d.targets + v.extra_targets
 
@@ -103,7 +102,7 @@ def targetable(g: GameState, v: Vessel, by_command: bool) -> bool:
         return False
     if by_command and v.d.kind == "ship":
         site = g.sites[v.pos]
-        if site.face_up and registry.get(site.d.name).shields_ships_from_commands \
+        if site.face_up and registry.BY_CARD[site.card].shields_ships_from_commands \
                 and system_effects_active(g, v.pos):
             return False
     return True
@@ -166,7 +165,7 @@ def max_dev(g: GameState, pos: int) -> int:
     if station_effects_active(g, pos):
         for v in g.vessels.values():
             if v.pos == pos and v.owner == site.owner and v.d.kind == "station":
-                total += registry.get(v.d.name).max_dev_bonus
+                total += registry.BY_CARD[v.id].max_dev_bonus
     return total
 
 
@@ -209,7 +208,7 @@ def can_enter(g: GameState, v: Vessel, pos: int) -> bool:
     """MOVE-5: entering is allowed unless the system's own text forbids it."""
     site = g.sites[pos]
     if site.face_up:
-        hook = registry.get(site.d.name).can_enter
+        hook = registry.BY_CARD[site.card].can_enter
         if hook is not None and not hook(g, v, pos):
             return False
     return True
@@ -297,7 +296,7 @@ def deal_damage(g: GameState, v: Vessel, n: int) -> None:
 
 def first_developed(g: GameState, p: int, pos: int) -> None:
     """DEV-4: run the system's 'when first developed' effect."""
-    hook = registry.get(g.sites[pos].d.name).first_developed
+    hook = registry.BY_CARD[g.sites[pos].card].first_developed
     if hook is not None and system_effects_active(g, pos):
         hook(g, p, pos)
 
@@ -343,7 +342,7 @@ def enter(g: GameState, v: Vessel, pos: int, explore_it: bool) -> None:
     if explore_it:
         explore(g, pos)
     if site.face_up:
-        hook = registry.get(site.d.name).on_enter
+        hook = registry.BY_CARD[site.card].on_enter
         if hook is not None:
             hook(g, v)
 

@@ -164,7 +164,7 @@ class GameState:
                 val = [s.to_json() for s in val]
             elif f == "vessels":
                 val = [v.to_json() for v in val.values()]
-            data[f] = val
+            data[f] = _plain(val)  # a snapshot: shares no list with the live game
         return data
 
     @classmethod
@@ -175,7 +175,7 @@ class GameState:
         for f in GameState.__slots__:
             if f in ("cfg", "ed", "events"):
                 continue
-            val = data[f]
+            val = _plain(data[f])  # the loaded game must not share lists with ``data``
             if f == "sites":
                 val = [Site.from_json(s) for s in val]
             elif f == "vessels":
@@ -193,3 +193,12 @@ class GameState:
 
 def _copy_trade(trade: dict[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in trade.items()}
+
+
+def _plain(val: Any) -> Any:
+    """A deep copy of JSON-like data (lists and dicts copied, scalars and tuples shared)."""
+    if isinstance(val, list):
+        return [_plain(x) for x in val]
+    if isinstance(val, dict):
+        return {k: _plain(x) for k, x in val.items()}
+    return val

@@ -94,13 +94,18 @@ def do_item(g: GameState, p: int, a: Action) -> None:
 
 def item_actions(g: GameState, p: int) -> list[Action]:
     tr = g.trade
+    you = tr["to"]
     out: list[Action] = []
-    for verb, owner in (("give", p), ("ask", tr["to"])):
-        for kind in ITEM_KINDS:
-            for val in _items(g, owner, kind):
-                a = (verb, kind, val)
-                if check_item(g, p, a) is None:
-                    out.append(a)
+    if tr["give_credits"] < g.credits[p]:
+        out.append(("give", "credit", 1))
+    if tr["ask_credits"] < g.credits[you]:
+        out.append(("ask", "credit", 1))
+    if tr["ask_hand"] < len(g.hands[you]):
+        out.append(("ask", "hand", 1))
+    for verb, owner, side, kinds in (("give", p, tr["give"], ("card", "tech", "system", "vessel")),
+                                     ("ask", you, tr["ask"], ("tech", "system", "vessel"))):
+        for kind in kinds:
+            out.extend((verb, kind, val) for val in _items(g, owner, kind) if [kind, val] not in side)
     return out
 
 

@@ -1,0 +1,436 @@
+"""Scenarios: set up any position, script actions and choices, assert the outcome.
+
+The format is documented in ``docs/scenarios.md``. A scenario file holds one scenario (a
+mapping) or several (a list, or several YAML documents). ``run_files`` runs files and returns a
+process exit code.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .cards.catalogue import BY_NAME, CARD_DEF, DOMAINS, INSTANCES
+from .engine import rules as R
+from .engine.actions import from_json
+from .engine.board import parse as parse_pos
+from .engine.errors import IllegalAction
+from .engine.game import Game
+from .engine.state import NOBODY
+
+POS_RE = re.compile(r"^[a-h][1-8]$")
+
+
+class ScenarioError(Exception):
+    """A scenario that is malformed or whose expectations fail; the message says which."""
+
+
+@dataclass
+class Scenario:
+    name: str
+    spec: dict[str, Any]
+    source: str = ""
+    labels: dict[str, int] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- card bookkeeping
+
+
+def _zones(g: Game) -> list[list[int]]:
+    return [*g.decks, *g.discards, *g.hands, *g.techs, g.sysdeck, *g.supply.values()]
+
+
+def _take(g: Game, name: str) -> int:
+    """Remove a free copy of ``name`` from a deck, discard pile, system deck or the supply."""
+    if name not in BY_NAME:
+        raise ScenarioError(f"unknown card {name!r}")
+    for zone in [*g.decks, *g.discards, g.sysdeck, *g.supply.values()]:
+        for cid in reversed(zone):
+            if CARD_DEF[cid].name == name:
+                zone.remove(cid)
+                return cid
+    raise ScenarioError(f"no free copy of {name!r} left (all {BY_NAME[name].count} are in use)")
+
+
+def _release(g: Game, cid: int) -> None:
+    """Put a card back where unused copies live: its deck, the system deck or the supply."""
+    d = CARD_DEF[cid]
+    if d.domain == "neutral":
+        g.supply[d.name].append(cid)
+    elif d.is_system:
+        g.sysdeck.insert(0, cid)
+    else:
+        g.decks[d.domain_index].insert(0, cid)
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def _pos(g: Game, text: Any) -> int:
+    if isinstance(text, int):
+        return text
+    try:
+        return parse_pos(str(text), g.cfg.size)
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def build(spec: dict[str, Any]) -> tuple[Game, dict[str, int]]:
+    """Create the game a scenario describes; returns it with the vessel labels."""
+    g = Game.new(players=spec.get("players", 2), size=spec.get("size", 3),
+                 edition=spec.get("edition", "standard"), seed=spec.get("seed", 0),
+                 turn_limit=spec.get("turn_limit"))
+    setup = spec.get("setup", {}) or {}
+    labels: dict[str, int] = {}
+    unknown = set(setup) - {"active", "turn", "phase", "players", "board", "vessels", "decks",
+                            "system_deck"}
+    if unknown:
+        raise ScenarioError(f"unknown setup keys: {', '.join(sorted(unknown))}")
+    g.events = []
+    if "active" in setup:
+        g.active = setup["active"]
+    g.turn = setup.get("turn", 1)
+    g.prev_turn = [g.turn - 1] * g.cfg.players
+    for p, pspec in enumerate(setup.get("players", []) or []):
+        _setup_player(g, p, pspec or {})
+    for key, sspec in (setup.get("board", {}) or {}).items():
+        _setup_site(g, _pos(g, key), sspec or {})
+    if "vessels" in setup:
+        for v in list(g.vessels.values()):
+            R.remove_vessel(g, v)
+        for vspec in setup["vessels"] or []:
+            _setup_vessel(g, vspec, labels)
+    for dom, names in (setup.get("decks", {}) or {}).items():
+        if dom not in DOMAINS:
+            raise ScenarioError(f"unknown deck {dom!r}: use one of {', '.join(DOMAINS)}")
+        for name in reversed(names):  # first listed ends on top
+            cid = _take(g, name)
+            g.decks[DOMAINS.index(dom)].append(cid)
+    for name in reversed(setup.get("system_deck", []) or []):
+        g.sysdeck.append(_take(g, name))
+    _start_phase(g, setup.get("phase", "command"))
+    return g, labels
+
+
+def _setup_player(g: Game, p: int, pspec: dict[str, Any]) -> None:
+    if "credits" in pspec:
+        g.credits[p] = pspec["credits"]
+    for key, zone in (("hand", g.hands[p]), ("technologies", g.techs[p])):
+        if key in pspec:
+            for cid in list(zone):
+                zone.remove(cid)
+                _release(g, cid)
+            zone.extend(_take(g, name) for name in pspec[key])
+    if "prev_turn" in pspec:
+        g.prev_turn[p] = pspec["prev_turn"]
+    if pspec.get("eliminated"):
+        g.alive[p] = False
+
+
+def _setup_site(g: Game, pos: int, sspec: dict[str, Any]) -> None:
+    site = g.sites[pos]
+    if "system" in sspec:
+        name = sspec["system"]
+        if CARD_DEF[site.card].name != name:
+            if not BY_NAME.get(name) or not BY_NAME[name].is_system:
+                raise ScenarioError(f"{name!r} is not a system card")
+            old = site.card
+            site.card = _take(g, name)
+            _release(g, old)
+        site.face_up = sspec.get("face_up", True)
+    elif "face_up" in sspec:
+        site.face_up = sspec["face_up"]
+    if "owner" in sspec:
+        site.owner = NOBODY if sspec["owner"] is None else sspec["owner"]
+        site.devs = sspec.get("devs", 1 if site.owner != NOBODY else 0)
+    elif "devs" in sspec:
+        site.devs = sspec["devs"]
+    if sspec.get("combat_this_turn"):
+        site.combat_turn = g.turn
+    if "combat_turn" in sspec:
+        site.combat_turn = sspec["combat_turn"]
+    if "interdicted_by" in sspec:
+        site.interdicted_by = sspec["interdicted_by"]
+
+
+def _setup_vessel(g: Game, vspec: dict[str, Any], labels: dict[str, int]) -> None:
+    name = vspec.get("card")
+    if name not in BY_NAME or not BY_NAME[name].is_vessel:
+        raise ScenarioError(f"vessel card {name!r} is not a ship or station")
+    v = R.place_vessel(g, _take(g, name), vspec.get("owner", 0), _pos(g, vspec.get("at")))
+    v.fresh = bool(vspec.get("fresh", False))
+    for key in ("damage", "jumps", "moved", "atk_bonus", "hp_bonus", "shielded", "no_attack"):
+        if key in vspec:
+            setattr(v, key, vspec[key])
+    if "label" in vspec:
+        labels[vspec["label"]] = v.id
+
+
+def _start_phase(g: Game, phase: str) -> None:
+    """Restart the turn machine at the start of ``phase`` of the active player's turn."""
+    from .engine.flow import advance
+    tails = {"ready": [["end"], ["combat"], ["command"], ["ready"]],
+             "command": [["end"], ["combat"], ["command"]],
+             "combat": [["end"], ["combat"]],
+             "end": [["end"]]}
+    if phase not in tails:
+        raise ScenarioError(f"unknown phase {phase!r}: use one of {', '.join(tails)}")
+    g.tasks = [list(t) for t in tails[phase]]
+    g.step, g.choice, g.trade, g.stack, g.assigned = None, None, None, [], []
+    g.fought, g.combat_pos, g.phase = [], -1, phase
+    advance(g)
+    g.events = []
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def resolve_arg(g: Game, kind: str, arg: Any, labels: dict[str, int]) -> Any:
+    """Turn a scenario argument into an action argument: ``$label``, ``b2``, card names."""
+    if not isinstance(arg, str):
+        return arg
+    if arg.startswith("$"):
+        if arg[1:] not in labels:
+            raise ScenarioError(f"unknown label {arg!r}")
+        return labels[arg[1:]]
+    if POS_RE.match(arg):
+        return _pos(g, arg)
+    if arg in BY_NAME:
+        if kind == "build":
+            return BY_NAME[arg].index
+        return _find_card(g, arg)
+    return arg
+
+
+def _find_card(g: Game, name: str) -> int:
+    """The instance of ``name`` a player most likely means: in the deciding player's hand or
+    technologies, on the stack, on the board, in any hand, or among the choice's options."""
+    me = g.actor
+    pools: list[list[int]] = [g.hands[me] if me >= 0 else [], g.techs[me] if me >= 0 else []]
+    pools.append([it[2] for it in g.stack])
+    pools.append(list(g.choice["options"]) if g.choice else [])
+    pools.append([s.card for s in g.sites])
+    pools.extend(g.hands)
+    for pool in pools:
+        for cid in pool:
+            if isinstance(cid, int) and 0 <= cid < len(CARD_DEF) and CARD_DEF[cid].name == name:
+                return cid
+    raise ScenarioError(f"no {name!r} found in hand, technologies, stack or board")
+
+
+def parse_action(g: Game, raw: Any, labels: dict[str, int]) -> tuple:
+    if isinstance(raw, dict):
+        return from_json(raw)
+    parts = raw.split() if isinstance(raw, str) else list(raw)
+    if not parts:
+        raise ScenarioError("empty action")
+    kind = str(parts[0])
+    return (kind, *(resolve_arg(g, kind, a, labels) for a in parts[1:]))
+
+
+# --------------------------------------------------------------------------- expectations
+
+
+def _names(cids: list[int]) -> list[str]:
+    return sorted(CARD_DEF[c].name for c in cids)
+
+
+def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
+    """Compare the game with an expectation mapping; returns the mismatches."""
+    bad: list[str] = []
+
+    def cmp(what: str, got: Any, want: Any) -> None:
+        if got != want:
+            bad.append(f"{what}: expected {want!r}, got {got!r}")
+
+    for key, want in expect.items():
+        if key == "credits":
+            for p, n in want.items():
+                cmp(f"credits of P{p}", g.credits[p], n)
+        elif key == "hand_size":
+            for p, n in want.items():
+                cmp(f"hand size of P{p}", len(g.hands[p]), n)
+        elif key == "hand":
+            for p, names in want.items():
+                cmp(f"hand of P{p}", _names(g.hands[p]), sorted(names))
+        elif key == "technologies":
+            for p, names in want.items():
+                cmp(f"technologies of P{p}", _names(g.techs[p]), sorted(names))
+        elif key == "site":
+            for name, fields in want.items():
+                site = g.sites[_pos(g, name)]
+                for f, val in fields.items():
+                    if f == "system":
+                        cmp(f"system at {name}", CARD_DEF[site.card].name, val)
+                    elif f == "owner":
+                        cmp(f"owner of {name}", None if site.owner == NOBODY else site.owner, val)
+                    elif f in ("under_siege", "contested"):
+                        cmp(f"{f} at {name}", getattr(R, f)(g, _pos(g, name)), val)
+                    elif f == "max_dev":
+                        cmp(f"max_dev at {name}", R.max_dev(g, _pos(g, name)), val)
+                    else:
+                        cmp(f"{f} of {name}", getattr(site, f), val)
+        elif key == "vessel":
+            for label, fields in want.items():
+                vid = labels.get(label.lstrip("$"))
+                v = g.vessels.get(vid) if vid is not None else None
+                if fields == "destroyed" or fields is None:
+                    if v is not None:
+                        bad.append(f"vessel {label}: expected destroyed, still at {v.pos}")
+                    continue
+                if v is None:
+                    bad.append(f"vessel {label}: expected in play, but it is gone")
+                    continue
+                for f, val in fields.items():
+                    got = {"pos": lambda: v.pos, "attack": lambda: R.attack(g, v),
+                           "hp": lambda: R.max_hp(g, v), "speed": lambda: R.speed(g, v)}.get(f)
+                    if f == "pos":
+                        val = _pos(g, val)
+                    cmp(f"{f} of {label}", got() if got else getattr(v, f), val)
+        elif key == "vessels_at":
+            for name, per_player in want.items():
+                pos = _pos(g, name)
+                for p, names in per_player.items():
+                    cmp(f"vessels of P{p} at {name}",
+                        sorted(v.d.name for v in g.vessels.values() if v.pos == pos and v.owner == p),
+                        sorted(names))
+        elif key == "supply":
+            for name, n in want.items():
+                cmp(f"supply of {name}", len(g.supply[name]), n)
+        elif key == "deck_size":
+            for dom, n in want.items():
+                cmp(f"{dom} deck size", len(g.decks[DOMAINS.index(dom)]), n)
+        elif key == "discard":
+            for dom, names in want.items():
+                cmp(f"{dom} discard pile", _names(g.discards[DOMAINS.index(dom)]), sorted(names))
+        elif key == "alive":
+            for p, val in want.items():
+                cmp(f"P{p} alive", g.alive[p], val)
+        elif key == "legal":
+            legal = set(g.legal_actions())
+            for raw in want:
+                a = parse_action(g, raw, labels)
+                if a not in legal:
+                    bad.append(f"expected {a!r} to be legal")
+        elif key == "not_legal":
+            legal = set(g.legal_actions())
+            for raw in want:
+                a = parse_action(g, raw, labels)
+                if a in legal:
+                    bad.append(f"expected {a!r} not to be legal")
+        elif key == "legal_count":
+            for kind, n in want.items():
+                cmp(f"number of legal '{kind}' actions",
+                    sum(1 for a in g.legal_actions() if a[0] == kind), n)
+        elif key == "events":
+            kinds = [e[0] for e in g.events]
+            for k in want:
+                if k not in kinds:
+                    bad.append(f"expected an event '{k}' (got {sorted(set(kinds))})")
+        elif key == "no_events":
+            kinds = {e[0] for e in g.events}
+            for k in want:
+                if k in kinds:
+                    bad.append(f"expected no event '{k}'")
+        elif key in ("step", "phase", "active", "turn", "winner", "over", "to_move", "extra_turns"):
+            cmp(key, getattr(g, "decision" if key == "step" else key), want)
+        elif key == "choice":
+            got = None if g.choice is None else g.choice["kind"]
+            cmp("pending choice", got, want)
+        else:
+            bad.append(f"unknown expectation {key!r}")
+    return bad
+
+
+# --------------------------------------------------------------------------- running
+
+
+def run(sc: Scenario) -> list[str]:
+    """Run one scenario; returns failure messages (empty when it passes)."""
+    try:
+        g, labels = build(sc.spec)
+    except (ScenarioError, ValueError, KeyError) as exc:
+        return [f"setup: {exc}"]
+    sc.labels = labels
+    log: list[tuple] = []
+    for i, step in enumerate(sc.spec.get("actions", []) or [], 1):
+        where = f"step {i}"
+        try:
+            if isinstance(step, dict) and "expect" in step:
+                bad = check(g, step["expect"], labels)
+                if bad:
+                    return [f"{where}: {b}" for b in bad]
+                continue
+            if isinstance(step, dict) and "illegal" in step:
+                a = parse_action(g, step["illegal"], labels)
+                before = g.to_json()
+                try:
+                    g.apply(a)
+                except IllegalAction as exc:
+                    rule = step.get("rule")
+                    if rule and rule not in exc.reason:
+                        return [f"{where}: {a!r} was illegal, but for another reason: {exc.reason}"]
+                    if g.to_json() != before:
+                        return [f"{where}: the illegal action changed the state"]
+                    continue
+                return [f"{where}: expected {a!r} to be illegal, but it was applied"]
+            a = parse_action(g, step.get("do") if isinstance(step, dict) else step, labels)
+            if g.decision == "choice" and a[0] != "choose":
+                return [f"{where}: unscripted choice '{g.choice['kind']}' for P{g.actor} "
+                        f"(options {g.choice['options']}) before {a!r}"]
+            g.events = []
+            g.apply(a)
+            log.extend(g.events)
+        except IllegalAction as exc:
+            return [f"{where}: {exc}"]
+        except ScenarioError as exc:
+            return [f"{where}: {exc}"]
+    if g.decision == "choice" and not sc.spec.get("allow_pending_choice"):
+        return [f"end: unscripted choice '{g.choice['kind']}' for P{g.actor} (options {g.choice['options']})"]
+    g.events = log
+    return check(g, sc.spec.get("expect", {}) or {}, labels)
+
+
+def load(path: str | Path) -> list[Scenario]:
+    """Read the scenarios of a YAML file; ScenarioError for unreadable or malformed files."""
+    p = Path(path)
+    try:
+        docs = [d for d in yaml.safe_load_all(p.read_text("utf-8")) if d is not None]
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from None
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"{path}: not valid YAML ({exc})") from None
+    out: list[Scenario] = []
+    for doc in docs:
+        for spec in (doc if isinstance(doc, list) else [doc]):
+            if not isinstance(spec, dict):
+                raise ScenarioError(f"{path}: a scenario must be a mapping")
+            out.append(Scenario(spec.get("name", f"{p.name}#{len(out) + 1}"), spec, str(p)))
+    return out
+
+
+def run_files(paths: list[str], echo=print) -> int:
+    """Run every scenario in ``paths``; prints a line each; returns 0 if all pass, else 1."""
+    failed = passed = 0
+    for path in paths:
+        try:
+            scenarios = load(path)
+        except ScenarioError as exc:
+            echo(f"ERROR {exc}")
+            failed += 1
+            continue
+        for sc in scenarios:
+            problems = run(sc)
+            if problems:
+                failed += 1
+                echo(f"FAIL {sc.source}: {sc.name}")
+                for msg in problems:
+                    echo(f"     {msg}")
+            else:
+                passed += 1
+                echo(f"ok   {sc.source}: {sc.name}")
+    echo(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
