@@ -80,6 +80,11 @@ def _pos(g: Game, text: Any) -> int:
 
 def build(spec: dict[str, Any]) -> tuple[Game, dict[str, int]]:
     """Create the game a scenario describes; returns it with the vessel labels."""
+    # a misspelt key (``expext``) would otherwise silently check nothing
+    stray = set(spec) - {"name", "description", "players", "size", "edition", "seed", "turn_limit",
+                         "setup", "actions", "expect", "allow_pending_choice"}
+    if stray:
+        raise ScenarioError(f"unknown scenario keys: {', '.join(sorted(map(str, stray)))}")
     g = Game.new(players=spec.get("players", 2), size=spec.get("size", 3),
                  edition=spec.get("edition", "standard"), seed=spec.get("seed", 0),
                  turn_limit=spec.get("turn_limit"))
@@ -115,7 +120,14 @@ def build(spec: dict[str, Any]) -> tuple[Game, dict[str, int]]:
     return g, labels
 
 
+def _known(what: str, spec: dict[str, Any], keys: set[str]) -> None:
+    stray = set(spec) - keys
+    if stray:
+        raise ScenarioError(f"unknown {what} keys: {', '.join(sorted(map(str, stray)))}")
+
+
 def _setup_player(g: Game, p: int, pspec: dict[str, Any]) -> None:
+    _known(f"player {p}", pspec, {"credits", "hand", "technologies", "prev_turn", "eliminated"})
     if "credits" in pspec:
         g.credits[p] = pspec["credits"]
     for key, zone in (("hand", g.hands[p]), ("technologies", g.techs[p])):
@@ -131,6 +143,8 @@ def _setup_player(g: Game, p: int, pspec: dict[str, Any]) -> None:
 
 
 def _setup_site(g: Game, pos: int, sspec: dict[str, Any]) -> None:
+    _known("board", sspec, {"system", "face_up", "owner", "devs", "combat_this_turn", "combat_turn",
+                            "interdicted_by"})
     site = g.sites[pos]
     if "system" in sspec:
         name = sspec["system"]
@@ -153,15 +167,18 @@ def _setup_site(g: Game, pos: int, sspec: dict[str, Any]) -> None:
     if "combat_turn" in sspec:
         site.combat_turn = sspec["combat_turn"]
     if "interdicted_by" in sspec:
-        site.interdicted_by = sspec["interdicted_by"]
+        val = sspec["interdicted_by"]
+        site.interdicted_by = [] if val is None else list(val) if isinstance(val, list) else [val]
 
 
 def _setup_vessel(g: Game, vspec: dict[str, Any], labels: dict[str, int]) -> None:
+    _known("vessel", vspec, {"card", "owner", "at", "label", "fresh", "damage", "jumps", "moved",
+                             "atk_bonus", "hp_bonus", "shielded", "no_attack"})
     name = vspec.get("card")
     if name not in BY_NAME or not BY_NAME[name].is_vessel:
         raise ScenarioError(f"vessel card {name!r} is not a ship or station")
     v = R.place_vessel(g, _take(g, name), vspec.get("owner", 0), _pos(g, vspec.get("at")))
-    v.fresh = bool(vspec.get("fresh", False))
+    v.fresh = v.built = bool(vspec.get("fresh", False))
     for key in ("damage", "jumps", "moved", "atk_bonus", "hp_bonus", "shielded", "no_attack"):
         if key in vspec:
             setattr(v, key, vspec[key])
@@ -188,8 +205,10 @@ def _start_phase(g: Game, phase: str) -> None:
 # --------------------------------------------------------------------------- actions
 
 
-def resolve_arg(g: Game, kind: str, arg: Any, labels: dict[str, int]) -> Any:
-    """Turn a scenario argument into an action argument: ``$label``, ``b2``, card names."""
+def resolve_arg(g: Game, kind: str, arg: Any, labels: dict[str, int],
+                used: set[int] | None = None) -> Any:
+    """Turn a scenario argument into an action argument: ``$label``, ``b2``, card names (an
+    instance not in ``used``, so a name given twice means two copies)."""
     if not isinstance(arg, str):
         return arg
     if arg.startswith("$"):
@@ -201,34 +220,58 @@ def resolve_arg(g: Game, kind: str, arg: Any, labels: dict[str, int]) -> Any:
     if arg in BY_NAME:
         if kind == "build":
             return BY_NAME[arg].index
-        return _find_card(g, arg)
+        return _find_card(g, arg, used or set())
     return arg
 
 
-def _find_card(g: Game, name: str) -> int:
+def _find_card(g: Game, name: str, used: set[int] | frozenset[int] = frozenset()) -> int:
     """The instance of ``name`` a player most likely means: in the deciding player's hand or
-    technologies, on the stack, on the board, in any hand, or among the choice's options."""
+    technologies, on the stack, among the choice's options, on the board, in any hand or
+    technology row, or a vessel in play (the deciding player's first)."""
     me = g.actor
     pools: list[list[int]] = [g.hands[me] if me >= 0 else [], g.techs[me] if me >= 0 else []]
     pools.append([it[2] for it in g.stack])
     pools.append(list(g.choice["options"]) if g.choice else [])
     pools.append([s.card for s in g.sites])
     pools.extend(g.hands)
+    pools.extend(g.techs)  # e.g. asking for another player's technology in a trade
+    # vessels in play (built ones have no label): the deciding player's first
+    pools.append(sorted(g.vessels, key=lambda vid: (g.vessels[vid].owner != me, vid)))
     for pool in pools:
         for cid in pool:
-            if isinstance(cid, int) and 0 <= cid < len(CARD_DEF) and CARD_DEF[cid].name == name:
+            if isinstance(cid, int) and 0 <= cid < len(CARD_DEF) and CARD_DEF[cid].name == name \
+                    and cid not in used:
                 return cid
     raise ScenarioError(f"no {name!r} found in hand, technologies, stack or board")
+
+
+def _words(text: str) -> list[Any]:
+    """Split a text action into words: the longest run of words naming a card stays one word
+    (``play Trade Envoy b2``), and whole numbers become ints (``jump $corv b2 1 0``)."""
+    words, out, i = text.split(), [], 0
+    while i < len(words):
+        j = next((j for j in range(len(words), i + 1, -1) if " ".join(words[i:j]) in BY_NAME), i + 1)
+        word = " ".join(words[i:j])
+        out.append(int(word) if re.fullmatch(r"-?\d+", word) else word)
+        i = j
+    return out
 
 
 def parse_action(g: Game, raw: Any, labels: dict[str, int]) -> tuple:
     if isinstance(raw, dict):
         return from_json(raw)
-    parts = raw.split() if isinstance(raw, str) else list(raw)
+    parts = _words(raw) if isinstance(raw, str) else list(raw)
     if not parts:
         raise ScenarioError("empty action")
     kind = str(parts[0])
-    return (kind, *(resolve_arg(g, kind, a, labels) for a in parts[1:]))
+    used: set[int] = set()
+    args = []
+    for raw_arg in parts[1:]:
+        val = resolve_arg(g, kind, raw_arg, labels, used)
+        if isinstance(raw_arg, str) and raw_arg in BY_NAME and kind != "build":
+            used.add(val)
+        args.append(val)
+    return (kind, *args)
 
 
 # --------------------------------------------------------------------------- expectations
@@ -275,6 +318,9 @@ def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
                         cmp(f"{f} of {name}", getattr(site, f), val)
         elif key == "vessel":
             for label, fields in want.items():
+                if label.lstrip("$") not in labels:
+                    bad.append(f"vessel {label}: unknown label (labels: {', '.join(sorted(labels))})")
+                    continue
                 vid = labels.get(label.lstrip("$"))
                 v = g.vessels.get(vid) if vid is not None else None
                 if fields == "destroyed" or fields is None:
@@ -352,7 +398,7 @@ def run(sc: Scenario) -> list[str]:
     """Run one scenario; returns failure messages (empty when it passes)."""
     try:
         g, labels = build(sc.spec)
-    except (ScenarioError, ValueError, KeyError) as exc:
+    except (ScenarioError, ValueError, LookupError, TypeError, AttributeError) as exc:
         return [f"setup: {exc}"]
     sc.labels = labels
     log: list[tuple] = []
@@ -388,10 +434,15 @@ def run(sc: Scenario) -> list[str]:
             return [f"{where}: {exc}"]
         except ScenarioError as exc:
             return [f"{where}: {exc}"]
+        except (LookupError, TypeError, AttributeError, ValueError) as exc:  # a malformed step
+            return [f"{where}: malformed step {step!r} ({type(exc).__name__}: {exc})"]
     if g.decision == "choice" and not sc.spec.get("allow_pending_choice"):
         return [f"end: unscripted choice '{g.choice['kind']}' for P{g.actor} (options {g.choice['options']})"]
     g.events = log
-    return check(g, sc.spec.get("expect", {}) or {}, labels)
+    try:
+        return check(g, sc.spec.get("expect", {}) or {}, labels)
+    except (ScenarioError, LookupError, TypeError, AttributeError, ValueError) as exc:
+        return [f"expect: malformed expectation ({type(exc).__name__}: {exc})"]
 
 
 def load(path: str | Path) -> list[Scenario]:

@@ -11,7 +11,7 @@ from ..engine.flow import push
 from ..engine.play import cancel_item
 from ..engine.state import NOBODY, GameState, Vessel
 from .catalogue import CARD_DEF
-from .registry import choice_handler, freeze, register
+from .registry import CARD_OPTION_CHOICES, choice_handler, freeze, register
 
 
 def _draw(g: GameState, p: int, n: int) -> None:
@@ -96,12 +96,18 @@ register("Jump Nexus", speed=lambda g, src, v: 0 if v.nexus else 1, on_jump_from
 
 # --------------------------------------------------------------------------- systems
 
-register("Asteroid Field", can_enter=lambda g, v, pos: v.d.size in ("small", "fighter"))
+# SIEGE-2: a besieged system's text is switched off, entry limits included.
+register("Asteroid Field",
+         can_enter=lambda g, v, pos: v.d.size in ("small", "fighter") or R.under_siege(g, pos))
 register("Pulsar System", shields_ships_from_commands=True)
 
 
 def _black_hole_enter(g: GameState, v: Vessel) -> None:
-    if v.d.kind == "ship":
+    # SIEGE-2, judged as the ship arrives: the ship that starts a siege is still caught.
+    pos, v.pos = v.pos, NOBODY
+    besieged = R.under_siege(g, pos)
+    v.pos = pos
+    if v.d.kind == "ship" and not besieged:
         v.no_attack = True
 
 
@@ -235,6 +241,9 @@ def _spy_choice(g: GameState, choice: dict, cid: int) -> None:
     push(g, "receive", choice["player"], cid, choice["ctx"])
 
 
+CARD_OPTION_CHOICES.add("Spy Network")  # its options are cards in the victim's hand
+
+
 register("Intercept Orders",
          targets=lambda g, p, src: [(item[2],) for item in g.stack
                                     if item[0] == "card" and CARD_DEF[item[2]].kind == "command"],
@@ -286,7 +295,8 @@ register("Jump Stabilization", targets=lambda g, p, src: [(pos,) for pos in rang
 
 
 def _interdict(g: GameState, p: int, src: int, t: tuple) -> None:
-    g.sites[t[0]].interdicted_by = p
+    if p not in g.sites[t[0]].interdicted_by:
+        g.sites[t[0]].interdicted_by.append(p)
 
 
 register("Interdiction", targets=lambda g, p, src: [(pos,) for pos in range(len(g.sites))],
@@ -343,7 +353,7 @@ register("Experimental Shields", cost="discard", resolve=_exp_shields,
 
 def _drummond_targets(g: GameState, p: int, src: int):
     ships = _ships(g, lambda v: v.owner == p and R.targetable(g, v, False)
-                   and g.sites[v.pos].interdicted_by == NOBODY)
+                   and not g.sites[v.pos].interdicted_by)
     return _move_targets(g, ships, lambda v: [pos for pos in range(len(g.sites)) if pos != v.pos])
 
 

@@ -55,6 +55,8 @@ class CardEffect:
 EFFECTS: dict[str, CardEffect] = {}
 # Handlers for choices that card effects ask for, keyed by choice kind.
 CHOICE_HANDLERS: dict[str, Callable[..., None]] = {}
+# Choice kinds (asked by card effects) whose options are card ids: views hide and re-deal them.
+CARD_OPTION_CHOICES: set[str] = set()
 
 
 def effect(name: str) -> CardEffect:

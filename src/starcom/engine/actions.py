@@ -176,6 +176,10 @@ def why_illegal(g: GameState, a: Action) -> str | None:
         return f"unknown action {a!r}; kinds are: {', '.join(FIELDS)}"
     if any(not isinstance(x, (int, str)) or isinstance(x, bool) for x in a[1:]):
         return f"action {a!r}: arguments must be integers or strings"
+    fields = FIELDS[a[0]]
+    fixed = len([f for f in fields if not f.startswith("*")])
+    if len(a) - 1 < fixed or (len(a) - 1 > fixed and fixed == len(fields)):
+        return f"'{a[0]}' takes the arguments ({', '.join(fields)}), not {len(a) - 1} argument(s)"
     if a[0] not in STEP_KINDS[g.step]:
         allowed = ", ".join(sorted(STEP_KINDS[g.step]))
         return f"'{a[0]}' is not possible now: player {g.actor} must decide ({g.step}: {allowed})"

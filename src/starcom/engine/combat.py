@@ -189,8 +189,11 @@ def _damage(g: GameState, t: list) -> None:
     """COMBAT-6: all assigned damage lands at once; vessels destroyed earlier deal none."""
     g.tasks.pop()
     totals: dict[int, int] = {}
+    pos = g.combat_pos
     for src, tgt, amt in g.assigned:
-        if src in g.vessels and tgt in g.vessels:
+        # Vessels destroyed or moved away before resolution neither deal nor take it (TARGET-1).
+        s, t = g.vessels.get(src), g.vessels.get(tgt)
+        if s is not None and t is not None and s.pos == pos and t.pos == pos:
             totals[tgt] = totals.get(tgt, 0) + amt
     g.assigned = []
     hit = []
@@ -213,7 +216,7 @@ def _damage(g: GameState, t: list) -> None:
 def retreat_actions(g: GameState, p: int) -> list[Action]:
     """COMBAT-7: ships that have not moved this turn may go to an adjacent system you control."""
     pos = g.combat_pos
-    if g.sites[pos].interdicted_by != NOBODY:
+    if g.sites[pos].interdicted_by:
         return []
     adj = [n for n in neighbours(g.cfg.size)[pos] if g.sites[n].owner == p]
     if not adj:

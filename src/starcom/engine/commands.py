@@ -25,10 +25,12 @@ def jump_destinations(g: GameState, pos: int) -> tuple[int, ...]:
 
 
 def carriable(g: GameState, v) -> list:
-    """MOVE-3: fighters of ``v``'s controller beside it, least damaged first."""
+    """MOVE-3: fighters of ``v``'s controller beside it, least damaged first (a fighter jumps
+    only if it has been yours since the start of the turn, MOVE-1)."""
     if not v.d.carry:
         return []
-    fighters = [f for f in g.vessels.values() if f.owner == v.owner and f.pos == v.pos and f.d.size == "fighter"]
+    fighters = [f for f in g.vessels.values()
+                if f.owner == v.owner and f.pos == v.pos and f.d.size == "fighter" and not f.fresh]
     fighters.sort(key=lambda f: (f.damage, f.id))
     return fighters[: v.d.carry]
 
@@ -37,11 +39,11 @@ def _ship_reason(g: GameState, p: int, v) -> str | None:
     """MOVE-1 for the ship itself: yours, here since your turn began, jumps left, not held."""
     if v is None or v.owner != p or v.d.kind != "ship":
         return "MOVE-1: jump with a ship you control"
-    if v.fresh and not v.d.jump_when_built:
+    if v.fresh and not (v.d.jump_when_built and v.built):
         return "MOVE-1: this ship has not been yours since the start of your turn (BUILD-7)"
     if v.jumps >= speed(g, v):
         return f"MOVE-1: this ship has used all {speed(g, v)} of its jumps this turn"
-    if g.sites[v.pos].interdicted_by != NOBODY:
+    if g.sites[v.pos].interdicted_by:
         return "MOVE-1: ships in this system cannot jump (interdicted)"
     return None
 
@@ -136,7 +138,9 @@ class _BuildSite:
     def __init__(self, g: GameState, p: int, pos: int) -> None:
         site = g.sites[pos]
         if site.owner != p:
-            self.station = self.ship = self.fighter = "BUILD-2: stations are built in a system you control"
+            self.station = "BUILD-2: stations are built in a system you control"
+            self.ship = self.fighter = ("BUILD-3: ships are built in your Homeworld, a Capital System "
+                                        "you control, or where a card allows")
             self.fighters_here = 0
             return
         self.station = ("BUILD-2: your stations there may not outnumber its developments"
@@ -243,7 +247,8 @@ def check_develop(g: GameState, p: int, a: Action) -> str | None:
     if isinstance(cost, str):
         return cost
     if g.credits[p] < cost:
-        return f"DEV-2: the development costs {cost} credits; you have {g.credits[p]}"
+        rule = "DEV-1" if g.sites[a[1]].owner == NOBODY else "DEV-2"
+        return f"{rule}: the development costs {cost} credits; you have {g.credits[p]}"
     return None
 
 
@@ -339,10 +344,13 @@ def check_play(g: GameState, p: int, a: Action) -> str | None:
         return "PLAY-1: play a card from your hand"
     d = CARD_DEF[a[1]]
     if g.step != "command" and d.kind != "command":
-        return "RESP-2: only Commands can be played outside your Command phase"
+        return "RESP-2: only Commands can be played outside your Command phase (PLAY-1)"
     if d.kind == "station" and g.credits[p] < d.cost:
         return f"BUILD-8: {d.name} costs {d.cost} credits; you have {g.credits[p]}"
     if tuple(a[2:]) not in set(play_targets(g, p, a[1])):
+        if d.kind == "station":
+            return (f"BUILD-8: {d.name} goes into a system you control with room for another "
+                    "station of yours (BUILD-2) and no building ban (BUILD-5)")
         return f"TARGET-2: those are not legal targets for {d.name}"
     return None
 

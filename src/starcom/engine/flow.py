@@ -13,7 +13,7 @@ from ..cards.catalogue import CARD_DEF, DEFS, DOMAINS, INSTANCES, SUPPLY_NAMES
 from . import rng as rnglib
 from .board import seat_corners
 from .editions import EDITIONS
-from .rules import (besieged_by, destroy, discard, drawable_decks, emit, gain,
+from .rules import (besieged_by, destroy, destroy_lethal, discard, drawable_decks, emit, gain,
                     place_vessel, remove_vessel, set_controller, station_effects_active,
                     system_effects_active, total_devs, under_siege)
 from .state import NOBODY, Config, GameState, Site
@@ -80,7 +80,7 @@ def new_state(cfg: Config, cls: type[GameState] = GameState) -> GameState:
     scout = next(d.name for d in DEFS if d.starting_ship)
     for p in range(n):
         v = place_vessel(g, g.supply[scout].pop(), p, corners[p])
-        v.fresh = False
+        v.fresh = v.built = False
     g.credits = [3] * n
     g.hands = [[] for _ in range(n)]
     g.techs = [[] for _ in range(n)]
@@ -109,6 +109,7 @@ def advance(g: GameState) -> None:
     while g.step is None and not g.over:
         t = tasks[-1]
         TASKS[t[0]](g, t)
+    destroy_lethal(g)
 
 
 def push(g: GameState, *t: object) -> None:
@@ -169,8 +170,8 @@ def _ready(g: GameState, t: list) -> None:
             v.fresh = False
             v.no_attack = False
     for s in g.sites:
-        if s.interdicted_by == p:
-            s.interdicted_by = NOBODY
+        if p in s.interdicted_by:
+            s.interdicted_by.remove(p)
     g.abandoned = ([v.id for v in g.vessels.values()
                     if v.owner == p and v.d.size == "fighter" and is_abandoned(g, v)]
                    if g.ed.abandoned_fighters_die else [])

@@ -103,7 +103,7 @@ def targetable(g: GameState, v: Vessel, by_command: bool) -> bool:
     if by_command and v.d.kind == "ship":
         site = g.sites[v.pos]
         if site.face_up and registry.BY_CARD[site.card].shields_ships_from_commands \
-                and system_effects_active(g, v.pos):
+                and not under_siege(g, v.pos):  # RULING: works uncontrolled; SIEGE-2 only
             return False
     return True
 
@@ -137,9 +137,9 @@ def besieged_by(g: GameState, pos: int, p: int) -> bool:
 
 
 def system_effects_active(g: GameState, pos: int) -> bool:
-    """SIEGE-2: a besieged system's own effects do nothing."""
-    site = g.sites[pos]
-    return site.face_up and site.owner != NOBODY and not under_siege(g, pos)
+    """SIEGE-2: a face-up system's own effects work unless it is besieged (effects that belong to
+    a controller check who controls it themselves)."""
+    return g.sites[pos].face_up and not under_siege(g, pos)
 
 
 def station_effects_active(g: GameState, pos: int) -> bool:
@@ -294,6 +294,14 @@ def deal_damage(g: GameState, v: Vessel, n: int) -> None:
         destroy(g, v)
 
 
+def destroy_lethal(g: GameState) -> None:
+    """Lethal damage destroys whenever it is found, not only when damage lands: hit points can
+    fall later (a bonus ends, a technology is traded away)."""
+    doomed = [v for v in g.vessels.values() if v.damage and is_lethal(g, v)]
+    for v in doomed:
+        destroy(g, v)
+
+
 def first_developed(g: GameState, p: int, pos: int) -> None:
     """DEV-4: run the system's 'when first developed' effect."""
     hook = registry.BY_CARD[g.sites[pos].card].first_developed
@@ -321,7 +329,7 @@ def set_controller(g: GameState, pos: int, p: int) -> None:
     site.owner = p
     for v in g.vessels.values():
         if v.pos == pos and v.owner == old and v.d.kind == "station":
-            v.owner, v.fresh = p, True
+            v.owner, v.fresh, v.built = p, True, False
 
 
 def explore(g: GameState, pos: int) -> None:

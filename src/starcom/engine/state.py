@@ -29,7 +29,7 @@ class Vessel:
 
     __slots__ = ("id", "d", "owner", "pos", "damage", "jumps", "moved", "fresh", "atk_bonus",
                  "hp_bonus", "extra_targets", "shielded", "untargetable", "can_redirect",
-                 "redirected", "no_attack", "nexus")
+                 "redirected", "no_attack", "nexus", "built")
 
     def __init__(self, cid: int, owner: int, pos: int) -> None:
         self.id = cid
@@ -49,17 +49,22 @@ class Vessel:
         self.redirected = False  # has redirected in the current combat
         self.no_attack = False  # cannot attack until its controller's next turn (Black Hole)
         self.nexus = False  # +1 speed for the rest of the turn (Jump Nexus)
+        self.built = True  # built (not merely received) this turn (Frigate)
 
     def copy(self) -> "Vessel":
+        # Written out field by field: cloning is the hot path of search agents.
         v = Vessel.__new__(Vessel)
-        for k in Vessel.__slots__:
-            setattr(v, k, getattr(self, k))
+        v.id, v.d, v.owner, v.pos, v.damage = self.id, self.d, self.owner, self.pos, self.damage
+        v.jumps, v.moved, v.fresh, v.built = self.jumps, self.moved, self.fresh, self.built
+        v.atk_bonus, v.hp_bonus, v.extra_targets = self.atk_bonus, self.hp_bonus, self.extra_targets
+        v.shielded, v.untargetable, v.can_redirect = self.shielded, self.untargetable, self.can_redirect
+        v.redirected, v.no_attack, v.nexus = self.redirected, self.no_attack, self.nexus
         return v
 
     def reset_turn(self) -> None:
         """End-of-turn cleanup of the 'until end of turn' fields (TURN-3)."""
         self.jumps = 0
-        self.moved = False
+        self.moved = self.built = False
         self.atk_bonus = self.hp_bonus = self.extra_targets = 0
         self.shielded = self.untargetable = self.can_redirect = self.nexus = False
 
@@ -85,7 +90,7 @@ class Site:
         self.owner = owner
         self.devs = devs
         self.combat_turn = -1  # last turn number in which damage was assigned here (COMBAT-8)
-        self.interdicted_by = NOBODY  # Interdiction: ships here cannot jump
+        self.interdicted_by: list[int] = []  # players whose Interdiction holds ships here
 
     @property
     def d(self) -> CardDef:
@@ -94,7 +99,7 @@ class Site:
     def copy(self) -> "Site":
         s = Site.__new__(Site)
         s.card, s.face_up, s.owner, s.devs = self.card, self.face_up, self.owner, self.devs
-        s.combat_turn, s.interdicted_by = self.combat_turn, self.interdicted_by
+        s.combat_turn, s.interdicted_by = self.combat_turn, list(self.interdicted_by)
         return s
 
     def to_json(self) -> dict[str, Any]:

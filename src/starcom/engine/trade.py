@@ -4,7 +4,7 @@ stays complete and finite.
 The active player opens an offer to one player (``offer``), adds what they give and what they ask
 (``give`` / ``ask`` with an item kind), then ``propose``s or ``cancel``s. The other player
 ``accept``s (naming which of their hand cards go, when cards from hand were asked) or
-``decline``s. RULINGS: at most three offers per turn; an offer may ask for a number of hand cards
+``decline``s. RULINGS: at most three offers opened per turn; an offer may ask for a number of hand cards
 (the giver picks them on accepting), since the asker cannot see them; a trade may not leave
 anyone above the hand limit; a player's own Homeworld cannot be traded (that would be a
 resignation, not a trade).
@@ -52,6 +52,7 @@ def check_offer(g: GameState, p: int, a: Action) -> str | None:
 
 
 def do_offer(g: GameState, p: int, a: Action) -> None:
+    g.offers_made += 1  # counted when opened, so opening and cancelling cannot go on forever
     g.trade = {"to": a[1], "give": [], "ask": [], "give_credits": 0, "ask_credits": 0, "ask_hand": 0}
     g.step = "trade_build"
     emit(g, "trade_open", p, a[1])
@@ -119,7 +120,6 @@ def check_propose(g: GameState, p: int, a: Action) -> str | None:
 
 
 def do_propose(g: GameState, p: int, a: Action) -> None:
-    g.offers_made += 1
     g.step, g.actor = "trade_answer", g.trade["to"]
     emit(g, "trade_offer", p, g.trade["to"])
 
@@ -166,7 +166,7 @@ def _transfer(g: GameState, frm: int, to: int, kind: str, val: int) -> None:
         set_controller(g, val, to)
     elif kind == "vessel":
         v = g.vessels[val]
-        v.owner, v.fresh = to, True
+        v.owner, v.fresh, v.built = to, True, False
 
 
 def do_decline(g: GameState, p: int, a: Action) -> None:

@@ -9,13 +9,19 @@ import random
 from dataclasses import asdict
 from typing import Any
 
+from ..cards import registry
 from ..cards.catalogue import CARD_DEF, DOMAINS
 from . import rules as R
 from .board import name as pos_name
 from .state import GameState
 
 # Choices whose options are card ids from the chooser's (or a victim's) hand.
-CARD_CHOICES = frozenset({"hand_full", "receive_full", "ability_discard", "Spy Network"})
+CARD_CHOICES = frozenset({"hand_full", "receive_full", "ability_discard"})
+
+
+def _card_choice(kind: object) -> bool:
+    """Engine choices above, or card-effect choices registered as having card options."""
+    return kind in CARD_CHOICES or kind in registry.CARD_OPTION_CHOICES
 
 
 def card_info(cid: int) -> dict[str, Any]:
@@ -36,7 +42,7 @@ def site_info(g: GameState, pos: int) -> dict[str, Any]:
     s = g.sites[pos]
     out: dict[str, Any] = {"pos": pos, "name": pos_name(pos, g.cfg.size), "face_up": s.face_up,
                            "owner": s.owner, "devs": s.devs, "under_siege": R.under_siege(g, pos),
-                           "contested": R.contested(g, pos), "interdicted_by": s.interdicted_by}
+                           "contested": R.contested(g, pos), "interdicted_by": list(s.interdicted_by)}
     if s.face_up:
         out.update(card=s.d.name, card_id=s.card, domain=s.d.domain, max_dev=R.max_dev(g, pos), text=s.d.text)
     return out
@@ -108,6 +114,8 @@ def determinize(g: GameState, p: int, rng: random.Random) -> GameState:
     known = set()
     if h.trade is not None and (p == h.active or (p == h.trade["to"] and h.step == "trade_answer")):
         known = {v for k, v in h.trade["give"] if k == "card"}
+    if h.choice is not None and h.choice["player"] == p and _card_choice(h.choice["kind"]):
+        known |= {o for o in h.choice["options"] if isinstance(o, int)}  # e.g. a revealed hand
     for d in range(len(DOMAINS)):
         slots: list[tuple[list[int], int]] = [(h.decks[d], i) for i in range(len(h.decks[d]))]
         for q in range(h.cfg.players):
@@ -127,14 +135,14 @@ def determinize(g: GameState, p: int, rng: random.Random) -> GameState:
         h.sites[i].card = cid
     h.sysdeck = pool[len(sys_slots):]
     h.rng = rng.getrandbits(64)
-    if h.choice is not None and h.choice["kind"] in CARD_CHOICES:
+    if h.choice is not None and _card_choice(h.choice["kind"]):
         h.choice["options"] = [remap.get(o, o) if isinstance(o, int) else o for o in h.choice["options"]]
         if "item" in h.choice:
             h.choice["item"] = list(h.choice["item"])
     for t in h.tasks:
         if t[0] == "receive":
             t[2] = remap.get(t[2], t[2])
-        elif t[0] == "ask" and t[2] in CARD_CHOICES:
+        elif t[0] == "ask" and _card_choice(t[2]):
             t[4:] = [remap.get(o, o) for o in t[4:]]
     if h.trade is not None:
         h.trade["give"] = [[k, remap.get(v, v) if k == "card" else v] for k, v in h.trade["give"]]

@@ -1,0 +1,21 @@
+"""The baseline: a uniformly random legal action."""
+from __future__ import annotations
+
+import random
+
+from ..engine.game import Game
+
+Action = tuple
+
+
+class RandomAgent:
+    """Picks uniformly among ``game.legal_actions()``."""
+
+    name = "random"
+
+    def choose(self, game: Game, rng: random.Random) -> Action:
+        """A uniformly random legal action; ValueError if there is none (game over)."""
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        return rng.choice(actions)

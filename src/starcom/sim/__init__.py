@@ -1,0 +1,1 @@
+"""Simulation tools: self-play, benchmarks, saved games (records)."""

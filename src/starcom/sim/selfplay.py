@@ -1,0 +1,193 @@
+"""Self-play: many seeded games between agents, with the engine's invariants checked after
+every action. The figures double as a soak test of the engine.
+
+Everything is deterministic from the seed: game ``i`` uses config seed ``seed + i`` and each
+seat's agent gets its own ``random.Random`` seeded from ``(seed, i, seat)``.
+"""
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from ..agents import make_agent
+from ..engine.game import Game
+from ..engine.state import Config
+from .record import save
+
+Action = tuple
+StateCheck = Callable[[Game], list]
+StepCheck = Callable[[Game, Action, Game], list]
+
+MAX_STEPS = 100_000  # a game still running after this many actions is left unfinished
+KEEP_PROBLEMS = 20  # messages kept for the report
+
+
+def load_checks() -> tuple[StateCheck, StepCheck] | None:
+    """``(check_state, check_step)`` from ``starcom.sim.invariants``, or None if that module
+    does not exist yet."""
+    try:
+        from . import invariants
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.endswith("invariants"):
+            return None
+        raise
+    return invariants.check_state, invariants.check_step
+
+
+def seat_agents(agents: Sequence[str], players: int, game_index: int) -> list[str]:
+    """Agent names by seat for game ``game_index``: one name fills every seat; a list of
+    ``players`` names rotates by one seat per game so each agent plays each seat."""
+    names = list(agents)
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ValueError(f"give one agent for all seats or exactly {players} agents, not {len(names)}")
+    return [names[(s + game_index) % players] for s in range(players)]
+
+
+@dataclass
+class GameOutcome:
+    """One self-play game."""
+
+    index: int
+    config: Config
+    agents: list[str]
+    actions: list[Action] = field(default_factory=list)
+    over: bool = False
+    winner: int | None = None
+    turns: int = 0
+    error: str | None = None
+    violations: list[str] = field(default_factory=list)
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+
+def play_game(index: int, cfg: Config, agents: list[str], seed: int,
+              checks: tuple[StateCheck, StepCheck] | None, max_steps: int = MAX_STEPS) -> GameOutcome:
+    """Play one game; exceptions (from an agent or the engine) end it and are recorded as its
+    error, invariant violations are collected as ``"step N: message"``."""
+    out = GameOutcome(index, cfg, list(agents))
+    players = [make_agent(a) for a in agents]
+    rngs = [random.Random(f"{seed}:{index}:{s}") for s in range(cfg.players)]
+    try:
+        game = Game.from_config(cfg)
+        if checks:
+            out.violations += [f"setup: {m}" for m in checks[0](game)]
+        while not game.over and len(out.actions) < max_steps:
+            p = game.to_move
+            action = players[p].choose(game, rngs[p])
+            before = game.clone() if checks else None
+            game.apply(action, player=p)
+            out.actions.append(tuple(action))
+            if checks:
+                n = len(out.actions)
+                found = list(checks[0](game)) + list(checks[1](before, tuple(action), game))
+                out.violations += [f"step {n}: {m}" for m in found]
+        out.over, out.winner, out.turns = game.over, game.winner if game.over else None, game.turn + 1
+    except Exception as exc:  # the point of self-play is to catch these
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        out.error = (f"step {len(out.actions) + 1}: {type(exc).__name__}: {exc} "
+                     f"({Path(where.filename).name}:{where.lineno})")
+    return out
+
+
+@dataclass
+class SelfplayStats:
+    """Totals of a self-play run. :meth:`summary` is the machine-readable part."""
+
+    games: int = 0
+    finished: int = 0
+    errors: int = 0
+    invariant_violations: int = 0
+    steps: int = 0
+    steps_per_second: float = 0.0
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+    mean_turns: float = 0.0
+    invariants_checked: bool = True
+    problems: list[str] = field(default_factory=list)
+    _turns: list[int] = field(default_factory=list, repr=False)
+
+    def add(self, g: GameOutcome) -> None:
+        self.games += 1
+        self.steps += g.steps
+        self.invariant_violations += len(g.violations)
+        if g.error is not None:
+            self.errors += 1
+            self._note(f"game {g.index} (seed {g.config.seed}): {g.error}")
+        for v in g.violations[:3]:
+            self._note(f"game {g.index} (seed {g.config.seed}): invariant: {v}")
+        if g.error is None and g.over:
+            self.finished += 1
+            self._turns.append(g.turns)
+            if g.winner is None or g.winner < 0:
+                self.draws += 1
+            else:
+                name = g.agents[g.winner]
+                self.wins[name] = self.wins.get(name, 0) + 1
+        self.mean_turns = sum(self._turns) / len(self._turns) if self._turns else 0.0
+
+    def _note(self, msg: str) -> None:
+        if len(self.problems) < KEEP_PROBLEMS:
+            self.problems.append(msg)
+
+    def summary(self) -> dict[str, Any]:
+        """Exactly: games, finished, errors, invariant_violations, steps, steps_per_second,
+        wins (per agent name), draws, mean_turns."""
+        return {"games": self.games, "finished": self.finished, "errors": self.errors,
+                "invariant_violations": self.invariant_violations, "steps": self.steps,
+                "steps_per_second": round(self.steps_per_second, 1), "wins": dict(self.wins),
+                "draws": self.draws, "mean_turns": round(self.mean_turns, 2)}
+
+
+def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
+                 agents: Sequence[str] = ("random",), turn_limit: int | None = None,
+                 save_dir: str | Path | None = None, check_invariants: bool = True,
+                 max_steps: int = MAX_STEPS,
+                 on_game: Callable[[GameOutcome], None] | None = None) -> SelfplayStats:
+    """Play ``games`` games and total them up. ValueError for bad settings (before any game).
+
+    ``save_dir``: each game is saved there as ``game-NNNN.json`` (see ``record``).
+    ``on_game`` is called after each game (for progress display)."""
+    if games < 0:
+        raise ValueError(f"the number of games cannot be negative ({games})")
+    for a in agents:
+        make_agent(a)
+    seat_agents(agents, players, 0)
+    Game.from_config(Config(players, size, edition, seed, turn_limit))  # validates the settings
+    checks = load_checks() if check_invariants else None
+    stats = SelfplayStats(invariants_checked=checks is not None)
+    stats.wins = {name: 0 for name in dict.fromkeys(agents)}
+    start = time.perf_counter()
+    for i in range(games):
+        cfg = Config(players, size, edition, seed + i, turn_limit)
+        outcome = play_game(i, cfg, seat_agents(agents, players, i), seed, checks, max_steps)
+        stats.add(outcome)
+        if save_dir is not None:
+            result = {**result_of_outcome(outcome), "steps": outcome.steps}
+            save(Path(save_dir) / f"game-{i:04d}.json", cfg, outcome.actions, outcome.agents, result)
+        if on_game is not None:
+            on_game(outcome)
+    elapsed = time.perf_counter() - start
+    stats.steps_per_second = stats.steps / elapsed if elapsed > 0 else 0.0
+    return stats
+
+
+def result_of_outcome(g: GameOutcome) -> dict[str, Any]:
+    """The record's result block for a self-play game."""
+    out: dict[str, Any] = {"over": g.over, "winner": g.winner, "turns": g.turns}
+    if g.error is not None:
+        out["error"] = g.error
+    if g.violations:
+        out["invariant_violations"] = g.violations[:KEEP_PROBLEMS]
+    return out
+
+
+__all__ = ["GameOutcome", "SelfplayStats", "load_checks", "play_game", "result_of_outcome",
+           "run_selfplay", "seat_agents"]
