@@ -51,7 +51,7 @@ def same_action(a: Any, b: tuple) -> bool:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-@settings(max_examples=250, **SETTINGS)
+@settings(max_examples=400, **SETTINGS)
 @given(cfg=configs, pick_seed=pick_seeds, steps=st.integers(1, 250))
 def test_every_step_keeps_invariants_and_round_trips(edition, cfg, pick_seed, steps) -> None:
     # RULE: COMP-2
@@ -239,7 +239,7 @@ def normalised(x: Any) -> Any:
         return None
 
 
-@settings(max_examples=800, **SETTINGS)
+@settings(max_examples=1200, **SETTINGS)
 @given(cfg=configs, pick_seed=pick_seeds, steps=st.integers(0, 200), data=st.data())
 def test_illegal_actions_raise_and_leave_state_unchanged(cfg, pick_seed, steps, data) -> None:
     g, _ = walk(cfg, pick_seed, steps)

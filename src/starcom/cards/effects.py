@@ -151,7 +151,7 @@ def _bombard(g: GameState, p: int, src: int, t: tuple) -> None:
 register("Orbital Bombardment", targets=_bombard_targets, resolve=_bombard)
 
 register("Trade Envoy",
-         targets=lambda g, p, src: [(pos,) for pos, s in enumerate(g.sites) if s.devs > 0],
+         targets=lambda g, p, src: [(pos,) for pos in range(len(g.sites))],
          resolve=lambda g, p, src, t: R.gain(g, p, 2 * g.sites[t[0]].devs))
 
 
@@ -174,7 +174,7 @@ def _ram_targets(g: GameState, p: int, src: int):
     out = []
     for s in _ships(g, lambda v: v.owner == p and R.targetable(g, v, True)):
         out.extend((s.id, o.id) for o in g.vessels.values()
-                   if o.pos == s.pos and o.owner != p and R.targetable(g, o, True))
+                   if o.pos == s.pos and o is not s and R.targetable(g, o, True))
     return out
 
 
@@ -188,25 +188,33 @@ def _ram(g: GameState, p: int, src: int, t: tuple) -> None:
 register("Ram", targets=_ram_targets, resolve=_ram)
 
 
-def _corvette_room(g: GameState, p: int) -> bool:
-    return bool(g.supply["Corvette"]) and (
-        not g.ed.ship_cap or R.ship_count_for_cap(g, p) < R.total_devs(g, p))
+def _corvette_room(g: GameState, p: int) -> int:
+    """How many Corvettes ``p`` may still get: supply, then BUILD-4's cap in standard."""
+    room = len(g.supply["Corvette"])
+    if g.ed.ship_cap:
+        room = min(room, R.total_devs(g, p) - R.ship_count_for_cap(g, p))
+    return max(0, room)
 
 
 def _mass_targets(g: GameState, p: int, src: int):
-    if not _corvette_room(g, p):
-        return []
-    return [(pos,) for pos, s in enumerate(g.sites)
-            if s.owner == p and R.build_banned(g, p, pos, True) is None]
+    """(system, how many): up to three, as far as the supply and the ship cap allow."""
+    most = min(3, _corvette_room(g, p))
+    return [(pos, n) for pos, s in enumerate(g.sites)
+            if s.owner == p and R.build_banned(g, p, pos, True) is None for n in range(1, most + 1)]
 
 
 def _mass_production(g: GameState, p: int, src: int, t: tuple) -> None:
-    for _ in range(3):
-        if _corvette_room(g, p):
-            R.build(g, p, "Corvette", t[0])
+    for _ in range(min(t[1], _corvette_room(g, p))):
+        R.build(g, p, "Corvette", t[0])
 
 
-register("Mass Production", targets=_mass_targets, resolve=_mass_production)
+def _mass_valid(g: GameState, p: int, src: int, t: tuple) -> bool:
+    """RESP-3: the system must still be a legal place; fewer Corvettes may fit by now."""
+    pos = t[0]
+    return g.sites[pos].owner == p and R.build_banned(g, p, pos, True) is None
+
+
+register("Mass Production", targets=_mass_targets, resolve=_mass_production, valid=_mass_valid)
 
 
 def _any_vessel(g: GameState, p: int, src: int):
@@ -252,7 +260,7 @@ register("Intercept Orders",
 
 def _sabotage_targets(g: GameState, p: int, src: int):
     mine = {v.pos for v in g.vessels.values() if v.owner == p}
-    return [(v.id,) for v in _vessels(g, lambda v: v.owner != p and v.pos in mine and R.targetable(g, v, True))]
+    return [(v.id,) for v in _vessels(g, lambda v: v.pos in mine and R.targetable(g, v, True))]
 
 
 register("Sabotage", targets=_sabotage_targets, resolve=lambda g, p, src, t: R.destroy(g, g.vessels[t[0]]))
@@ -347,17 +355,16 @@ def _exp_shields(g: GameState, p: int, src: int, t: tuple) -> None:
 
 
 register("Experimental Shields", cost="discard", resolve=_exp_shields,
-         targets=lambda g, p, src: [(v.id,) for v in _vessels(g, lambda v: v.owner == p and R.targetable(g, v, False))],
-         valid=lambda g, p, src, t: _own_targetable(g, p, t[0]))
+         targets=lambda g, p, src: [(v.id,) for v in _vessels(g, lambda v: R.targetable(g, v, False))])
 
 
 def _drummond_targets(g: GameState, p: int, src: int):
-    ships = _ships(g, lambda v: v.owner == p and R.targetable(g, v, False)
-                   and not g.sites[v.pos].interdicted_by)
+    ships = _ships(g, lambda v: R.targetable(g, v, False) and not g.sites[v.pos].interdicted_by)
     return _move_targets(g, ships, lambda v: [pos for pos in range(len(g.sites)) if pos != v.pos])
 
 
-# RULING: Drummond moves a ship of yours; the jump uses none of its speed.
+# RULING: the ship Drummond sends may be anyone's; the jump uses none of its speed, and
+# Interdiction holds it like any other jump.
 register("Drummond", cost="discard", targets=_drummond_targets, resolve=_move)
 
 freeze([d.name for d in CARD_DEF])
