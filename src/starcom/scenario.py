@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from .cards.catalogue import BY_NAME, CARD_DEF, DOMAINS, INSTANCES
+from .cards.catalogue import BY_NAME, CARD_DEF, DOMAINS
 from .engine import rules as R
 from .engine.actions import from_json
 from .engine.board import parse as parse_pos

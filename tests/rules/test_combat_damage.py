@@ -7,23 +7,16 @@ from typing import Any
 import pytest
 
 from starcom import Game, IllegalAction
-from starcom.scenario import build, parse_action
+
+from .helpers import setup, act, at, vessel
 
 
-def setup(**spec: Any) -> tuple[Game, dict[str, int]]:
-    return build(spec)
 
 
-def act(g: Game, labels: dict[str, int], text: str, player: int | None = None) -> list[tuple]:
-    return g.apply(parse_action(g, text, labels), player)
 
 
-def at(g: Game, name: str) -> int:
-    return parse_action(g, f"x {name}", {})[1]
 
 
-def vessel(card: str, owner: int, pos: str, label: str, **kw: Any) -> dict:
-    return {"card": card, "owner": owner, "at": pos, "label": label, **kw}
 
 
 def damage_events(events: list[tuple]) -> dict[int, int]:

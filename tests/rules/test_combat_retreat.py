@@ -2,24 +2,19 @@
 player first."""
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
 from starcom import Game, IllegalAction
-from starcom.scenario import build, parse_action
+from starcom.scenario import build
+
+from .helpers import act, at, vessel
 
 
-def act(g: Game, labels: dict[str, int], text: str) -> list[tuple]:
-    return g.apply(parse_action(g, text, labels))
 
 
-def at(g: Game, name: str) -> int:
-    return parse_action(g, f"x {name}", {})[1]
 
 
-def vessel(card: str, owner: int, pos: str, label: str, **kw: Any) -> dict:
-    return {"card": card, "owner": owner, "at": pos, "label": label, **kw}
 
 
 def retreat_position(active: int = 0) -> tuple[Game, dict[str, int]]:

@@ -2,31 +2,20 @@
 fight (COMBAT-2), who assigns and how (COMBAT-3), and the "had combat" mark (COMBAT-8)."""
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
-from starcom import Game, IllegalAction
-from starcom.scenario import build, parse_action
+from starcom import IllegalAction
+
+from .helpers import setup, act, at, vessel
 
 
-def setup(**spec: Any) -> tuple[Game, dict[str, int]]:
-    return build(spec)
 
 
-def act(g: Game, labels: dict[str, int], text: str, player: int | None = None) -> list[tuple]:
-    return g.apply(parse_action(g, text, labels), player)
 
 
-def at(g: Game, name: str) -> int:
-    return parse_action(g, f"x {name}", {})[1]
 
 
-def vessel(card: str, owner: int, pos: str, label: str | None = None, **kw: Any) -> dict:
-    out = {"card": card, "owner": owner, "at": pos, **kw}
-    if label:
-        out["label"] = label
-    return out
 
 
 # --------------------------------------------------------------------------- COMBAT-1

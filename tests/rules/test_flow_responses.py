@@ -1,23 +1,17 @@
 """Responses and targeting: RESP-1..3 and TARGET-1..3, played through the public Game API."""
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
 from starcom import Game, IllegalAction
 from starcom.cards.catalogue import CARD_DEF, DOMAINS
-from starcom.scenario import build, parse_action
+
+from .helpers import setup, act, at
 
 
-def setup(**spec: Any) -> tuple[Game, dict[str, int]]:
-    """A position built from a scenario-style setup mapping."""
-    return build(spec)
 
 
-def act(g: Game, labels: dict[str, int], text: str, player: int | None = None) -> list[tuple]:
-    """Apply a scenario-notation action (``play Trade Envoy b2``) for the deciding player."""
-    return g.apply(parse_action(g, text, labels), player)
 
 
 def card(g: Game, p: int, name: str) -> int:
@@ -29,8 +23,6 @@ def discard_names(g: Game, domain: str) -> list[str]:
     return sorted(CARD_DEF[c].name for c in g.discards[DOMAINS.index(domain)])
 
 
-def at(g: Game, name: str) -> int:
-    return parse_action(g, f"x {name}", {})[1]
 
 
 def pass_all(g: Game) -> list[tuple]:

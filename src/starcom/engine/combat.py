@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import neighbours
 from .flow import clockwise_from_active, push, settle_priority, task
 from .rules import attack, can_attack, can_enter, destroy, emit, enter, is_lethal, max_targets, speed
-from .state import NOBODY, GameState, Vessel
+from .state import GameState, Vessel
 
 Action = tuple
 

@@ -197,7 +197,7 @@ def start_of_turn_sources(g: GameState, p: int) -> list[int]:
 
 
 def _run_start_effect(g: GameState, t: list, cid: int) -> None:
-    t.remove(cid)
+    del t[2 + t[2:].index(cid)]  # t is ["sot", started, *pending card ids]
     registry.BY_CARD[cid].start_of_turn(g, g.active, cid)
 
 
@@ -256,11 +256,14 @@ def draw_from(g: GameState, p: int, deck: int) -> None:
 
 
 @engine_choice("hand_full")
+@engine_choice("receive_full")
 def _hand_full(g: GameState, choice: dict, value) -> None:
-    """Skip the draw [S] or discard first; the draw task stays queued after a discard."""
-    if value == "skip":
+    """HAND-1/HAND-2: skip the draw (or decline the card) [S], or discard first; after a
+    discard the draw or receive task stays queued and runs again."""
+    if value in ("skip", "decline"):
         g.tasks.pop()
-        emit(g, "skip_draw", choice["player"])
+        if value == "skip":
+            emit(g, "skip_draw", choice["player"])
     else:
         discard_from_hand(g, choice["player"], value)
 
@@ -293,13 +296,6 @@ def _receive(g: GameState, t: list) -> None:
     g.hands[p].append(cid)
     emit(g, "take", p, frm, cid)
 
-
-@engine_choice("receive_full")
-def _receive_full(g: GameState, choice: dict, value) -> None:
-    if value == "decline":
-        g.tasks.pop()
-    else:
-        discard_from_hand(g, choice["player"], value)
 
 
 @task("ask")
@@ -450,6 +446,7 @@ def _cleanup(g: GameState, t: list) -> None:
         v.reset_turn()
         if heal:
             v.damage = 0
+    destroy_lethal(g)  # [C] damage stays while "until end of turn" hit points go
     g.stabilized = []
     g.prev_turn[p] = g.turn
     g.offers_made = 0
