@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Sequence
 
+from .cards import registry
 from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
 from .engine.board import name as pos_name
 from .engine.game import Game
@@ -30,28 +31,6 @@ EVENT_KINDS = frozenset({
     "eliminated", "game_over", "trade_open", "trade_offer", "trade_cancel", "trade_decline",
     "trade_done",
 })
-
-# How to read the targets of each card that takes some (see ``starcom.cards.effects``).
-TARGET_KINDS: dict[str, tuple[str, ...]] = {
-    "Orbital Bombardment": ("vessel",),
-    "Trade Envoy": ("pos",),
-    "Barrage": ("vessel",),
-    "Ram": ("vessel", "vessel"),
-    "Mass Production": ("pos",),
-    "Maximum Firepower": ("vessel",),
-    "Spy Network": ("player",),
-    "Intercept Orders": ("card",),
-    "Sabotage": ("vessel",),
-    "Bribery": ("vessel", "pos", "explore"),
-    "Jump Stabilization": ("pos",),
-    "Interdiction": ("pos",),
-    "Raise Shields": ("vessel",),
-    "Evasion": ("vessel",),
-    "Railgun Turrets": ("vessel", "credits"),
-    "Experimental Shields": ("vessel",),
-    "Drummond": ("vessel", "pos", "explore"),
-}
-
 
 def player_name(p: int, names: Sequence[str] | None = None) -> str:
     """``names[p]`` if given, else ``P0``, ``P1``..."""
@@ -91,7 +70,7 @@ class _Words:
         return f"{self.p(owner)}'s {card_name(vid)}" if owner is not None and owner >= 0 else card_name(vid)
 
     def targets(self, cid: int, targets: Sequence[Any]) -> str:
-        kinds = TARGET_KINDS.get(CARD_DEF[cid].name)
+        kinds = registry.BY_CARD[cid].target_kinds or None
         if CARD_DEF[cid].kind == "station":
             kinds = ("pos",)
         if not targets:
@@ -113,6 +92,8 @@ class _Words:
             elif kind == "explore":
                 if t:
                     words.append("exploring")
+            elif kind == "count":
+                words.append(f"{t} of them")
         return " (" + ", ".join(words) + ")" if words else ""
 
 

@@ -367,4 +367,23 @@ def _drummond_targets(g: GameState, p: int, src: int):
 # Interdiction holds it like any other jump.
 register("Drummond", cost="discard", targets=_drummond_targets, resolve=_move)
 
+# How clients read each card"s target tuple (see registry.CardEffect.target_kinds).
+register("Orbital Bombardment", target_kinds=("vessel",))
+register("Trade Envoy", target_kinds=("pos",))
+register("Barrage", target_kinds=("vessel",))
+register("Ram", target_kinds=("vessel", "vessel"))
+register("Mass Production", target_kinds=("pos", "count"))
+register("Maximum Firepower", target_kinds=("vessel",))
+register("Spy Network", target_kinds=("player",))
+register("Intercept Orders", target_kinds=("card",))
+register("Sabotage", target_kinds=("vessel",))
+register("Bribery", target_kinds=("vessel", "pos", "explore"))
+register("Jump Stabilization", target_kinds=("pos",))
+register("Interdiction", target_kinds=("pos",))
+register("Raise Shields", target_kinds=("vessel",))
+register("Evasion", target_kinds=("vessel",))
+register("Railgun Turrets", target_kinds=("vessel", "credits"))
+register("Experimental Shields", target_kinds=("vessel",))
+register("Drummond", target_kinds=("vessel", "pos", "explore"))
+
 freeze([d.name for d in CARD_DEF])

@@ -6,7 +6,9 @@ here by ``starcom.cards.effects``. The engine only ever looks effects up through
 
 Hook signatures (``g`` is the game state, ``p`` a player index, ``src`` a card instance id):
 
-* ``targets(g, p, src) -> Iterable[tuple]``: legal target tuples when playing / activating.
+* ``targets(g, p, src) -> Iterable[tuple]``: legal target tuples when playing / activating;
+  ``target_kinds`` names what each position of such a tuple is (vessel, pos, player, card,
+  credits, explore, count), for clients that describe plays.
 * ``valid(g, p, src, targets) -> bool``: still legal when resolving (RESP-3); default: the
   targets are still among ``targets(...)``.
 * ``resolve(g, p, src, targets)``: what happens when it resolves.
@@ -31,6 +33,7 @@ Hook = Callable[..., Any] | None
 class CardEffect:
     name: str
     targets: Hook = None
+    target_kinds: tuple[str, ...] = ()
     valid: Hook = None
     resolve: Hook = None
     cost: str = ""

@@ -67,6 +67,10 @@ def _do_choose(g: GameState, p: int, a: Action) -> None:
 
 
 def _do_pass(g: GameState, p: int, a: Action) -> None:
+    if g.step == "build_window":
+        g.tasks.pop()
+        g.step = None
+        return
     g.passes += 1
     g.prio = next_alive(g, g.prio)
     settle_priority(g)
@@ -103,6 +107,7 @@ STEP_KINDS: dict[str, frozenset[str]] = {
     "command": frozenset({"jump", "build", "develop", "play", "ability", "scrap", "repair", "buy",
                           "sell", "offer", "end"}),
     "priority": frozenset({"pass", "play", "ability", "redirect", "build"}),
+    "build_window": frozenset({"build", "pass"}),
     "combat_pick": frozenset({"fight"}),
     "assign": frozenset({"assign", "done"}),
     "retreat": frozenset({"retreat", "done"}),
@@ -153,6 +158,7 @@ def trade_build_actions(g: GameState, p: int) -> list[Action]:
 LEGAL: dict[str, Callable[[GameState, int], list[Action]]] = {
     "command": command_actions,
     "priority": priority_actions,
+    "build_window": lambda g, p: [("pass",)] + commands.build_actions(g, p, ships_only=True),
     "combat_pick": combat.fight_actions,
     "assign": combat.assign_actions,
     "retreat": lambda g, p: combat.retreat_actions(g, p) + [("done",)],

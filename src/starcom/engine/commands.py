@@ -11,7 +11,7 @@ from .flow import push
 from .play import ability_sources, ability_targets, play_card, play_targets, use_ability
 from .rules import (add_development, build, build_banned, can_enter, contested, drawable_decks, emit,
                     enter, explore_options, fighter_count, gain, must_explore, remove_vessel,
-                    ship_count_for_cap, speed, station_effects_active, stations_of, total_devs)
+                    ship_count_for_cap, speed, station_banned, station_effects_active, total_devs)
 from .state import NOBODY, GameState
 
 Action = tuple
@@ -136,18 +136,14 @@ class _BuildSite:
     __slots__ = ("station", "ship", "fighter", "fighters_here")
 
     def __init__(self, g: GameState, p: int, pos: int) -> None:
-        site = g.sites[pos]
-        if site.owner != p:
-            self.station = "BUILD-2: stations are built in a system you control"
-            self.ship = self.fighter = ("BUILD-3: ships are built in your Homeworld, a Capital System "
-                                        "you control, or where a card allows")
+        no_yard = "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
+        self.station = station_banned(g, p, pos)
+        if g.sites[pos].owner != p:
+            self.ship = self.fighter = no_yard
             self.fighters_here = 0
             return
-        self.station = ("BUILD-2: your stations there may not outnumber its developments"
-                        if stations_of(g, p, pos) >= site.devs else build_banned(g, p, pos, False))
         yard = ship_yard_here(g, p, pos, False)
         fighter_yard = yard or ship_yard_here(g, p, pos, True)
-        no_yard = "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
         banned = build_banned(g, p, pos, True) if fighter_yard else None
         self.ship = no_yard if not yard else banned
         self.fighter = no_yard if not fighter_yard else banned
@@ -190,7 +186,8 @@ def check_build(g: GameState, p: int, a: Action) -> str | None:
     if not isinstance(pos, int) or not 0 <= pos < len(g.sites):
         return "BUILD-1: no such system"
     d = DEFS[idx]
-    if g.step == "priority" and (g.stack or p != g.active or d.kind != "ship" or not builds_any_phase(g, p)):
+    if g.step in ("priority", "build_window") and (
+            g.stack or p != g.active or d.kind != "ship" or not builds_any_phase(g, p)):
         return "BUILD-1: building happens in your Command phase"
     return _build_reason(g, p, d, pos, _BuildSite(g, p, pos), _caps(g, p))
 

@@ -180,6 +180,7 @@ def _ready(g: GameState, t: list) -> None:
     emit(g, "phase", "ready")
     income = sum(s.devs for i, s in enumerate(g.sites) if s.owner == p and not under_siege(g, i))
     gain(g, p, income)  # READY-1
+    push(g, "build_window")
     push(g, "sot", 0)  # READY-3
     push(g, "draw", p)  # READY-2
 
@@ -297,7 +298,6 @@ def _receive(g: GameState, t: list) -> None:
     emit(g, "take", p, frm, cid)
 
 
-
 @task("ask")
 def _ask_task(g: GameState, t: list) -> None:
     """A queued question from a card effect: ["ask", player, kind, ctx, *options]."""
@@ -305,6 +305,17 @@ def _ask_task(g: GameState, t: list) -> None:
     _, p, kind, ctx, *options = t
     if options:
         ask(g, p, kind, options, ctx=ctx)
+
+
+@task("build_window")
+def _build_window(g: GameState, t: list) -> None:
+    """A card may let the active player build ships in the Ready and End phases too: they get a
+    moment to do so (build, or pass to go on)."""
+    from .commands import build_actions, builds_any_phase  # late import: commands builds on flow
+    if builds_any_phase(g, g.active) and build_actions(g, g.active, ships_only=True):
+        g.step, g.actor = "build_window", g.active
+    else:
+        g.tasks.pop()
 
 
 # --------------------------------------------------------------------------- command phase
@@ -404,6 +415,7 @@ def _end(g: GameState, t: list) -> None:
     emit(g, "phase", "end")
     push(g, "cleanup")
     push(g, "conquest")
+    push(g, "build_window")
 
 
 @task("conquest")
@@ -476,6 +488,9 @@ def _cleanup(g: GameState, t: list) -> None:
 def eliminate(g: GameState, q: int) -> None:
     """END-4: the player's pieces leave the board; hand and technologies are discarded."""
     g.alive[q] = False
+    for s in g.sites:
+        if q in s.interdicted_by:  # they will have no Ready phase to lift it
+            s.interdicted_by.remove(q)
     for v in [v for v in g.vessels.values() if v.owner == q]:
         remove_vessel(g, v)
     for s in g.sites:

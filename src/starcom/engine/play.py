@@ -10,14 +10,13 @@ from typing import Iterable
 from ..cards import registry
 from ..cards.catalogue import CARD_DEF
 from .flow import add_to_stack, discard_from_hand, engine_choice
-from .rules import build_banned, discard, emit, place_vessel, stations_of, system_effects_active
+from .rules import discard, emit, place_vessel, station_banned, system_effects_active
 from .state import GameState
 
 
 def station_targets(g: GameState, p: int) -> list[tuple[int, ...]]:
     """BUILD-8 with BUILD-2 and BUILD-5: systems where ``p`` may put a station."""
-    return [(pos,) for pos, s in enumerate(g.sites)
-            if s.owner == p and stations_of(g, p, pos) < s.devs and build_banned(g, p, pos, False) is None]
+    return [(pos,) for pos, s in enumerate(g.sites) if s.owner == p and station_banned(g, p, pos) is None]
 
 
 def play_targets(g: GameState, p: int, cid: int) -> Iterable[tuple]:
@@ -92,10 +91,8 @@ def resolve_item(g: GameState, item: list) -> None:
         emit(g, "technology", p, src)
         return
     if kind == "card" and d.kind == "station":
-        pos = targets[0]
-        if g.sites[pos].owner == p and stations_of(g, p, pos) < g.sites[pos].devs \
-                and build_banned(g, p, pos, False) is None:
-            place_vessel(g, src, p, pos)
+        if station_banned(g, p, targets[0]) is None:
+            place_vessel(g, src, p, targets[0])
         else:
             emit(g, "void", p, src)
             discard(g, src)

@@ -229,6 +229,16 @@ def build_banned(g: GameState, p: int, pos: int, ship: bool) -> str | None:
     return None
 
 
+def station_banned(g: GameState, p: int, pos: int) -> str | None:
+    """BUILD-2 and BUILD-5 for a station of ``p`` at ``pos`` (built or played from hand)."""
+    site = g.sites[pos]
+    if site.owner != p:
+        return "BUILD-2: stations are built in a system you control"
+    if stations_of(g, p, pos) >= site.devs:
+        return "BUILD-2: your stations there may not outnumber its developments"
+    return build_banned(g, p, pos, False)
+
+
 # --------------------------------------------------------------------------- primitives
 
 
