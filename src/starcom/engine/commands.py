@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from ..cards import registry
 from ..cards.catalogue import BUILDABLE, CARD_DEF, DEFS
-
-BUILDABLE_INDEX = frozenset(d.index for d in BUILDABLE)
 from .board import neighbours, within_two
 from .flow import push
 from .play import ability_sources, ability_targets, play_card, play_targets, use_ability
@@ -15,6 +13,7 @@ from .rules import (add_development, build, build_banned, can_enter, contested, 
 from .state import NOBODY, GameState
 
 Action = tuple
+BUILDABLE_INDEX = frozenset(d.index for d in BUILDABLE)
 
 # --------------------------------------------------------------------------- jump
 

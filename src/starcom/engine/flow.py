@@ -1,4 +1,4 @@
-"""The turn machine: setup, the task queue, priority rounds, choices and the turn's phases.
+"""The turn machine: the task queue, priority rounds, choices, the Ready and Command phases.
 
 The engine runs *tasks* (flat lists, the last one runs next) until one needs a decision; it then
 sets ``g.step`` and waits for an action. Action handlers change the state, clear ``g.step`` when
@@ -9,14 +9,10 @@ from __future__ import annotations
 from typing import Callable
 
 from ..cards import registry
-from ..cards.catalogue import CARD_DEF, DEFS, DOMAINS, INSTANCES, SUPPLY_NAMES
-from . import rng as rnglib
-from .board import seat_corners
-from .editions import EDITIONS
-from .rules import (besieged_by, destroy, destroy_lethal, discard, drawable_decks, emit, gain,
-                    place_vessel, remove_vessel, set_controller, station_effects_active,
-                    system_effects_active, total_devs, under_siege)
-from .state import NOBODY, Config, GameState, Site
+from ..cards.catalogue import CARD_DEF
+from .rules import (destroy_lethal, discard, drawable_decks, emit, gain, station_effects_active,
+                    system_effects_active, under_siege)
+from .state import GameState
 
 TaskFn = Callable[[GameState, list], None]
 TASKS: dict[str, TaskFn] = {}
@@ -35,69 +31,6 @@ def engine_choice(kind: str):
         ENGINE_CHOICES[kind] = fn
         return fn
     return deco
-
-
-# --------------------------------------------------------------------------- setup
-
-
-def new_state(cfg: Config, cls: type[GameState] = GameState) -> GameState:
-    """SETUP-1..3: shuffle, deal the board, give each player a Homeworld, 3 credits, a Scout."""
-    if cfg.edition not in EDITIONS:
-        raise ValueError(f"unknown edition {cfg.edition!r}: choose one of {', '.join(EDITIONS)}")
-    if not 2 <= cfg.players <= 4:
-        raise ValueError(f"players must be 2 to 4, not {cfg.players}")
-    if not 2 <= cfg.size <= 8:
-        raise ValueError(f"board size must be 2 to 8 (3 to 5 recommended), not {cfg.size}")
-    if cfg.turn_limit is not None and cfg.turn_limit < 1:
-        raise ValueError(f"turn limit must be at least 1, not {cfg.turn_limit}")
-    g = cls.__new__(cls)
-    g.cfg, g.ed = cfg, EDITIONS[cfg.edition]
-    g.rng = (cfg.seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & ((1 << 64) - 1)
-    g.events = []
-    n = cfg.players
-    g.decks = []
-    for dom in DOMAINS:
-        deck = [cid for cid, d in enumerate(CARD_DEF) if d.domain == dom and d.in_domain_deck]
-        g.rng = rnglib.shuffle(g.rng, deck)
-        g.decks.append(deck)
-    g.discards = [[], [], []]
-    g.sysdeck = [cid for cid, d in enumerate(CARD_DEF) if d.kind == "system" and not d.filler]
-    g.rng = rnglib.shuffle(g.rng, g.sysdeck)
-    g.supply = {name: list(INSTANCES[name]) for name in SUPPLY_NAMES}
-    corners = seat_corners(cfg.size, n)
-    homeworlds = [cid for cid, d in enumerate(CARD_DEF) if d.kind == "homeworld"]
-    fillers = [cid for cid, d in enumerate(CARD_DEF) if d.filler]
-    g.sites = []
-    for pos in range(cfg.size * cfg.size):
-        if pos in corners:
-            g.sites.append(Site(homeworlds[corners.index(pos)], True, corners.index(pos), 1))
-        elif g.sysdeck:
-            g.sites.append(Site(g.sysdeck.pop()))
-        else:  # RULING (BOARD-1): boards beyond the deck are filled with Deep Space
-            g.sites.append(Site(fillers.pop(), True))
-    g.homeworld = list(corners)
-    g.vessels = {}
-    scout = next(d.name for d in DEFS if d.starting_ship)
-    for p in range(n):
-        v = place_vessel(g, g.supply[scout].pop(), p, corners[p])
-        v.fresh = v.built = False
-    g.credits = [3] * n
-    g.hands = [[] for _ in range(n)]
-    g.techs = [[] for _ in range(n)]
-    g.alive = [True] * n
-    g.prev_turn = [-1] * n
-    g.rng, first = rnglib.below(g.rng, n)
-    g.turn, g.active = 0, first
-    g.tasks, g.stack, g.assigned = [], [], []
-    g.fought, g.stabilized, g.abandoned = [], [], []
-    g.step, g.prio, g.passes, g.actor = None, NOBODY, 0, NOBODY
-    g.choice, g.trade = None, None
-    g.combat_pos, g.extra_turns, g.offers_made = -1, 0, 0
-    g.winner, g.over, g.phase = None, False, "ready"
-    emit(g, "start", first)
-    begin_turn(g)
-    advance(g)
-    return g
 
 
 # --------------------------------------------------------------------------- machinery
@@ -403,116 +336,3 @@ def _resolve(g: GameState, t: list) -> None:
     item = g.stack.pop()
     from .play import resolve_item  # late import: play builds on this module
     resolve_item(g, item)
-
-
-# --------------------------------------------------------------------------- end phase
-
-
-@task("end")
-def _end(g: GameState, t: list) -> None:
-    g.tasks.pop()
-    g.phase = "end"
-    emit(g, "phase", "end")
-    push(g, "cleanup")
-    push(g, "conquest")
-    push(g, "build_window")
-
-
-@task("conquest")
-def _conquest(g: GameState, t: list) -> None:
-    """END-1: the active player's sieges take developments and conquer; then END-2 hooks."""
-    g.tasks.pop()
-    p = g.active
-    for pos, site in enumerate(g.sites):
-        if site.owner in (NOBODY, p) or not besieged_by(g, pos, p):
-            continue
-        ships = sum(1 for v in g.vessels.values()
-                    if v.owner == p and v.pos == pos and v.d.kind == "ship" and v.d.size != "fighter")
-        removed = min(ships, site.devs)
-        site.devs -= removed
-        emit(g, "siege", p, pos, removed)
-        if site.devs == 0:
-            old = site.owner
-            set_controller(g, pos, p)
-            site.devs = 1
-            emit(g, "conquer", p, pos, old)
-    for v in list(g.vessels.values()):
-        if v.owner == p and v.id in g.vessels:
-            hook = registry.BY_CARD[v.id].conquest
-            if hook is not None:
-                hook(g, v)
-
-
-@task("cleanup")
-def _cleanup(g: GameState, t: list) -> None:
-    """END-3 cleanup, FIGHTER-2, END-4 eliminations, WIN-1/WIN-2, then the next turn."""
-    g.tasks.pop()
-    p = g.active
-    for fid in g.abandoned:
-        v = g.vessels.get(fid)
-        if v is not None and v.owner == p and is_abandoned(g, v):
-            destroy(g, v)
-    g.abandoned = []
-    heal = g.ed.damage_heals_at_end
-    for v in g.vessels.values():
-        v.reset_turn()
-        if heal:
-            v.damage = 0
-    destroy_lethal(g)  # [C] damage stays while "until end of turn" hit points go
-    g.stabilized = []
-    g.prev_turn[p] = g.turn
-    g.offers_made = 0
-    for q in range(g.cfg.players):
-        owner = g.sites[g.homeworld[q]].owner
-        if g.alive[q] and owner != q and owner != NOBODY:
-            eliminate(g, q)
-    if sum(g.alive) == 1:
-        finish(g, g.alive.index(True))
-        return
-    if sum(g.alive) == 0:
-        finish(g, -1)
-        return
-    limit = g.cfg.turn_limit
-    if limit is not None and g.turn + 1 >= limit:
-        finish_by_score(g)
-        return
-    if g.extra_turns and g.alive[p]:
-        g.extra_turns -= 1
-    else:
-        g.extra_turns = 0
-        g.active = next_alive(g, p)
-    g.turn += 1
-    begin_turn(g)
-
-
-def eliminate(g: GameState, q: int) -> None:
-    """END-4: the player's pieces leave the board; hand and technologies are discarded."""
-    g.alive[q] = False
-    for s in g.sites:
-        if q in s.interdicted_by:  # they will have no Ready phase to lift it
-            s.interdicted_by.remove(q)
-    for v in [v for v in g.vessels.values() if v.owner == q]:
-        remove_vessel(g, v)
-    for s in g.sites:
-        if s.owner == q:
-            s.owner, s.devs = NOBODY, 0
-    for cid in g.hands[q] + g.techs[q]:
-        discard(g, cid)
-    g.hands[q], g.techs[q] = [], []
-    emit(g, "eliminated", q)
-
-
-def finish(g: GameState, winner: int) -> None:
-    g.winner, g.over = winner, True
-    g.step, g.actor = "over", NOBODY
-    g.tasks.clear()
-    emit(g, "game_over", winner)
-
-
-def finish_by_score(g: GameState) -> None:
-    """WIN-2: most developments, then most credits, else a draw."""
-    living = [q for q in range(g.cfg.players) if g.alive[q]]
-    best = max((total_devs(g, q), g.credits[q]) for q in living)
-    top = [q for q in living if (total_devs(g, q), g.credits[q]) == best]
-    finish(g, top[0] if len(top) == 1 else -1)
-

@@ -12,7 +12,9 @@ from typing import Any, Iterable
 from .. import cards as _cards  # noqa: F401  (catalogue)
 from ..cards import effects as _effects  # noqa: F401  (registers every card effect)
 from . import actions as A
-from .flow import advance, new_state
+from . import endphase as _endphase  # noqa: F401  (registers the End phase tasks)
+from .flow import advance
+from .setup import new_state
 from .state import Config, GameState
 
 Action = tuple

@@ -1,0 +1,118 @@
+"""The End phase: conquest (END-1, END-2), cleanup (END-3), abandoned fighters (FIGHTER-2),
+eliminations (END-4), the end of the game (WIN-1, WIN-2) and the hand-over to the next turn."""
+from __future__ import annotations
+
+from ..cards import registry
+from .flow import begin_turn, is_abandoned, next_alive, push, task
+from .rules import (besieged_by, destroy, destroy_lethal, discard, emit, remove_vessel, set_controller,
+                    total_devs)
+from .state import NOBODY, GameState
+
+
+@task("end")
+def _end(g: GameState, t: list) -> None:
+    g.tasks.pop()
+    g.phase = "end"
+    emit(g, "phase", "end")
+    push(g, "cleanup")
+    push(g, "conquest")
+    push(g, "build_window")
+
+
+@task("conquest")
+def _conquest(g: GameState, t: list) -> None:
+    """END-1: the active player's sieges take developments and conquer; then END-2 hooks."""
+    g.tasks.pop()
+    p = g.active
+    for pos, site in enumerate(g.sites):
+        if site.owner in (NOBODY, p) or not besieged_by(g, pos, p):
+            continue
+        ships = sum(1 for v in g.vessels.values()
+                    if v.owner == p and v.pos == pos and v.d.kind == "ship" and v.d.size != "fighter")
+        removed = min(ships, site.devs)
+        site.devs -= removed
+        emit(g, "siege", p, pos, removed)
+        if site.devs == 0:
+            old = site.owner
+            set_controller(g, pos, p)
+            site.devs = 1
+            emit(g, "conquer", p, pos, old)
+    for v in list(g.vessels.values()):
+        if v.owner == p and v.id in g.vessels:
+            hook = registry.BY_CARD[v.id].conquest
+            if hook is not None:
+                hook(g, v)
+
+
+@task("cleanup")
+def _cleanup(g: GameState, t: list) -> None:
+    """END-3 cleanup, FIGHTER-2, END-4 eliminations, WIN-1/WIN-2, then the next turn."""
+    g.tasks.pop()
+    p = g.active
+    for fid in g.abandoned:
+        v = g.vessels.get(fid)
+        if v is not None and v.owner == p and is_abandoned(g, v):
+            destroy(g, v)
+    g.abandoned = []
+    heal = g.ed.damage_heals_at_end
+    for v in g.vessels.values():
+        v.reset_turn()
+        if heal:
+            v.damage = 0
+    destroy_lethal(g)  # [C] damage stays while "until end of turn" hit points go
+    g.stabilized = []
+    g.prev_turn[p] = g.turn
+    g.offers_made = 0
+    for q in range(g.cfg.players):
+        owner = g.sites[g.homeworld[q]].owner
+        if g.alive[q] and owner != q and owner != NOBODY:
+            eliminate(g, q)
+    if sum(g.alive) == 1:
+        finish(g, g.alive.index(True))
+        return
+    if sum(g.alive) == 0:
+        finish(g, -1)
+        return
+    limit = g.cfg.turn_limit
+    if limit is not None and g.turn + 1 >= limit:
+        finish_by_score(g)
+        return
+    if g.extra_turns and g.alive[p]:
+        g.extra_turns -= 1
+    else:
+        g.extra_turns = 0
+        g.active = next_alive(g, p)
+    g.turn += 1
+    begin_turn(g)
+
+
+def eliminate(g: GameState, q: int) -> None:
+    """END-4: the player's pieces leave the board; hand and technologies are discarded."""
+    g.alive[q] = False
+    for s in g.sites:
+        if q in s.interdicted_by:  # they will have no Ready phase to lift it
+            s.interdicted_by.remove(q)
+    for v in [v for v in g.vessels.values() if v.owner == q]:
+        remove_vessel(g, v)
+    for s in g.sites:
+        if s.owner == q:
+            s.owner, s.devs = NOBODY, 0
+    for cid in g.hands[q] + g.techs[q]:
+        discard(g, cid)
+    g.hands[q], g.techs[q] = [], []
+    emit(g, "eliminated", q)
+
+
+def finish(g: GameState, winner: int) -> None:
+    g.winner, g.over = winner, True
+    g.step, g.actor = "over", NOBODY
+    g.tasks.clear()
+    emit(g, "game_over", winner)
+
+
+def finish_by_score(g: GameState) -> None:
+    """WIN-2: most developments, then most credits, else a draw."""
+    living = [q for q in range(g.cfg.players) if g.alive[q]]
+    best = max((total_devs(g, q), g.credits[q]) for q in living)
+    top = [q for q in living if (total_devs(g, q), g.credits[q]) == best]
+    finish(g, top[0] if len(top) == 1 else -1)
