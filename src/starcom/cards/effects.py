@@ -386,4 +386,4 @@ register("Railgun Turrets", target_kinds=("vessel", "credits"))
 register("Experimental Shields", target_kinds=("vessel",))
 register("Drummond", target_kinds=("vessel", "pos", "explore"))
 
-freeze([d.name for d in CARD_DEF])
+freeze(CARD_DEF)

@@ -91,8 +91,12 @@ EMPTY = CardEffect("")
 
 # Per card instance id: its effect record (filled by ``freeze`` once every effect is registered).
 BY_CARD: list[CardEffect] = []
-# Per stat ("attack", "hp", "speed"): ids of the card instances with a bonus hook for it.
-STAT_CARDS: dict[str, frozenset[int]] = {}
+# Lookup tables that let the engine skip cards without a given hook (built by ``freeze``):
+# per stat ("attack", "hp", "speed"), the station instances and the system instances with a
+# bonus hook for it; and the station instances that raise a system's maximum development.
+STAT_STATIONS: dict[str, tuple[int, ...]] = {}
+STAT_SYSTEMS: dict[str, frozenset[int]] = {}
+DEV_STATIONS: tuple[int, ...] = ()
 
 
 def get(name: str) -> CardEffect:
@@ -100,8 +104,12 @@ def get(name: str) -> CardEffect:
     return EFFECTS.get(name, EMPTY)
 
 
-def freeze(card_names: list[str]) -> None:
-    """Build the per-instance lookup table (instance ids index ``card_names``)."""
-    BY_CARD[:] = [get(name) for name in card_names]
+def freeze(card_defs: list) -> None:
+    """Build the lookup tables; instance ids index ``card_defs`` (``catalogue.CARD_DEF``)."""
+    global DEV_STATIONS
+    BY_CARD[:] = [get(d.name) for d in card_defs]
     for stat in ("attack", "hp", "speed"):
-        STAT_CARDS[stat] = frozenset(i for i, eff in enumerate(BY_CARD) if getattr(eff, stat) is not None)
+        ids = [i for i, eff in enumerate(BY_CARD) if getattr(eff, stat) is not None]
+        STAT_STATIONS[stat] = tuple(i for i in ids if card_defs[i].kind == "station")
+        STAT_SYSTEMS[stat] = frozenset(i for i in ids if card_defs[i].is_system)
+    DEV_STATIONS = tuple(i for i, eff in enumerate(BY_CARD) if eff.max_dev_bonus)

@@ -114,19 +114,19 @@ def builds_any_phase(g: GameState, p: int) -> bool:
                for pos, s in enumerate(g.sites))
 
 
-def ship_yard_here(g: GameState, p: int, pos: int, fighter: bool) -> bool:
-    """BUILD-3: where ``p`` may build ships."""
+def ship_yards(g: GameState, p: int, pos: int) -> tuple[bool, bool]:
+    """BUILD-3: may ``p`` build (ships, fighters) at ``pos``?"""
     site = g.sites[pos]
     if site.owner != p:
-        return False
+        return False, False
     if site.face_up and site.d.builds_ships:
-        return True
+        return True, True
     stations = [v for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.kind == "station"]
     if not stations or not station_effects_active(g, pos):
-        return False
+        return False, False
     if any(registry.BY_CARD[s.id].build_ships_here for s in stations):
-        return True
-    return fighter and any(registry.BY_CARD[c].build_fighters_near_station for c in g.techs[p])
+        return True, True
+    return False, any(registry.BY_CARD[c].build_fighters_near_station for c in g.techs[p])
 
 
 class _BuildSite:
@@ -137,16 +137,11 @@ class _BuildSite:
     def __init__(self, g: GameState, p: int, pos: int) -> None:
         no_yard = "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
         self.station = station_banned(g, p, pos)
-        if g.sites[pos].owner != p:
-            self.ship = self.fighter = no_yard
-            self.fighters_here = 0
-            return
-        yard = ship_yard_here(g, p, pos, False)
-        fighter_yard = yard or ship_yard_here(g, p, pos, True)
+        yard, fighter_yard = ship_yards(g, p, pos)
         banned = build_banned(g, p, pos, True) if fighter_yard else None
-        self.ship = no_yard if not yard else banned
-        self.fighter = no_yard if not fighter_yard else banned
-        self.fighters_here = fighter_count(g, p, pos) if g.ed.fighter_caps else 0
+        self.ship = banned if yard else no_yard
+        self.fighter = banned if fighter_yard else no_yard
+        self.fighters_here = fighter_count(g, p, pos) if g.ed.fighter_caps and fighter_yard else 0
 
 
 def _build_reason(g: GameState, p: int, d, pos: int, here: _BuildSite, caps: tuple[int, int, int]) -> str | None:
@@ -204,6 +199,8 @@ def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[Action
     if not affordable:
         return []
     caps = _caps(g, p)
+    if g.ed.ship_cap and caps[0] >= caps[2]:  # BUILD-4 rules out every ship, wherever it goes
+        affordable = [d for d in affordable if d.kind == "station"]
     out: list[Action] = []
     for pos, s in enumerate(g.sites):
         if s.owner != p:

@@ -36,20 +36,23 @@ def _tech_bonus(g: GameState, v: Vessel, stat: str) -> int:
 
 def _station_bonus(g: GameState, v: Vessel, stat: str) -> int:
     """Bonuses from stations of ``v``'s controller beside it (off under siege, SIEGE-2)."""
-    hooked = registry.STAT_CARDS[stat]
-    if not hooked:
+    here = []
+    vessels = g.vessels
+    for sid in registry.STAT_STATIONS[stat]:  # a handful of ids, fewer than the vessels in play
+        s = vessels.get(sid)
+        if s is not None and s.pos == v.pos and s.owner == v.owner:
+            here.append(sid)
+    if not here or under_siege(g, v.pos):
         return 0
-    hooks = [(s.id, getattr(registry.BY_CARD[s.id], stat)) for s in g.vessels.values()
-             if s.id in hooked and s.pos == v.pos and s.owner == v.owner]
-    if not hooks or under_siege(g, v.pos):
-        return 0
-    return sum(hook(g, sid, v) for sid, hook in hooks)
+    return sum(getattr(registry.BY_CARD[sid], stat)(g, sid, v) for sid in here)
 
 
 def _system_bonus(g: GameState, v: Vessel, stat: str) -> int:
     """Bonuses from systems ``v``'s controller controls (off under siege, SIEGE-2)."""
+    hooked = registry.STAT_SYSTEMS[stat]
+    if not hooked:
+        return 0
     total = 0
-    hooked = registry.STAT_CARDS[stat]
     for pos, site in enumerate(g.sites):
         if site.card in hooked and site.owner == v.owner and site.face_up and not under_siege(g, pos):
             total += getattr(registry.BY_CARD[site.card], stat)(g, site.card, v)
@@ -161,12 +164,14 @@ def contested(g: GameState, pos: int) -> bool:
 def max_dev(g: GameState, pos: int) -> int:
     """DEV-3: printed maximum plus bonuses from stations there."""
     site = g.sites[pos]
-    total = site.d.max_dev
-    if station_effects_active(g, pos):
-        for v in g.vessels.values():
-            if v.pos == pos and v.owner == site.owner and v.d.kind == "station":
-                total += registry.BY_CARD[v.id].max_dev_bonus
-    return total
+    bonus = 0
+    for sid in registry.DEV_STATIONS:
+        v = g.vessels.get(sid)
+        if v is not None and v.pos == pos and v.owner == site.owner:
+            bonus += registry.BY_CARD[sid].max_dev_bonus
+    if bonus and not station_effects_active(g, pos):
+        bonus = 0
+    return site.d.max_dev + bonus
 
 
 def total_devs(g: GameState, p: int) -> int:
