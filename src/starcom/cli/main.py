@@ -13,9 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..agents import AGENTS, make_agent
-from ..engine.editions import EDITIONS
 from ..engine.errors import ReplayError
 from ..engine.game import Game
+from ..engine.setup import check_config
+from ..engine.state import Config
 
 app = typer.Typer(help="Star Commander: play, study and build on the card game.",
                   add_completion=False, pretty_exceptions_enable=False)
@@ -60,15 +61,11 @@ def _parse_agents(spec: str, players: int) -> list[str]:
 
 
 def _check_setup(players: int, size: int, edition: str, turn_limit: Optional[int]) -> None:
-    if not 2 <= players <= 4:
-        raise typer.BadParameter(f"players must be 2 to 4, not {players}", param_hint="--players")
-    if not 2 <= size <= 8:
-        raise typer.BadParameter(f"board size must be 2 to 8, not {size}", param_hint="--size")
-    if edition not in EDITIONS:
-        raise typer.BadParameter(f"unknown edition {edition!r}; choose {' or '.join(EDITIONS)}",
-                                 param_hint="--edition")
-    if turn_limit is not None and turn_limit < 1:
-        raise typer.BadParameter("the turn limit must be at least 1 (0 means none)", param_hint="--turn-limit")
+    """The engine's own check of the settings, reported as a bad option."""
+    try:
+        check_config(Config(players=players, size=size, edition=edition, turn_limit=turn_limit))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 def _limit(turn_limit: int) -> Optional[int]:
@@ -178,8 +175,6 @@ def selfplay(
             val = ", ".join(f"{k} {v}" for k, v in val.items())
         table.add_row(key.replace("_", " "), str(val))
     (err if json_out else out).print(table)
-    if not stats.invariants_checked:
-        err.print("warning: invariants were not checked (starcom.sim.invariants is missing)")
     for msg in stats.problems:
         err.print(Text(msg, style="red"), soft_wrap=True)
     if save_dir is not None:
@@ -276,12 +271,7 @@ def replay(
 @app.command()
 def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML).")) -> None:
     """Run rule scenarios (set up a position, play actions, check the outcome)."""
-    try:
-        from ..scenario import run_files
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.endswith("scenario"):
-            _fail("scenario support is not installed (module starcom.scenario is missing)")
-        raise
+    from ..scenario import run_files
     raise typer.Exit(run_files([str(f) for f in files]))
 
 

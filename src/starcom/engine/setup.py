@@ -10,8 +10,8 @@ from .rules import emit, place_vessel
 from .state import NOBODY, Config, GameState, Site
 
 
-def new_state(cfg: Config, cls: type[GameState] = GameState) -> GameState:
-    """SETUP-1..3: shuffle, deal the board, give each player a Homeworld, 3 credits, a Scout."""
+def check_config(cfg: Config) -> None:
+    """Raise ValueError naming the first setting a game cannot be created with."""
     if cfg.edition not in EDITIONS:
         raise ValueError(f"unknown edition {cfg.edition!r}: choose one of {', '.join(EDITIONS)}")
     if not 2 <= cfg.players <= 4:
@@ -20,6 +20,11 @@ def new_state(cfg: Config, cls: type[GameState] = GameState) -> GameState:
         raise ValueError(f"board size must be 2 to 8 (3 to 5 recommended), not {cfg.size}")
     if cfg.turn_limit is not None and cfg.turn_limit < 1:
         raise ValueError(f"turn limit must be at least 1, not {cfg.turn_limit}")
+
+
+def new_state(cfg: Config, cls: type[GameState] = GameState) -> GameState:
+    """SETUP-1..3: shuffle, deal the board, give each player a Homeworld, 3 credits, a Scout."""
+    check_config(cfg)
     g = cls.__new__(cls)
     g.cfg, g.ed = cfg, EDITIONS[cfg.edition]
     g.rng = (cfg.seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & ((1 << 64) - 1)

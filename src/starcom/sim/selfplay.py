@@ -15,7 +15,9 @@ from typing import Any, Callable, Sequence
 
 from ..agents import make_agent
 from ..engine.game import Game
+from ..engine.setup import check_config
 from ..engine.state import Config
+from . import invariants
 from .record import save
 
 Action = tuple
@@ -26,15 +28,8 @@ MAX_STEPS = 100_000  # a game still running after this many actions is left unfi
 KEEP_PROBLEMS = 20  # messages kept for the report
 
 
-def load_checks() -> tuple[StateCheck, StepCheck] | None:
-    """``(check_state, check_step)`` from ``starcom.sim.invariants``, or None if that module
-    does not exist yet."""
-    try:
-        from . import invariants
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.endswith("invariants"):
-            return None
-        raise
+def load_checks() -> tuple[StateCheck, StepCheck]:
+    """The invariant checks run after every action: ``(check_state, check_step)``."""
     return invariants.check_state, invariants.check_step
 
 
@@ -110,7 +105,6 @@ class SelfplayStats:
     wins: dict[str, int] = field(default_factory=dict)
     draws: int = 0
     mean_turns: float = 0.0
-    invariants_checked: bool = True
     problems: list[str] = field(default_factory=list)
     _turns: list[int] = field(default_factory=list, repr=False)
 
@@ -160,9 +154,9 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
     for a in agents:
         make_agent(a)
     seat_agents(agents, players, 0)
-    Game.from_config(Config(players, size, edition, seed, turn_limit))  # validates the settings
+    check_config(Config(players, size, edition, seed, turn_limit))
     checks = load_checks() if check_invariants else None
-    stats = SelfplayStats(invariants_checked=checks is not None)
+    stats = SelfplayStats()
     stats.wins = {name: 0 for name in dict.fromkeys(agents)}
     start = time.perf_counter()
     for i in range(games):
