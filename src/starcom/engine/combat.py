@@ -3,7 +3,7 @@ retreat, window, for every system where two or more players have vessels."""
 from __future__ import annotations
 
 from .board import neighbours
-from .flow import clockwise_from_active, push, settle_priority, task
+from .flow import clockwise_from_active, open_phase, push, settle_priority, task
 from .rules import attack, can_attack, can_enter, destroy, emit, enter, is_lethal, max_targets, speed
 from .state import GameState, Vessel
 
@@ -23,10 +23,7 @@ def combat_systems(g: GameState) -> list[int]:
 
 @task("combat")
 def _combat(g: GameState, t: list) -> None:
-    if t[-1] != "open":
-        t.append("open")
-        g.phase = "combat"
-        emit(g, "phase", "combat")
+    open_phase(g, t, "combat")
     left = combat_systems(g)
     if not left:
         g.tasks.pop()

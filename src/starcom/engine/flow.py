@@ -254,12 +254,17 @@ def _build_window(g: GameState, t: list) -> None:
 # --------------------------------------------------------------------------- command phase
 
 
-@task("command")
-def _command(g: GameState, t: list) -> None:
+def open_phase(g: GameState, t: list, phase: str) -> None:
+    """Announce ``phase`` the first time its task runs (the task is marked "open")."""
     if t[-1] != "open":
         t.append("open")
-        g.phase = "command"
-        emit(g, "phase", "command")
+        g.phase = phase
+        emit(g, "phase", phase)
+
+
+@task("command")
+def _command(g: GameState, t: list) -> None:
+    open_phase(g, t, "command")
     g.step = "command"
     g.actor = g.active
 
