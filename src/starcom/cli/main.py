@@ -275,5 +275,10 @@ def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML)
     raise typer.Exit(run_files([str(f) for f in files]))
 
 
+from . import play as _play, serve as _serve  # noqa: E402  (commands defined in their own modules)
+
+_serve.register(app)
+_play.register(app)
+
 if __name__ == "__main__":  # pragma: no cover
     app()
