@@ -234,7 +234,7 @@ def test_wrong_recorded_winner_is_reported(saved_game, tmp_path):
 
 
 def test_demo_game_prints_a_log_and_standings():
-    res = runner.invoke(app, ["--seed", "2", "--turn-limit", "6", "--agents", "greedy,random"])
+    res = runner.invoke(app, ["demo", "--seed", "2", "--turn-limit", "6", "--agents", "greedy,random"])
     assert res.exit_code == 0, res.output
     assert "P0: greedy, P1: random" in res.stdout
     assert "Turn 1 — P" in res.stdout and "Game over" in res.stdout
@@ -242,7 +242,7 @@ def test_demo_game_prints_a_log_and_standings():
 
 
 def test_demo_rejects_a_bad_board_size():
-    res = runner.invoke(app, ["--size", "12"])
+    res = runner.invoke(app, ["demo", "--size", "12"])
     assert res.exit_code == 2 and "board size" in res.output
 
 

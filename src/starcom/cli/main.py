@@ -119,8 +119,14 @@ def play_demo(seed: int, players: int, size: int, edition: str, agents: list[str
 
 
 @app.callback(invoke_without_command=True)
-def main(
-    ctx: typer.Context,
+def main(ctx: typer.Context) -> None:
+    """Star Commander. Without a subcommand: start the browser game (`starcom serve`)."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(ctx.command.get_command(ctx, "serve"))
+
+
+@app.command()
+def demo(
     seed: int = typer.Option(1, help="Seed of the demo game (setup and agents)."),
     players: int = typer.Option(2, help="Number of players, 2 to 4."),
     size: int = typer.Option(3, help="Board size N (an N x N grid)."),
@@ -129,9 +135,7 @@ def main(
     turn_limit: int = typer.Option(40, help="End the game after this many turns (0: no limit)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show phases, passes and other detail."),
 ) -> None:
-    """Without a subcommand: play a seeded AI-vs-AI demo game and print its log."""
-    if ctx.invoked_subcommand is not None:
-        return
+    """Play a seeded AI-vs-AI game and print its log."""
     _check_setup(players, size, edition, _limit(turn_limit))
     names = _parse_agents(agents, players)
     play_demo(seed, players, size, edition, names, _limit(turn_limit), verbose, Console())

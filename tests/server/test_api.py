@@ -1,0 +1,258 @@
+"""REST and WebSocket API of docs/protocol.md, through Starlette's TestClient."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from starcom import Game
+from starcom.engine.actions import from_json
+from starcom.engine.state import Config
+
+from .conftest import create, state, tokens, wait_for
+
+
+def far_jump(st: dict) -> dict:
+    """A jump of the mover's first vessel to its own position: never adjacent, so illegal."""
+    me = st["to_move"]
+    v = next(x for x in st["view"]["vessels"] if x["owner"] == me)
+    return {"type": "jump", "vessel": v["id"], "to": v["pos"], "explore": 0, "carry": 0}
+
+
+def test_create_vs_ai_defaults_and_state(client):
+    g = create(client)
+    kinds = [s["kind"] for s in g["seats"]]
+    assert kinds == ["human", "ai:greedy"]
+    tok = tokens(g)[0]
+    assert g["links"]["seats"]["0"] == f"/game/{g['game_id']}?seat={tok}"
+    assert g["links"]["spectate"] == f"/game/{g['game_id']}"
+    st = state(client, g["game_id"], tok)
+    # the AI moved until the human must decide
+    assert st["to_move"] == 0 and st["seat"] == 0 and st["mode"] == "vs_ai"
+    assert st["legal"] and all(isinstance(e["text"], str) and e["text"] for e in st["legal"])
+    assert st["view"]["viewer"] == 0 and isinstance(st["view"]["hand"], list)
+    assert st["log"] and st["over"] is False and st["winner"] is None
+
+
+def test_create_rejects_bad_settings(client):
+    for body in ({"players": 7}, {"edition": "nope"}, {"mode": "solo"}, {"seats": ["human"]},
+                 {"seats": ["human", "ai:nobody"]}, {"size": "big"}):
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400, body
+        assert r.json()["error"]
+
+
+def test_action_applies_and_state_matches_engine(client):
+    g = create(client, mode="hotseat", seed=5)
+    gid, toks = g["game_id"], tokens(g)
+    st = state(client, gid, toks[0])
+    mover = st["to_move"]
+    st = state(client, gid, toks[mover])
+    action = st["legal"][1]["action"]
+    r = client.post(f"/api/games/{gid}/actions", json={"seat": toks[mover], "action": action, "expect_step": 0})
+    assert r.status_code == 200 and r.json() == {"ok": True, "step": 1}
+    expected = Game.replay(Config(2, 3, "standard", 5, None), [from_json(action)])
+    after = state(client, gid, toks[mover])
+    assert after["step"] == 1
+    assert after["view"] == json.loads(json.dumps(expected.view(mover)))
+
+
+def test_illegal_unknown_malformed_and_stale_leave_game_unchanged(client):
+    g = create(client, mode="hotseat", seed=2)
+    gid, toks = g["game_id"], tokens(g)
+    mover = state(client, gid)["to_move"]
+    tok = toks[mover]
+    before = state(client, gid, tok)
+    url = f"/api/games/{gid}/actions"
+    r = client.post(url, json={"seat": tok, "action": far_jump(before)})
+    assert r.status_code == 400 and r.json()["rule"] == "MOVE-1" and "adjacent" in r.json()["error"]
+    r = client.post(url, json={"seat": tok, "action": {"type": "teleport"}})
+    assert r.status_code == 400 and "unknown action" in r.json()["error"]
+    r = client.post(url, json={"seat": tok, "action": {"type": "develop"}})
+    assert r.status_code == 400 and "missing" in r.json()["error"]
+    r = client.post(url, json={"seat": tok, "action": {"type": "develop", "at": {"x": [1]}}})
+    assert r.status_code == 400
+    r = client.post(url, content=b'{"seat": "x", "action": ', headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "malformed JSON"
+    r = client.post(url, json={"seat": tok, "action": before["legal"][0]["action"], "expect_step": 7})
+    assert r.status_code == 409 and "stale" in r.json()["error"]
+    assert state(client, gid, tok) == before
+
+
+def test_out_of_turn_wrong_and_missing_token(client):
+    g = create(client, mode="online", seed=3)
+    gid, toks = g["game_id"], tokens(g)
+    st = state(client, gid)
+    mover = st["to_move"]
+    other = 1 - mover
+    action = state(client, gid, toks[mover])["legal"][0]["action"]
+    url = f"/api/games/{gid}/actions"
+    r = client.post(url, json={"seat": toks[other], "action": action})
+    assert r.status_code == 403 and f"seat {mover}" in r.json()["error"]
+    assert client.post(url, json={"seat": "not-a-token", "action": action}).status_code == 403
+    assert client.post(url, json={"action": action}).status_code == 403
+    assert client.get(f"/api/games/{gid}", params={"seat": "bogus"}).status_code == 403
+    assert client.get("/api/games/nosuchgame").status_code == 404
+    assert state(client, gid)["step"] == st["step"]
+
+
+def test_oversized_http_body(client):
+    g = create(client, mode="hotseat")
+    big = json.dumps({"seat": "x", "action": {"type": "end"}, "pad": "z" * 70000})
+    r = client.post(f"/api/games/{g['game_id']}/actions", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert client.post("/api/games", content=big).status_code == 413
+    assert state(client, g["game_id"])["step"] == 0
+
+
+def test_http_flood_gets_429(make_client):
+    c = make_client(rate_limit=5)
+    g = create(c, mode="hotseat")
+    gid = g["game_id"]
+    tok = tokens(g)[state(c, gid)["to_move"]]
+    codes = [c.post(f"/api/games/{gid}/actions", json={"seat": tok, "action": {"type": "nope"}}).status_code
+             for _ in range(12)]
+    assert 429 in codes and codes[0] == 400
+    assert state(c, gid)["step"] == 0
+
+
+def test_list_and_join_open_games(client):
+    g = create(client, mode="online", players=3, seats=["human", "human", "human"])
+    gid = g["game_id"]
+    create(client)  # a vs-AI game is never open
+    open_games = client.get("/api/games", params={"open": 1}).json()["games"]
+    assert [x["game_id"] for x in open_games] == [gid]
+    assert open_games[0]["free_seats"] == [1, 2] and open_games[0]["players"] == 3
+    j1 = client.post(f"/api/games/{gid}/join", json={}).json()
+    j2 = client.post(f"/api/games/{gid}/join", json={}).json()
+    assert (j1["seat"], j2["seat"]) == (1, 2)
+    assert j1["token"] == tokens(g)[1] and state(client, gid, j2["token"])["seat"] == 2
+    assert client.post(f"/api/games/{gid}/join", json={}).status_code == 409
+    assert client.get("/api/games", params={"open": 1}).json()["games"] == []
+    assert len(client.get("/api/games").json()["games"]) == 2
+
+
+def test_spectator_sees_public_view_only(client):
+    g = create(client, mode="hotseat", seed=4)
+    gid = g["game_id"]
+    st = state(client, gid)
+    assert st["seat"] is None and st["legal"] == [] and st["view"]["hand"] is None
+    assert st["can_undo"] is False
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        msg = ws.receive_json()
+        assert msg["type"] == "state" and msg["seat"] is None and msg["view"]["hand"] is None
+        ws.send_json({"type": "action", "action": {"type": "end"}})
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["error"]
+
+
+def test_undo_vs_ai(client):
+    g = create(client, seed=11)
+    gid, tok = g["game_id"], tokens(g)[0]
+    before = state(client, gid, tok)
+    assert before["can_undo"] is False  # nothing of the human's to take back yet
+    assert client.post(f"/api/games/{gid}/undo", json={"seat": tok}).status_code == 409
+    end = next(e["action"] for e in before["legal"] if e["action"]["type"] == "end")
+    r = client.post(f"/api/games/{gid}/actions", json={"seat": tok, "action": end, "expect_step": before["step"]})
+    assert r.status_code == 200
+    after = state(client, gid, tok)
+    assert after["step"] > before["step"] + 1  # the AI moved after the human
+    assert after["can_undo"] is True
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": tok})
+    assert r.status_code == 200 and r.json()["step"] == before["step"]
+    undone = state(client, gid, tok)
+    assert undone["view"] == before["view"] and undone["legal"] == before["legal"]
+    assert undone["log"] == before["log"]
+
+
+@pytest.mark.parametrize("mode", ["online", "hotseat"])
+def test_undo_refused_with_other_humans(client, mode):
+    g = create(client, mode=mode, seats=["human", "human"])
+    gid, toks = g["game_id"], tokens(g)
+    mover = state(client, gid)["to_move"]
+    end = {"type": "end"}
+    assert client.post(f"/api/games/{gid}/actions", json={"seat": toks[mover], "action": end}).status_code == 200
+    assert state(client, gid, toks[mover])["can_undo"] is False
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": toks[mover]})
+    assert r.status_code == 409 and state(client, gid)["step"] == 1
+
+
+def test_replay_of_finished_ai_game(client):
+    g = create(client, seats=["ai:greedy", "ai:greedy"], turn_limit=3, seed=8)
+    gid = g["game_id"]
+    wait_for(lambda: state(client, gid)["over"])
+    rep = client.get(f"/api/games/{gid}/replay").json()
+    assert rep["over"] is True
+    replayed = Game.replay(Config(**rep["config"]), rep["actions"])
+    final = state(client, gid)
+    assert replayed.over and final["step"] == len(rep["actions"])
+    assert final["winner"] == replayed.winner
+    assert final["view"] == json.loads(json.dumps(replayed.view(None)))
+
+
+def test_replay_refused_while_playing(client):
+    g = create(client)
+    assert client.get(f"/api/games/{g['game_id']}/replay").status_code == 409
+
+
+def test_websocket_play_ping_and_errors(client):
+    g = create(client, mode="hotseat", seed=6)
+    gid, toks = g["game_id"], tokens(g)
+    mover = state(client, gid)["to_move"]
+    with client.websocket_connect(f"/ws/games/{gid}?seat={toks[mover]}") as ws:
+        st = ws.receive_json()
+        assert st["type"] == "state" and st["seat"] == mover and st["legal"]
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+        ws.send_text("{not json")
+        assert ws.receive_json()["error"] == "malformed JSON"
+        ws.send_json({"type": "action", "action": far_jump(st)})
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["rule"] == "MOVE-1"
+        ws.send_json({"type": "action", "action": st["legal"][0]["action"], "expect_step": st["step"] + 3})
+        assert "stale" in ws.receive_json()["error"]
+        ws.send_json({"type": "action", "action": st["legal"][0]["action"], "expect_step": st["step"]})
+        nxt = ws.receive_json()
+        assert nxt["type"] == "state" and nxt["step"] == st["step"] + 1
+
+
+def test_websocket_wrong_token_closes(client):
+    g = create(client, mode="hotseat")
+    with client.websocket_connect(f"/ws/games/{g['game_id']}?seat=bogus") as ws:
+        assert ws.receive_json()["type"] == "error"
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 4403
+
+
+def test_websocket_oversize_and_flood_close(client):
+    g = create(client, mode="hotseat")
+    gid, tok = g["game_id"], tokens(g)[0]
+    with client.websocket_connect(f"/ws/games/{gid}?seat={tok}") as ws:
+        ws.receive_json()
+        ws.send_text(json.dumps({"type": "ping", "pad": "x" * 70000}))
+        assert "too large" in ws.receive_json()["error"]
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 1009
+    with client.websocket_connect(f"/ws/games/{gid}?seat={tok}") as ws:
+        ws.receive_json()
+        for _ in range(40):
+            ws.send_json({"type": "action", "action": {"type": "end"}, "expect_step": 999})
+        with pytest.raises(WebSocketDisconnect) as exc:
+            while True:
+                ws.receive_json()
+        assert exc.value.code == 1008
+    assert state(client, gid)["step"] == 0
+
+
+def test_ai_takes_over_a_gone_seat(make_client):
+    c = make_client(takeover_seconds=0.2)
+    g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, seed=9)
+    gid, toks = g["game_id"], tokens(g)
+    st = state(c, gid)
+    mover = st["to_move"]
+    with c.websocket_connect(f"/ws/games/{gid}?seat={toks[mover]}") as ws:
+        assert ws.receive_json()["seats"][mover]["connected"] is True
+    wait_for(lambda: state(c, gid)["step"] > st["step"])
