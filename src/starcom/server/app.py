@@ -88,6 +88,10 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     async def game_page(game_id: str) -> Response:
         return _page("game.html", static)
 
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> Response:
+        return _page("replay.html", static)
+
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     # ------------------------------------------------------------------ REST
@@ -134,6 +138,10 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
             raise ApiError(409, "the game is not finished; replays are for finished games")
         return {"config": dict(s.rec.config), "actions": [h["action"] for h in s.history], "over": True,
                 "seats": [{"seat": x["seat"], "kind": x["kind"]} for x in s.rec.seats]}
+
+    @app.get("/api/games/{game_id}/replay/{step}")
+    async def get_replay_step(game_id: str, step: str) -> dict[str, Any]:
+        return manager.get(game_id).replay_step(step)
 
     @app.post("/api/games/{game_id}/join")
     async def post_join(game_id: str, request: Request) -> dict[str, Any]:

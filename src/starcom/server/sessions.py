@@ -157,6 +157,38 @@ class Session:
             "can_undo": self.can_undo(seat),
         }
 
+    def replay_step(self, step: Any) -> dict[str, Any]:
+        """The spectator's picture of this finished game after its first ``step`` actions: the
+        view, the readable log so far and the action that led there. 409 unless the game is over,
+        400 for a step outside 0..number of actions. Rebuilt from setup, so no full state leaks."""
+        if not self.game.over:
+            raise ApiError(409, "the game is not finished; replays are for finished games")
+        total = len(self.history)
+        try:
+            n = int(step)
+        except (TypeError, ValueError):
+            raise ApiError(400, f"step {step!r} is not a whole number") from None
+        if not 0 <= n <= total:
+            raise ApiError(400, f"step {n} is outside 0..{total}")
+        g = Game.from_config(self.cfg)
+        narrator = Narrator(g, None)
+        log = narrator.setup_lines(g)
+        last_text: str | None = None
+        last_seat: int | None = None
+        added = len(log)
+        for entry in self.history[:n]:
+            act = validate(g, entry["action"])
+            last_text, last_seat = describe_action(g, act, None), entry["seat"]
+            lines = narrator.step_lines(g, act, g.apply_unchecked(act))
+            log.extend(lines)
+            added = len(lines)
+        return {
+            "game_id": self.game_id, "step": n, "steps": total, "view": g.view(None), "log": log,
+            "new_lines": added, "action": last_text, "by": last_seat, "to_move": g.to_move,
+            "over": g.over, "winner": g.winner if g.over else None,
+            "seats": [{"seat": x["seat"], "kind": x["kind"]} for x in self.rec.seats],
+        }
+
     def broadcast(self) -> None:
         """Queue the current state for every connection (one message built per viewer)."""
         for v, conns in self.conns.items():

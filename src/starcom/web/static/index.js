@@ -148,7 +148,7 @@ async function refreshLists() {
     ul2.innerHTML = all.length ? "" : '<li class="muted">No games yet.</li>';
     for (const g of all.slice(-12).reverse()) {
       const li = document.createElement("li");
-      li.innerHTML = `<span>${describeGame(g)}</span><a href="/game/${g.game_id}">${g.over ? "Replay" : "Spectate"}</a>`;
+      li.innerHTML = `<span>${describeGame(g)}</span><a href="${g.over ? "/replay/" : "/game/"}${g.game_id}">${g.over ? "Replay" : "Spectate"}</a>`;
       ul2.appendChild(li);
     }
   } catch (e) {
