@@ -23,3 +23,19 @@ def test_clone_copies_every_field() -> None:
     g, _ = setup(setup={"vessels": [vessel("Corvette", 0, "b2", damage=1, jumps=1, moved=True,
                                            atk_bonus=2, hp_bonus=1, shielded=True, no_attack=True)]})
     assert g.clone().to_json() == g.to_json()
+
+
+def test_view_marks_which_choices_offer_cards() -> None:
+    # RULE: DRAW-1 RULE: HAND-1
+    # Deck choices offer 0/1/2 and must not be shown as the cards with those ids.
+    g, _ = setup(setup={"active": 0, "phase": "ready",
+                        "board": {"b3": {"system": "Trade World", "owner": 0},
+                                  "c2": {"system": "Research World", "owner": 0}}})
+    assert g.choice["kind"] == "deck"
+    assert g.view(0)["choice"]["cards"] is False
+    full = ["Barrage", "Ram", "Evasion", "Sabotage", "Filibuster"]
+    g, _ = setup(setup={"active": 0, "phase": "ready", "players": [{"hand": full}],
+                        "board": {"b3": {"system": "Trade World", "owner": 0}}})
+    assert g.choice["kind"] == "hand_full"
+    assert g.view(0)["choice"]["cards"] is True
+    assert "options" not in g.view(1)["choice"]

@@ -64,6 +64,8 @@ def player_view(g: GameState, p: int | None) -> dict[str, Any]:
         choice = {"player": g.choice["player"], "kind": g.choice["kind"]}
         if g.choice["player"] == p:
             choice["options"] = list(g.choice["options"])
+            # Whether the integer options are card ids (start-of-turn order: public cards).
+            choice["cards"] = _card_choice(g.choice["kind"]) or g.choice["kind"] == "order"
             if "ctx" in g.choice:
                 choice["ctx"] = g.choice["ctx"]
     trade = None

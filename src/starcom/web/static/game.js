@@ -419,7 +419,8 @@ function renderChoice(v, ix) {
   opts.className = "opts";
   for (const e of entries) {
     const val = e.action.value;
-    const card = typeof val === "number" ? names[val] : null;
+    // Integers are card ids only for choices the server marks so (decks and positions are too).
+    const card = v.choice && v.choice.cards && typeof val === "number" ? names[val] : null;
     const label = card ? `${card.name}${card.text ? " — " + card.text : ""}` : shortText(e);
     opts.appendChild(actionButton(e, label));
   }
