@@ -15,7 +15,7 @@ from dataclasses import asdict
 from typing import Any
 
 from ..agents import AGENTS, make_agent
-from ..engine.actions import from_json, to_json, validate
+from ..engine.actions import to_json, validate
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.setup import check_config
