@@ -5,11 +5,12 @@ from __future__ import annotations
 from ..cards import registry
 from ..cards.catalogue import BUILDABLE, CARD_DEF, DEFS
 from .board import neighbours, within_two
-from .flow import push
+from .flow import discard_from_hand, push
 from .play import ability_sources, ability_targets, play_card, play_targets, use_ability
 from .rules import (add_development, build, build_banned, can_enter, contested, drawable_decks, emit,
-                    enter, explore_options, fighter_count, gain, must_explore, remove_vessel,
-                    ship_count_for_cap, speed, station_banned, station_effects_active, total_devs)
+                    enter, explore_options, fighter_count, gain, max_dev, must_explore, remove_vessel,
+                    ship_count_for_cap, speed, station_banned, station_effects_active,
+                    system_effects_active, total_devs)
 from .state import NOBODY, GameState
 
 Action = tuple
@@ -109,7 +110,6 @@ def jump_actions(g: GameState, p: int) -> list[Action]:
 
 def builds_any_phase(g: GameState, p: int) -> bool:
     """A card lets ``p`` build ships outside the Command phase of their own turn."""
-    from .rules import system_effects_active
     return any(s.owner == p and registry.BY_CARD[s.card].build_any_phase and system_effects_active(g, pos)
                for pos, s in enumerate(g.sites))
 
@@ -215,7 +215,6 @@ def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[Action
 
 def develop_cost(g: GameState, p: int, pos: int) -> int | str:
     """DEV-1..3: the price of the next development, or why there is none."""
-    from .rules import max_dev
     site = g.sites[pos]
     if not site.face_up:
         return "DEV-1: explore the system before developing it"
@@ -318,7 +317,6 @@ def check_sell(g: GameState, p: int, a: Action) -> str | None:
 
 
 def do_sell(g: GameState, p: int, a: Action) -> None:
-    from .flow import discard_from_hand
     discard_from_hand(g, p, a[1])
     discard_from_hand(g, p, a[2])
     gain(g, p, 3)

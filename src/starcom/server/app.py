@@ -112,23 +112,24 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         s = manager.get(game_id)
         return s.state_message(s.seat_of(seat))
 
-    @app.post("/api/games/{game_id}/actions")
-    async def post_action(game_id: str, request: Request) -> dict[str, Any]:
+    async def _seat_request(game_id: str, request: Request) -> tuple[dict[str, Any], Any, int | None]:
+        """The JSON body, the game's session and the seat its token names (throttled per token)."""
         body = await _read_json(request)
         s = manager.get(game_id)
         token = body.get("seat")
         _throttle(game_id, token)
-        seat = s.seat_of(token if isinstance(token, str) else None)
+        return body, s, s.seat_of(token if isinstance(token, str) else None)
+
+    @app.post("/api/games/{game_id}/actions")
+    async def post_action(game_id: str, request: Request) -> dict[str, Any]:
+        body, s, seat = await _seat_request(game_id, request)
         step = await manager.act(s, seat, body.get("action"), body.get("expect_step"))
         return {"ok": True, "step": step}
 
     @app.post("/api/games/{game_id}/undo")
     async def post_undo(game_id: str, request: Request) -> dict[str, Any]:
-        body = await _read_json(request)
-        s = manager.get(game_id)
-        token = body.get("seat")
-        _throttle(game_id, token)
-        step = await manager.undo(s, s.seat_of(token if isinstance(token, str) else None))
+        _body, s, seat = await _seat_request(game_id, request)
+        step = await manager.undo(s, seat)
         return {"ok": True, "step": step}
 
     @app.get("/api/games/{game_id}/replay")
