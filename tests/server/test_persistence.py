@@ -47,6 +47,18 @@ def comparable(st: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in st.items() if k != "seats"}
 
 
+def settled(c: httpx.Client, game_id: str, human_seats: set[int]) -> dict[str, Any]:
+    """The spectator state once a human seat is to move (AI seats think in the background)."""
+    deadline = time.monotonic() + 30
+    while True:
+        st = c.get(f"/api/games/{game_id}").json()
+        if st["over"] or st["to_move"] in human_seats:
+            return st
+        if time.monotonic() > deadline:
+            raise AssertionError(f"AI seat {st['to_move']} did not move within 30 s")
+        time.sleep(0.05)
+
+
 def test_sigkill_and_restart_continue_every_game(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     port = free_port()
@@ -60,7 +72,7 @@ def test_sigkill_and_restart_continue_every_game(tmp_path: Path) -> None:
             for g in (vs_ai, hot):
                 toks = {s["seat"]: s["token"] for s in g["seats"] if s["kind"] == "human"}
                 for _ in range(12):
-                    st = c.get(f"/api/games/{g['game_id']}").json()
+                    st = settled(c, g["game_id"], set(toks))
                     if st["over"]:
                         break
                     tok = toks[st["to_move"]]
@@ -68,6 +80,8 @@ def test_sigkill_and_restart_continue_every_game(tmp_path: Path) -> None:
                     r = c.post(f"/api/games/{g['game_id']}/actions",
                                json={"seat": tok, "action": rng.choice(legal)["action"], "expect_step": st["step"]})
                     assert r.status_code == 200, r.text
+            for g in (vs_ai, hot):
+                settled(c, g["game_id"], {s["seat"] for s in g["seats"] if s["kind"] == "human"})
             before = {g["game_id"]: [c.get(f"/api/games/{g['game_id']}", params={"seat": s.get("token")}).json()
                                      for s in g["seats"]] + [c.get(f"/api/games/{g['game_id']}").json()]
                       for g in (vs_ai, hot)}
