@@ -6,8 +6,10 @@ import random
 import pytest
 
 from starcom import Game
-from starcom.agents import AGENTS, Agent, make_agent
-from starcom.agents.greedy import GreedyAgent, canonical_sample, evaluate
+from starcom.agents import AGENTS, DIFFICULTIES, Agent, agent_names, make_agent
+from starcom.agents.evaluation import canonical_sample, evaluate, scores, to_next_turn
+from starcom.agents.greedy import GreedyAgent
+from starcom.agents.ismcts import IsmctsAgent
 from starcom.sim.selfplay import run_selfplay, seat_agents
 
 
@@ -19,8 +21,26 @@ def test_registry_makes_each_agent_and_names_it():
 
 
 def test_unknown_agent_is_a_clear_error():
-    with pytest.raises(ValueError, match="unknown agent 'alphago'.*greedy.*random"):
+    with pytest.raises(ValueError, match="unknown agent 'alphago'.*greedy.*heuristic.*ismcts.*random.*easy"):
         make_agent("alphago")
+
+
+def test_difficulty_levels_name_agents_and_budgets():
+    assert make_agent("easy").name == "greedy"
+    assert make_agent("normal").name == "heuristic"
+    hard = make_agent("hard")
+    assert isinstance(hard, IsmctsAgent) and hard.think == DIFFICULTIES["hard"][1] and hard.think > 0
+    assert make_agent("Hard", think=0.2).think == 0.2
+    assert set(DIFFICULTIES) <= set(agent_names())
+
+
+def test_search_budgets_are_checked():
+    with pytest.raises(ValueError, match="think time must be positive"):
+        make_agent("ismcts", think=0)
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
+        make_agent("ismcts", iterations=0)
+    only_iterations = make_agent("ismcts", iterations=7)
+    assert only_iterations.think is None and only_iterations.iterations == 7
 
 
 @pytest.mark.parametrize("players, size, edition", [(2, 3, "standard"), (3, 4, "classic"), (4, 5, "standard")])
@@ -65,19 +85,62 @@ def _positions(seed: int, players: int = 2, size: int = 3, every: int = 3):
         n += 1
 
 
-def test_greedy_choice_ignores_hidden_information():
-    greedy = GreedyAgent()
+@pytest.mark.parametrize("name, iterations, seeds", [("greedy", None, (1, 2)), ("heuristic", None, (1, 2)),
+                                                    ("ismcts", 40, (3,))])
+def test_choice_ignores_hidden_information(name, iterations, seeds):
+    """Two states that differ only in what the deciding player cannot see (the other hands,
+    the deck order, face-down systems) get the same decision under the same seed."""
+    agent = make_agent(name, iterations=iterations)
     checked = 0
-    for seed in (1, 2):
+    for seed in seeds:
         for pos in _positions(seed):
             me = pos.to_move
             other = pos.determinize(me, random.Random(seed * 1000 + checked))
             assert other.view(me) == pos.view(me)
-            a = greedy.choose(pos, random.Random(42))
-            b = greedy.choose(other, random.Random(42))
+            assert (other.hands, other.decks, other.sysdeck) != (pos.hands, pos.decks, pos.sysdeck)
+            a = agent.choose(pos, random.Random(42))
+            b = agent.choose(other, random.Random(42))
             assert a == b, (pos.decision, a, b)
             checked += 1
-    assert checked > 20
+    assert checked > 10
+
+
+def test_ismcts_is_deterministic_under_an_iteration_budget():
+    pos = next(p for p in _positions(5) if p.decision == "command" and len(p.legal_actions()) > 4)
+    agent = IsmctsAgent(think=None, iterations=60)
+    first = agent.choose(pos, random.Random(9))
+    assert agent.last_iterations == 60
+    assert agent.choose(pos, random.Random(9)) == first
+    assert first in pos.legal_actions()
+
+
+def test_ismcts_with_a_time_budget_returns_a_legal_action():
+    pos = next(p for p in _positions(6) if p.decision == "command" and len(p.legal_actions()) > 4)
+    agent = IsmctsAgent(think=0.05)
+    assert agent.choose(pos, random.Random(0)) in pos.legal_actions()
+    assert agent.last_iterations >= 1
+
+
+@pytest.mark.parametrize("players, size, edition", [(2, 3, "classic"), (3, 4, "standard")])
+def test_search_agents_play_whole_games_legally(players, size, edition):
+    g = Game.new(players=players, size=size, edition=edition, seed=7, turn_limit=5)
+    seats = [make_agent("ismcts", iterations=15) if p == 0 else make_agent("heuristic") for p in range(players)]
+    rngs = [random.Random(p) for p in range(players)]
+    while not g.over:
+        p = g.to_move
+        action = seats[p].choose(g, rngs[p])
+        assert action in g.legal_actions()
+        g.apply(action, player=p)
+    assert g.over
+
+
+def test_leaves_are_judged_at_the_start_of_the_next_turn():
+    g = Game.new(players=2, size=3, seed=3, turn_limit=20)
+    start = g.turn
+    to_next_turn(g)
+    assert g.turn == start + 1 and g.decision == "command"
+    values = scores(g)
+    assert values == [evaluate(g, q) for q in range(2)]
 
 
 def test_greedy_trials_never_run_on_the_real_hidden_state():

@@ -23,10 +23,11 @@ def far_jump(st: dict) -> dict:
 def test_create_vs_ai_defaults_and_state(client):
     g = create(client)
     kinds = [s["kind"] for s in g["seats"]]
-    assert kinds == ["human", "ai:greedy"]
+    assert kinds == ["human", "ai:normal"]
     tok = tokens(g)[0]
     assert g["links"]["seats"]["0"] == f"/game/{g['game_id']}?seat={tok}"
     assert g["links"]["spectate"] == f"/game/{g['game_id']}"
+    wait_for(lambda: state(client, g["game_id"])["to_move"] == 0)  # the AI thinks in the background
     st = state(client, g["game_id"], tok)
     # the AI moved until the human must decide
     assert st["to_move"] == 0 and st["seat"] == 0 and st["mode"] == "vs_ai"

@@ -17,8 +17,13 @@ CHROMIUM = "/usr/bin/chromium"
 # Flags that work as root on a machine without network access.
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# The hard level searches with a small fixed number of iterations here instead of 1 s a decision,
+# so a browser test can play against it quickly (and the same way every time).
 LAUNCH = (
     "import sys, uvicorn\n"
+    "from starcom import agents\n"
+    "search = agents.AGENTS['ismcts']\n"
+    "agents.AGENTS['ismcts'] = lambda think, iterations: search(None, 30)\n"
     "from starcom.server.app import create_app\n"
     "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')\n"
 )

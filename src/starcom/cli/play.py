@@ -5,24 +5,45 @@ import random
 
 import typer
 
-SEAT_ALIASES = {"human": "human", "h": "human", "you": "human", "me": "human", "ai": "greedy",
-                "computer": "greedy", "bot": "greedy"}
+HUMAN_ALIASES = {"human", "h", "you", "me"}
+AI_ALIASES = {"ai", "computer", "bot", "cpu"}   # a computer seat at the --ai level
+DEFAULT_AI = "normal"
 
 
-def parse_seats(specs: list[str] | None, players: int, hotseat: bool) -> list[str]:
-    """Seat kinds from ``--seats`` (comma-separated and/or repeated): "human" or an agent name.
-    Default: seat 0 human, the others greedy; with ``--hotseat`` every seat human."""
-    from ..agents import AGENTS
+def _ai_names() -> list[str]:
+    """Levels first, then the agents (what a computer seat may be)."""
+    from ..agents import DIFFICULTIES, agent_names
+    return list(DIFFICULTIES) + [n for n in agent_names() if n not in DIFFICULTIES]
+
+
+def check_ai(name: str, hint: str = "--ai") -> str:
+    """``name`` as a difficulty level or agent name (lower case); BadParameter lists the choices."""
+    key = name.strip().lower()
+    if key not in _ai_names():
+        raise typer.BadParameter(f"unknown AI {name!r}: use a level or an agent ({', '.join(_ai_names())})",
+                                 param_hint=hint)
+    return key
+
+
+def parse_seats(specs: list[str] | None, players: int, hotseat: bool, ai: str = DEFAULT_AI) -> list[str]:
+    """Seat kinds from ``--seats`` (comma-separated and/or repeated): "human", "ai" (a computer at
+    level ``ai``), a difficulty level (easy, normal, hard) or an agent name. Default: seat 0
+    human, the others at level ``ai``; with ``--hotseat`` every seat human."""
+    ai = check_ai(ai)
     if not specs:
-        return ["human"] * players if hotseat else ["human"] + ["greedy"] * (players - 1)
+        return ["human"] * players if hotseat else ["human"] + [ai] * (players - 1)
     names = [s.strip().lower() for spec in specs for s in spec.split(",") if s.strip()]
     out = []
     for n in names:
-        kind = SEAT_ALIASES.get(n, n)
-        if kind != "human" and kind not in AGENTS:
-            raise typer.BadParameter(f"unknown seat {n!r}: use human, ai or an agent ({', '.join(sorted(AGENTS))})",
-                                     param_hint="--seats")
-        out.append(kind)
+        if n in HUMAN_ALIASES:
+            out.append("human")
+        elif n in AI_ALIASES:
+            out.append(ai)
+        elif n in _ai_names():
+            out.append(n)
+        else:
+            raise typer.BadParameter(f"unknown seat {n!r}: use human, ai, a level or an agent "
+                                     f"({', '.join(_ai_names())})", param_hint="--seats")
     if len(out) != players:
         raise typer.BadParameter(f"{len(out)} seats for {players} players: give one per seat",
                                  param_hint="--seats")
@@ -39,14 +60,20 @@ def register(app: typer.Typer) -> None:
         edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
         seed: int | None = typer.Option(None, help="Seed of the setup (default: a random one)."),
         seats: list[str] | None = typer.Option(
-            None, help="Seat kinds in order, comma-separated or repeated: human, ai (greedy), random."),
+            None, help="Seat kinds in order, comma-separated or repeated: human, ai (the --ai level), "
+                       "a level (easy, normal, hard) or an agent (random, greedy, heuristic, ismcts). "
+                       "Example: --seats human,hard,easy"),
+        ai: str = typer.Option(DEFAULT_AI, "--ai", help="Level of the computer seats not named in --seats: "
+                               "easy, normal or hard (or an agent name)."),
+        think: float | None = typer.Option(None, help="Seconds each searching AI (hard, ismcts) thinks per "
+                                           "decision (default: the level's own, 1 s for hard)."),
         hotseat: bool = typer.Option(False, "--hotseat", help="Every seat human (unless --seats says otherwise), "
                                      "passing the device between turns."),
         turn_limit: int = typer.Option(0, help="End the game after this many turns (0: no limit)."),
         ai_delay: float = typer.Option(0.3, help="Seconds between the computer's moves."),
         auto_pass: bool = typer.Option(True, help="Pass for you when passing is your only legal action."),
     ) -> None:
-        """Play in the terminal: against the computer (default: you are P0 vs greedy) or hot-seat."""
+        """Play in the terminal: against the computer (default: you are P0 vs a normal AI) or hot-seat."""
         from ..engine.game import Game
         from ..engine.setup import check_config
         from ..engine.state import Config
@@ -60,6 +87,8 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(str(exc)) from None
         if ai_delay < 0:
             raise typer.BadParameter("must be 0 or more", param_hint="--ai-delay")
-        kinds = parse_seats(seats, players, hotseat)
+        if think is not None and think <= 0:
+            raise typer.BadParameter("must be more than 0", param_hint="--think")
+        kinds = parse_seats(seats, players, hotseat, ai)
         game = Game.new(players, size, edition, seed, limit)
-        StarcomApp(game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed).run()
+        StarcomApp(game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()

@@ -1,20 +1,23 @@
 """Live games: the engine state of each game, its connections, AI seats and persistence order.
 
 Every accepted action is committed to the store before any client hears of it; a game not in
-memory is rebuilt from its stored setup and actions (the engine is deterministic).
+memory is rebuilt from its stored setup and actions (the engine is deterministic). AI seats think
+in worker threads so one slow decision never holds up the other games.
 """
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import secrets
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from typing import Any
 
-from ..agents import AGENTS, make_agent
+from ..agents import DIFFICULTIES, agent_names, make_agent
 from ..engine.actions import to_json, validate
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
@@ -25,8 +28,21 @@ from .store import GameRecord, Store
 
 HUMAN = "human"
 MODES = ("vs_ai", "hotseat", "online")
+DEFAULT_LEVEL = "normal"   # new AI seats and takeovers unless the request names another
+AI_WORKERS = 4             # AI decisions computed at once (each in its own thread)
 LOG_LINES = 200
 _CLOSE = object()
+log = logging.getLogger("starcom.server")
+
+
+def _think(name: str, game: Game, rng: random.Random) -> Any:
+    """One decision of a new ``name`` agent on ``game`` (a private copy: this runs in a worker
+    thread). An agent that fails is logged and answered with the first legal action."""
+    try:
+        return make_agent(name).choose(game, rng)
+    except Exception:
+        log.exception("AI %s failed to decide; it plays its first legal action", name)
+        return game.legal_actions()[0]
 
 
 class ApiError(Exception):
@@ -74,13 +90,39 @@ class Conn:
             self.closed = True
 
 
+def ai_choices() -> list[str]:
+    """What may follow ``ai:`` in a seat kind (and be a takeover level): levels first, then agents."""
+    return list(DIFFICULTIES) + [n for n in agent_names() if n not in DIFFICULTIES]
+
+
+def _ai_name(name: Any) -> str | None:
+    """``name`` as a known level or agent name (lower case), or None."""
+    if not isinstance(name, str):
+        return None
+    key = name.strip().lower()
+    return key if key in ai_choices() else None
+
+
 def _seat_kind(kind: Any) -> str:
+    """The normalised seat kind: ``human`` or ``ai:<level or agent>``; 400 lists the choices."""
     if kind == HUMAN:
         return HUMAN
-    if isinstance(kind, str) and kind.startswith("ai:") and kind[3:] in AGENTS:
-        return kind
-    raise ApiError(400, f"seat kind {kind!r}: use 'human' or 'ai:<agent>' with agent one of "
-                        f"{', '.join(sorted(AGENTS))}")
+    if isinstance(kind, str) and kind[:3].lower() == "ai:":
+        name = _ai_name(kind[3:])
+        if name is not None:
+            return f"ai:{name}"
+    raise ApiError(400, f"seat kind {kind!r}: use 'human' or 'ai:<level>' with level one of "
+                        f"{', '.join(ai_choices())}")
+
+
+def _takeover_level(level: Any) -> str:
+    """The AI level asked for a departed player's seat (default: normal); 400 lists the choices."""
+    if level is None:
+        return DEFAULT_LEVEL
+    name = _ai_name(level)
+    if name is None:
+        raise ApiError(400, f"takeover_level {level!r}: use one of {', '.join(ai_choices())}")
+    return name
 
 
 class Session:
@@ -105,6 +147,11 @@ class Session:
         self.taken_over: set[int] = set()
         self.timers: dict[int, asyncio.Task[None]] = {}
 
+    @property
+    def takeover_level(self) -> str:
+        """The AI level that plays departed seats (records older than the option: normal)."""
+        return self.rec.takeover_level or DEFAULT_LEVEL
+
     # ------------------------------------------------------------------ seats
     @property
     def step(self) -> int:
@@ -121,6 +168,14 @@ class Session:
 
     def is_ai(self, seat: int | None) -> bool:
         return seat is not None and (self.rec.seats[seat]["kind"] != HUMAN or seat in self.taken_over)
+
+    def ai_of(self, seat: int) -> str | None:
+        """The level or agent playing ``seat`` now: its own for AI seats, the takeover level for a
+        departed human's seat, None while a human plays it."""
+        kind = self.rec.seats[seat]["kind"]
+        if kind != HUMAN:
+            return kind[3:]
+        return self.takeover_level if seat in self.taken_over else None
 
     def undo_allowed(self, seat: int | None) -> bool:
         """Undo needs the seat to be the only human seat of the game."""
@@ -149,12 +204,14 @@ class Session:
         if seat is not None and not g.over and g.to_move == seat:
             legal = [{"action": to_json(a), "text": describe_action(g, a, seat)} for a in g.legal_actions()]
         seats = [{"seat": s["seat"], "kind": s["kind"],
-                  "connected": s["kind"] != HUMAN or bool(self.conns[s["seat"]])} for s in self.rec.seats]
+                  "connected": s["kind"] != HUMAN or bool(self.conns[s["seat"]]),
+                  "ai": self.ai_of(s["seat"])} for s in self.rec.seats]
         return {
             "type": "state", "game_id": self.game_id, "step": self.step, "seat": seat, "mode": self.rec.mode,
             "seats": seats, "view": g.view(seat), "legal": legal, "to_move": g.to_move,
             "log": list(self.logs[seat]), "over": g.over, "winner": g.winner if g.over else None,
             "can_undo": self.can_undo(seat),
+            "takeover_level": self.takeover_level if self.rec.ai_takeover else None,
         }
 
     def replay_step(self, step: Any) -> dict[str, Any]:
@@ -202,12 +259,13 @@ class Session:
 class Manager:
     """All live games over one store; creates, loads, changes and broadcasts them."""
 
-    def __init__(self, store: Store, takeover_seconds: float = 60.0, takeover_agent: str = "greedy") -> None:
+    def __init__(self, store: Store, takeover_seconds: float = 60.0, ai_workers: int = AI_WORKERS) -> None:
         self.store = store
         self.takeover_seconds = takeover_seconds
-        self.takeover_agent = takeover_agent
         self.sessions: dict[str, Session] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
+        # AI decisions run here, off the event loop, so a searching AI never stalls other games.
+        self.executor = ThreadPoolExecutor(max_workers=ai_workers, thread_name_prefix="starcom-ai")
 
     # ------------------------------------------------------------------ lifecycle
     def get(self, game_id: str) -> Session:
@@ -234,11 +292,13 @@ class Manager:
         task.add_done_callback(self.tasks.discard)
 
     async def shutdown(self) -> None:
+        """Stop AI play and takeover timers; decisions still being computed are abandoned."""
         for t in list(self.tasks):
             t.cancel()
         for s in self.sessions.values():
             for t in s.timers.values():
                 t.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
     def create(self, body: dict[str, Any]) -> tuple[Session, dict[str, Any]]:
         """A new game from a creation request (see docs/protocol.md); 400 names a bad setting."""
@@ -263,10 +323,12 @@ class Manager:
         if mode == "hotseat":
             kinds = [HUMAN] * players
         elif kinds is None:
-            kinds = [HUMAN] + ["ai:greedy"] * (players - 1) if mode == "vs_ai" else [HUMAN] * players
+            kinds = [HUMAN] + [f"ai:{DEFAULT_LEVEL}"] * (players - 1) if mode == "vs_ai" else [HUMAN] * players
         if not isinstance(kinds, list) or len(kinds) != players:
             raise ApiError(400, f"seats must list one kind for each of the {players} players")
         kinds = [_seat_kind(k) for k in kinds]
+        takeover = bool(body.get("ai_takeover")) and mode == "online"
+        level = _takeover_level(body.get("takeover_level"))
         seats: list[dict[str, Any]] = []
         first_human = True
         for i, k in enumerate(kinds):
@@ -278,13 +340,14 @@ class Manager:
                 first_human = False
             seats.append(seat)
         rec = GameRecord(game_id=secrets.token_hex(6), config=asdict(cfg), mode=mode, seats=seats,
-                         ai_takeover=bool(body.get("ai_takeover")) and mode == "online", created=time.time())
+                         ai_takeover=takeover, takeover_level=level if takeover else None, created=time.time())
         self.store.create(rec)
         session = Session(rec)
         self.sessions[rec.game_id] = session
         links = {str(s["seat"]): f"/game/{rec.game_id}?seat={s['token']}" for s in seats if s["kind"] == HUMAN}
         answer = {"game_id": rec.game_id,
                   "seats": [{k: v for k, v in s.items() if k != "claimed"} for s in seats],
+                  "ai_takeover": takeover, "takeover_level": rec.takeover_level,
                   "links": {"seats": links, "spectate": f"/game/{rec.game_id}"}}
         return session, answer
 
@@ -296,7 +359,8 @@ class Manager:
                 continue
             out.append({"game_id": rec.game_id, "players": rec.config["players"], "size": rec.config["size"],
                         "edition": rec.config["edition"], "mode": rec.mode, "free_seats": free,
-                        "over": rec.over, "turn": rec.turn})
+                        "over": rec.over, "turn": rec.turn,
+                        "takeover_level": (rec.takeover_level or DEFAULT_LEVEL) if rec.ai_takeover else None})
         return out
 
     def join(self, session: Session) -> dict[str, Any]:
@@ -380,15 +444,26 @@ class Manager:
             await self._drive_locked(s)
 
     async def _drive_locked(self, s: Session) -> None:
-        """AI seats move until a human must decide or the game ends (rng fixed by game and step)."""
+        """AI seats move until a human must decide or the game ends (rng fixed by game and step).
+
+        The caller holds the session lock, so no human action interleaves; the agent thinks in a
+        worker thread on a private copy of the game, so the server keeps serving meanwhile. A
+        decision is dropped if, when it arrives, the game moved on, the session was replaced, or
+        the seat is no longer the AI's (its player came back)."""
         g = s.game
         while not g.over and s.is_ai(g.to_move) and self.sessions.get(s.game_id) is s:
-            seat = g.to_move
-            kind = s.rec.seats[seat]["kind"]
-            agent = make_agent(kind[3:] if kind != HUMAN else self.takeover_agent)
-            act = agent.choose(g, random.Random(f"{s.game_id}:{s.step}"))
-            self._commit(s, validate(g, act), seat, True)
-            await asyncio.sleep(0)  # let other games and connections run between AI moves
+            seat, step, name = g.to_move, s.step, s.ai_of(g.to_move)
+            assert name is not None
+            rng = random.Random(f"{s.game_id}:{step}")
+            act = await asyncio.get_running_loop().run_in_executor(self.executor, _think, name, g.clone(), rng)
+            if s.step != step or g.to_move != seat or s.ai_of(seat) != name or self.sessions.get(s.game_id) is not s:
+                continue
+            try:
+                act = validate(g, act, seat)
+            except Exception:  # a broken agent must not stall the game: log it, play a legal move
+                log.exception("game %s: AI %s chose %r, which the engine refuses", s.game_id, name, act)
+                act = g.legal_actions()[0]
+            self._commit(s, act, seat, True)
 
     # ------------------------------------------------------------------ connections
     def connect(self, s: Session, seat: int | None, conn: Conn) -> None:
@@ -426,8 +501,7 @@ class Manager:
             if live is None or live.conns[seat]:
                 return
             live.taken_over.add(seat)
-            async with live.lock:
-                live.broadcast()
-                await self._drive_locked(live)
+            live.broadcast()
+            self._spawn(self.drive_ai(live))
 
         s.timers[seat] = asyncio.get_running_loop().create_task(later())

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (Boolean, bindparam, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text,
-                        create_engine, delete, event, func, insert, select, update)
+                        create_engine, delete, event, func, insert, inspect, select, text, update)
 from sqlalchemy.engine import Engine
 
 metadata = MetaData()
@@ -23,6 +23,7 @@ games = Table(
     Column("mode", String(16), nullable=False),
     Column("seats", Text, nullable=False),           # JSON list of {seat, kind, token, claimed}
     Column("ai_takeover", Boolean, nullable=False, default=False),
+    Column("takeover_level", String(40), nullable=True),  # AI level for departed seats; NULL: default
     Column("created", Float, nullable=False),
     Column("step", Integer, nullable=False, default=0),
     Column("turn", Integer, nullable=False, default=0),
@@ -55,6 +56,7 @@ class GameRecord:
     mode: str
     seats: list[dict[str, Any]]
     ai_takeover: bool = False
+    takeover_level: str | None = None   # None: the server's default level (records older than the field)
     created: float = 0.0
     step: int = 0
     turn: int = 0
@@ -74,8 +76,20 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 def _row_record(row: Any) -> GameRecord:
     return GameRecord(game_id=row.game_id, config=json.loads(row.config), mode=row.mode,
-                      seats=json.loads(row.seats), ai_takeover=bool(row.ai_takeover), created=row.created,
+                      seats=json.loads(row.seats), ai_takeover=bool(row.ai_takeover),
+                      takeover_level=row.takeover_level, created=row.created,
                       step=row.step, turn=row.turn, over=bool(row.over), winner=row.winner)
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Databases made before a nullable column of ``games`` existed get it added (NULL in the old
+    rows), so their games keep loading; create_all only makes tables that are missing."""
+    have = {c["name"] for c in inspect(engine).get_columns("games")}
+    for col in games.columns:
+        if col.name not in have and col.nullable:
+            kind = col.type.compile(dialect=engine.dialect)
+            with engine.begin() as conn:
+                conn.execute(text(f'ALTER TABLE games ADD COLUMN {col.name} {kind}'))
 
 
 class Store:
@@ -87,6 +101,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -96,7 +111,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(
                 game_id=rec.game_id, config=json.dumps(rec.config), mode=rec.mode, seats=json.dumps(rec.seats),
-                ai_takeover=rec.ai_takeover, created=rec.created or time.time(), step=0, turn=0, over=False,
+                ai_takeover=rec.ai_takeover, takeover_level=rec.takeover_level, created=rec.created or time.time(), step=0, turn=0, over=False,
                 winner=None))
 
     def load(self, game_id: str) -> GameRecord | None:

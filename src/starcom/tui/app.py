@@ -1,6 +1,7 @@
 """The terminal game: a Textual app playing the engine directly (no server).
 
-Seats are human or an agent. Only one human: the screen always shows that seat's view. Two or
+Seats are human or a computer (a difficulty level or an agent name); the computer thinks in a
+worker thread on a copy of the game, so the screen stays responsive meanwhile. Only one human: the screen always shows that seat's view. Two or
 more humans (hot-seat): the table is covered between their decisions, and each one sees only their
 own hand and their own log (draws of others stay hidden, as :class:`Narrator` filters them).
 Everything on screen is rendered from :func:`starcom.engine.view.player_view` of the viewing
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -18,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from ..agents import make_agent
 from ..cards.catalogue import DEFS
@@ -35,6 +38,14 @@ Action = tuple
 _ACTION_POS = {"jump": 2, "build": 2, "develop": 1, "fight": 1, "retreat": 2}
 
 
+def _decide(agent: Any, game: Game, rng: random.Random) -> tuple[Action | None, Exception | None]:
+    """The agent's choice on ``game`` (a private copy; runs in a worker thread), or its error."""
+    try:
+        return agent.choose(game, rng), None
+    except Exception as exc:  # noqa: BLE001 — reported on screen by the app
+        return None, exc
+
+
 def _log_style(line: str) -> str:
     if line.startswith("Turn "):
         return "bold cyan"
@@ -46,9 +57,10 @@ def _log_style(line: str) -> str:
 
 
 class StarcomApp(App[None]):
-    """Play one game. ``seats[p]`` is ``"human"`` or an agent name; ``ai_delay`` (seconds)
-    paces the computer's moves so a human can follow them; ``auto_pass`` passes for a human
-    whose only legal action is to pass."""
+    """Play one game. ``seats[p]`` is ``"human"``, a difficulty level (easy, normal, hard) or an
+    agent name; ``think`` (seconds per decision) overrides the search budget of searching AIs;
+    ``ai_delay`` (seconds) paces the computer's moves so a human can follow them; ``auto_pass``
+    passes for a human whose only legal action is to pass."""
 
     TITLE = "Star Commander"
     CSS = """
@@ -72,13 +84,13 @@ class StarcomApp(App[None]):
     ]
 
     def __init__(self, game: Game, seats: Sequence[str], ai_delay: float = 0.3, auto_pass: bool = True,
-                 agent_seed: int = 0) -> None:
+                 agent_seed: int = 0, think: float | None = None) -> None:
         super().__init__()
         if len(seats) != game.cfg.players:
             raise ValueError(f"{len(seats)} seats for {game.cfg.players} players")
         self.game = game
         self.seats = [s if s == HUMAN else s.lower() for s in seats]
-        self.agents = {p: make_agent(s) for p, s in enumerate(self.seats) if s != HUMAN}
+        self.agents = {p: make_agent(s, think=think) for p, s in enumerate(self.seats) if s != HUMAN}
         self.rngs = {p: random.Random(f"tui:{agent_seed}:{p}") for p in self.agents}
         self.humans = [p for p, s in enumerate(self.seats) if s == HUMAN]
         self.hotseat = len(self.humans) >= 2
@@ -96,15 +108,17 @@ class StarcomApp(App[None]):
         self.text_filter = ""
         self.errors = 0
         self.history: list[tuple[int, Action]] = []  # (seat, action) of every accepted move
-        self._ai_pending = False
+        self._ai_pending = False   # a computer move is scheduled or being thought about
+        self._ai_jobs: dict[Worker[Any], tuple[int, int]] = {}   # worker -> (seat, moves made when asked)
+        self.thinking: int | None = None   # the computer seat thinking right now
         self._covered_for: int | None = None
         self._over_shown = False
         self._shown_log: int | None | str = "unset"
 
     @property
     def kinds(self) -> list[str]:
-        """How each seat is labelled on screen."""
-        return ["you" if s == HUMAN and not self.hotseat else s for s in self.seats]
+        """How each seat is labelled on screen: you / human, or "AI · <level or agent>"."""
+        return [("human" if self.hotseat else "you") if s == HUMAN else f"AI · {s}" for s in self.seats]
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -190,7 +204,12 @@ class StarcomApp(App[None]):
         self.listed = []
         if not self._human_turn():
             p = self.game.to_move
-            msg = "Game over" if p is None else f"Waiting for P{p} ({self.kinds[p]})…"
+            if p is None:
+                msg = "Game over"
+            elif self.thinking == p:
+                msg = f"P{p} ({self.kinds[p]}) is thinking…"
+            else:
+                msg = f"Waiting for P{p} ({self.kinds[p]})…"
             title.update(Text("Actions", style="bold"))
             ol.add_option(Option(Text(msg, style="dim"), disabled=True))
             return
@@ -288,15 +307,38 @@ class StarcomApp(App[None]):
             self.call_later(self._ai_step)
 
     def _ai_step(self) -> None:
-        self._ai_pending = False
+        """Start the computer's decision in a worker thread (on a copy of the game)."""
         g = self.game
         p = g.to_move
         if p is None or self.seats[p] == HUMAN:
+            self._ai_pending = False
             return
-        try:
-            action = self.agents[p].choose(g.clone(), self.rngs[p])
-        except Exception as exc:  # noqa: BLE001 — a broken agent must not stop the game
-            self._note(f"P{p}'s agent failed ({exc!r}); it plays its first legal action")
+        self.thinking = p
+        worker = self.run_worker(partial(_decide, self.agents[p], g.clone(), self.rngs[p]), name=f"P{p} thinks",
+                                 group="ai", thread=True, exit_on_error=False)
+        self._ai_jobs[worker] = (p, len(self.history))
+        self._refresh_actions()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        job = self._ai_jobs.get(event.worker)
+        if job is None or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        del self._ai_jobs[event.worker]
+        self._ai_pending = False
+        self.thinking = None
+        p, moves = job
+        if event.state == WorkerState.CANCELLED or len(self.history) != moves or self.game.to_move != p:
+            self._after_change()  # the game moved on meanwhile: this decision is void
+            return
+        action, error = event.worker.result if event.state == WorkerState.SUCCESS else (None, event.worker.error)
+        self._ai_move(p, action, error)
+
+    def _ai_move(self, p: int, action: Action | None, error: BaseException | None) -> None:
+        """Play the computer's decision for seat ``p``; if it failed or is refused, its first legal
+        action (a broken agent must not stop the game)."""
+        g = self.game
+        if action is None:
+            self._note(f"P{p}'s agent failed ({error!r}); it plays its first legal action")
             action = g.legal_actions()[0]
         if not self.apply_action(action, p):
             fallback = g.legal_actions()[0]

@@ -13,6 +13,15 @@ const $ = (id) => document.getElementById(id);
 const seatName = (p) => `P${p}`;
 const seatColour = (p) => (p >= 0 && p < SEAT_COLOURS.length ? SEAT_COLOURS[p] : "#9aa6c9");
 
+// "AI · hard" for a computer seat (its level or agent), "AI · normal (standing in)" for the seat of a
+// player who left an online game, "human" otherwise.
+function seatLabel(seat) {
+  const kind = seat.kind || "human";
+  if (kind.startsWith("ai:")) return `AI · ${kind.slice(3)}`;
+  if (seat.ai) return `AI · ${seat.ai} (standing in)`;
+  return "human";
+}
+
 function drawPlayers(box, v, seats, me) {
   box.innerHTML = "";
   for (const p of v.players) {
@@ -20,10 +29,11 @@ function drawPlayers(box, v, seats, me) {
     const el = document.createElement("section");
     el.className = "panel player-card" + (p.seat === v.active ? " active" : "") + (p.alive ? "" : " dead");
     el.style.setProperty("--pc", seatColour(p.seat));
-    const kind = (seat.kind || "human").startsWith("ai") ? "AI" : "human";
+    const label = seatLabel(seat);
+    const away = seat.connected === false && (seat.kind || "human") === "human" ? " · away" : "";
     const you = p.seat === me ? " (you)" : "";
     el.innerHTML = `<div class="row"><span class="name" style="color:${seatColour(p.seat)}">${seatName(p.seat)}${you}</span>
-      <span class="tag">${kind}${seat.connected === false && kind === "human" ? " · away" : ""}${p.alive ? "" : " · out"}</span></div>
+      <span class="tag seat-kind">${esc(label)}${away}${p.alive ? "" : " · out"}</span></div>
       <div class="stats"><span title="credits">&#9673; ${p.credits} cr</span><span title="cards in hand">&#127183; ${p.hand_size}</span>
       <span title="developments">&#9650; ${p.developments} dev</span></div>`;
     const techs = document.createElement("div");

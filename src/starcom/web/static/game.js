@@ -190,7 +190,8 @@ function render() {
 function renderTop(v, mine) {
   const cfg = v.config;
   const who = state.seat === null ? "spectating" : `you are ${seatName(state.seat)}`;
-  $("info").textContent = `Turn ${v.turn + 1} · ${v.phase} phase · ${cfg.size}×${cfg.size} ${cfg.edition} · ${who}`;
+  const takeover = state.takeover_level ? ` · AI (${state.takeover_level}) stands in for leavers` : "";
+  $("info").textContent = `Turn ${v.turn + 1} · ${v.phase} phase · ${cfg.size}×${cfg.size} ${cfg.edition} · ${who}${takeover}`;
   const b = $("banner");
   b.classList.toggle("mine", mine);
   if (state.over) {
@@ -200,9 +201,10 @@ function renderTop(v, mine) {
     b.textContent = pending ? "Sending…" : `Your decision — ${DECISIONS[v.decision] || v.decision}`;
     b.style.color = seatColour(state.seat);
   } else if (state.to_move !== null) {
-    const kind = (state.seats[state.to_move] || {}).kind || "";
-    const ai = kind.startsWith("ai") ? " (AI)" : "";
-    b.textContent = `${seatName(state.to_move)}${ai} is deciding — ${DECISIONS[v.decision] || v.decision}`;
+    const seat = state.seats[state.to_move] || {};
+    const ai = seat.ai ? ` (${seatLabel(seat)})` : "";
+    const verb = seat.ai ? "is thinking" : "is deciding";
+    b.textContent = `${seatName(state.to_move)}${ai} ${verb} — ${DECISIONS[v.decision] || v.decision}`;
     b.style.color = seatColour(state.to_move);
   }
   $("undo").classList.toggle("hidden", !state.can_undo);

@@ -2,7 +2,11 @@
 "use strict";
 
 const SEAT_COLOURS = ["var(--p0)", "var(--p1)", "var(--p2)", "var(--p3)"];
-const form = { mode: "vs_ai", players: 2, size: 3, edition: "standard", seats: ["human", "ai:greedy"] };
+const DEFAULT_AI = "ai:normal";
+// What a seat can be: a human or the computer at one of the difficulty levels.
+const SEAT_KINDS = [["human", "Human"], ["ai:easy", "AI · easy"], ["ai:normal", "AI · normal"], ["ai:hard", "AI · hard"]];
+const form = { mode: "vs_ai", players: 2, size: 3, edition: "standard", seats: ["human", DEFAULT_AI],
+               quickLevel: "normal" };
 
 function $(id) { return document.getElementById(id); }
 
@@ -28,7 +32,13 @@ async function api(method, path, body) {
 // Default seat kinds follow the mode: vs AI = you + AIs, hot-seat and online = all humans.
 function defaultSeats() {
   const n = form.players;
-  form.seats = Array.from({ length: n }, (_, i) => (form.mode === "vs_ai" && i > 0 ? "ai:greedy" : "human"));
+  form.seats = Array.from({ length: n }, (_, i) => (form.mode === "vs_ai" && i > 0 ? DEFAULT_AI : "human"));
+}
+
+// The takeover option only means something for online games (a player can leave them).
+function renderTakeover() {
+  $("takeover-row").classList.toggle("hidden", form.mode !== "online");
+  $("takeover-level").disabled = !$("takeover").checked;
 }
 
 function renderSeats() {
@@ -40,7 +50,8 @@ function renderSeats() {
     row.innerHTML = `<span class="seat-dot" style="background:${SEAT_COLOURS[i]}"></span><span>P${i}</span>`;
     const sel = document.createElement("select");
     sel.dataset.seat = i;
-    for (const [v, label] of [["human", "Human"], ["ai:greedy", "AI (greedy)"]]) {
+    sel.setAttribute("aria-label", `seat P${i}`);
+    for (const [v, label] of SEAT_KINDS) {
       const o = document.createElement("option");
       o.value = v; o.textContent = label; o.selected = v === kind;
       sel.appendChild(o);
@@ -57,7 +68,7 @@ function bindSeg(id, key, numeric) {
     b.onclick = () => {
       seg.querySelectorAll("button").forEach((x) => x.classList.toggle("on", x === b));
       form[key] = numeric ? Number(b.dataset.v) : b.dataset.v;
-      if (key === "players" || key === "mode") { defaultSeats(); renderSeats(); }
+      if (key === "players" || key === "mode") { defaultSeats(); renderSeats(); renderTakeover(); }
     };
   });
 }
@@ -85,7 +96,7 @@ async function quickPlay() {
   try {
     location.href = await create({
       players: 2, size: 3, edition: "standard", seed: null, turn_limit: null,
-      seats: ["human", "ai:greedy"], mode: "vs_ai", ai_takeover: false,
+      seats: ["human", `ai:${form.quickLevel}`], mode: "vs_ai", ai_takeover: false,
     });
   } catch (e) {
     showError(e.message);
@@ -98,6 +109,10 @@ async function createFromForm() {
     players: form.players, size: form.size, edition: form.edition, seed: null, turn_limit: null,
     seats: form.seats.slice(), mode: form.mode, ai_takeover: false,
   };
+  if (form.mode === "online" && $("takeover").checked) {
+    body.ai_takeover = true;
+    body.takeover_level = $("takeover-level").value;
+  }
   if (!body.seats.includes("human")) { showError("At least one seat must be human."); return; }
   try {
     if (form.mode !== "online") { location.href = await create(body); return; }
@@ -120,7 +135,8 @@ async function createFromForm() {
 
 function describeGame(g) {
   return `${g.players} players &middot; ${g.size}&times;${g.size} &middot; ${g.edition} &middot; ${g.mode.replace("_", " ")}` +
-    (g.over ? " &middot; finished" : ` &middot; turn ${g.turn ?? 0}`);
+    (g.over ? " &middot; finished" : ` &middot; turn ${g.turn ?? 0}`) +
+    (g.takeover_level ? ` &middot; AI (${g.takeover_level}) stands in for leavers` : "");
 }
 
 async function join(id) {
@@ -160,8 +176,11 @@ bindSeg("mode", "mode", false);
 bindSeg("players", "players", true);
 bindSeg("size", "size", true);
 bindSeg("edition", "edition", false);
+bindSeg("quick-level", "quickLevel", false);
 defaultSeats();
 renderSeats();
+renderTakeover();
+$("takeover").onchange = renderTakeover;
 $("play-ai").onclick = quickPlay;
 $("create").onclick = createFromForm;
 refreshLists();

@@ -1,0 +1,262 @@
+"""Hand-made position evaluation shared by the agents that look ahead.
+
+A position is scored per player as that player's *strength* (developments, credits, cards,
+fleet, sieges, expected combat losses, board position) minus a share of the opponents'. The
+weights are data (:class:`Weights`), so agents can differ in judgement without copying code.
+Every function reads only the state it is given; agents pass determinized states, never the
+real one.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..engine import rules as R
+from ..engine.game import Game
+from ..engine.state import NOBODY, GameState, Vessel
+
+WIN = 1e6
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What each feature of a position is worth, in rough credit-like units."""
+
+    dev: float = 10.0  # one development: income every turn and the turn-limit score
+    credit: float = 1.0
+    card: float = 2.5
+    tech: float = 5.0
+    extra_turn: float = 15.0
+    eliminated: float = 300.0  # per opponent out of the game
+    opponent: float = 0.7  # how much the opponents' mean strength counts against one's own
+    siege_loss: float = 4.0  # per development of a besieged system of one's own
+    home_siege: float = 40.0
+    guard: float = 6.0  # an armed vessel at home
+    threat: float = 3.0  # per enemy ship next to an unguarded homeworld
+    threat_attack: float = 0.0  # per point of enemy attack that can reach the homeworld next turn
+    explore_room: float = 3.0  # a ship on an uncontrolled system that can be developed
+    explore_hidden: float = 1.5  # a ship on a face-down system
+    advance: float = 0.6  # per step an armed ship still has to go to the nearest enemy homeworld
+    battle_risk: float = 0.6
+    station_bonus: float = 3.0
+    attack_value: float = 0.5  # per point of attack, on top of the price
+    domain: float = 0.0  # per card domain controlled (draws and playable cards)
+
+
+GREEDY = Weights()
+
+
+class _Sorter(random.Random):
+    """A 'random' source whose shuffle sorts. Determinizing with it puts the hidden cards in a
+    canonical order, which removes every trace of the real hidden arrangement."""
+
+    def shuffle(self, x, *args, **kwargs) -> None:  # type: ignore[override]
+        x.sort()
+
+    def getrandbits(self, k: int) -> int:
+        return 0
+
+
+def canonical(game: Game, me: int) -> Game:
+    """A full game whose hidden cards are in a fixed order: it depends only on ``me``'s view."""
+    return game.determinize(me, _Sorter(0))
+
+
+def canonical_sample(game: Game, me: int, rng: random.Random) -> Game:
+    """A full game consistent with ``me``'s view, depending only on that view and ``rng``."""
+    return canonical(game, me).determinize(me, rng)
+
+
+def vessel_value(v: Vessel, w: Weights = GREEDY) -> float:
+    """What a vessel is worth: about its price, less for damage."""
+    hp = max(1, v.d.hp)
+    health = max(0.0, 1.0 - v.damage / hp)
+    # Stations stay and keep paying off (income, building, defence) in ways a price misses.
+    lasting = w.station_bonus if v.d.kind == "station" else 0.0
+    return 1.0 + lasting + (0.9 * v.d.cost + w.attack_value * v.d.attack) * health
+
+
+def distance(a: int, b: int, size: int) -> int:
+    """Grid steps between two positions (jumps go between sides)."""
+    ra, ca = divmod(a, size)
+    rb, cb = divmod(b, size)
+    return abs(ra - rb) + abs(ca - cb)
+
+
+def battle_losses(g: GameState, w: Weights = GREEDY) -> dict[int, float]:
+    """Expected value each player loses in the fights to come: damage already assigned where
+    combat is under way, and a rough share of each system's opposing attack elsewhere."""
+    losses: dict[int, float] = {}
+    pending: dict[int, int] = {}
+    assigned_srcs = set()
+    for src, tgt, amt in g.assigned:
+        if src in g.vessels:
+            pending[tgt] = pending.get(tgt, 0) + amt
+            assigned_srcs.add(src)
+    lethal_equal = g.ed.lethal_at_equal
+    by_pos: dict[int, list[Vessel]] = {}
+    for v in g.vessels.values():
+        by_pos.setdefault(v.pos, []).append(v)
+    for here in by_pos.values():
+        owners = {v.owner for v in here}
+        if len(owners) < 2:
+            continue
+        left_hp: dict[int, int] = {}
+        for v in here:
+            left = R.max_hp(g, v) - v.damage - pending.get(v.id, 0)
+            left_hp[v.id] = left
+            if left < 0 or (left == 0 and lethal_equal):
+                losses[v.owner] = losses.get(v.owner, 0.0) + vessel_value(v, w)
+            elif v.id in pending:
+                share = pending[v.id] / max(1, left + pending[v.id])
+                losses[v.owner] = losses.get(v.owner, 0.0) + 0.3 * vessel_value(v, w) * share
+        for q in owners:
+            threat = sum(R.attack(g, e) for e in here
+                         if e.owner != q and e.id not in assigned_srcs and R.can_attack(g, e))
+            if threat <= 0:
+                continue
+            mine = [v for v in here if v.owner == q and left_hp[v.id] > 0]
+            hp = sum(left_hp[v.id] for v in mine)
+            if hp <= 0:
+                continue
+            value = sum(vessel_value(v, w) for v in mine)
+            losses[q] = losses.get(q, 0.0) + w.battle_risk * min(1.0, threat / hp) * value
+    return losses
+
+
+def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY) -> float:
+    """How well player ``q`` stands, in rough credit-like units."""
+    if not g.alive[q]:
+        return 0.0
+    size = g.cfg.size
+    home = g.homeworld[q]
+    total = 0.0
+    for pos, site in enumerate(g.sites):
+        if site.owner != q:
+            continue
+        total += w.dev * site.devs
+        if R.under_siege(g, pos):
+            total -= w.siege_loss * site.devs + 2.0 + (w.home_siege if pos == home else 0.0)
+    total += w.credit * g.credits[q] + w.card * len(g.hands[q]) + w.tech * len(g.techs[q])
+    if w.domain:
+        total += w.domain * len(R.domains_controlled(g, q))
+    if g.active == q:
+        total += w.extra_turn * g.extra_turns
+    enemy_homes = [g.homeworld[o] for o in range(g.cfg.players) if o != q and g.alive[o]]
+    guarded = False
+    scouting: dict[int, float] = {}
+    for v in g.vessels.values():
+        if v.owner != q:
+            continue
+        total += vessel_value(v, w)
+        armed = v.d.attack > 0 or v.atk_bonus > 0
+        if v.pos == home and armed:
+            guarded = True
+        if v.d.kind != "ship" or v.d.size == "fighter":
+            continue
+        site = g.sites[v.pos]
+        if site.owner == NOBODY:
+            if not site.face_up:
+                scouting[v.pos] = w.explore_hidden
+            elif site.d.max_dev >= 1:
+                scouting[v.pos] = w.explore_room
+        if armed and enemy_homes:  # the guard bonus keeps one at home
+            total -= w.advance * min(distance(v.pos, h, size) for h in enemy_homes)
+    total += sum(scouting.values())
+    if guarded:
+        total += w.guard
+    else:
+        near = sum(1 for v in g.vessels.values() if v.owner != q and v.d.kind == "ship"
+                   and v.d.size != "fighter" and distance(v.pos, home, size) <= 1)
+        total -= w.threat * near
+    if w.threat_attack:
+        total -= w.threat_attack * _reachable_attack(g, q, home)
+    return total - losses.get(q, 0.0)
+
+
+def _reachable_attack(g: GameState, q: int, home: int) -> float:
+    """Enemy attack that could jump onto ``q``'s homeworld next turn, less the defenders' hit
+    points there (never below zero): the danger of losing the capital."""
+    size = g.cfg.size
+    attack = 0
+    defence = 0
+    for v in g.vessels.values():
+        if v.owner == q:
+            if v.pos == home:
+                defence += max(0, R.max_hp(g, v) - v.damage)
+        elif v.d.kind == "ship" and distance(v.pos, home, size) <= max(1, R.speed(g, v)):
+            attack += R.attack(g, v)
+    return max(0.0, attack - 0.5 * defence)
+
+
+def evaluate(g: GameState, me: int, w: Weights = GREEDY) -> float:
+    """The position's worth for ``me``: own strength minus the opponents' (weighted)."""
+    return scores(g, w)[me]
+
+
+def scores(g: GameState, w: Weights = GREEDY) -> list[float]:
+    """:func:`evaluate` for every player at once (the strengths are computed only once)."""
+    n = g.cfg.players
+    if g.over:
+        return [WIN if g.winner == q else (0.0 if g.winner == NOBODY else -WIN) for q in range(n)]
+    losses = battle_losses(g, w)
+    power = [strength(g, q, losses, w) for q in range(n)]
+    total = sum(power)
+    out_count = sum(1 for q in range(n) if not g.alive[q])
+    result = []
+    for q in range(n):
+        if not g.alive[q]:
+            result.append(-WIN)
+            continue
+        others = (total - power[q]) / max(1, n - 1)
+        result.append(power[q] - w.opponent * others + w.eliminated * out_count)
+    return result
+
+
+def win_chances(values: list[float], scale: float) -> list[float]:
+    """Scores squashed into (0, 1) by a logistic curve: rewards for search."""
+    out = []
+    for v in values:
+        if v >= WIN:
+            out.append(1.0)
+        elif v <= -WIN:
+            out.append(0.0)
+        else:
+            out.append(1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, v / scale)))))
+    return out
+
+
+def settle(g: Game, limit: int = 40) -> None:
+    """Let the game run on by everyone passing (and taking the first option of any choice)
+    until a real decision (command, combat, trade) comes up."""
+    for _ in range(limit):
+        if g.over:
+            return
+        step = g.decision
+        if step == "priority":
+            g.apply_unchecked(("pass",))
+        elif step == "choice":
+            g.apply_unchecked(("choose", g.choice["options"][0]))
+        else:
+            return
+
+
+# What a player does who does nothing: the default answer to each kind of decision.
+PASSIVE = {"command": ("end",), "priority": ("pass",), "assign": ("done",), "retreat": ("done",),
+           "trade_answer": ("decline",), "trade_build": ("cancel",)}
+
+
+def to_next_turn(g: Game, limit: int = 300) -> None:
+    """Play on passively (end, pass, done, decline, first option) until the next turn's Command
+    phase starts, so positions reached at different moments of a turn are scored alike."""
+    start = g.turn
+    for _ in range(limit):
+        if g.over or (g.turn != start and g.decision == "command"):
+            return
+        if g.decision == "choice":
+            g.apply_unchecked(("choose", g.choice["options"][0]))
+            continue
+        actions = g.legal_actions()
+        passive = PASSIVE.get(g.decision)
+        g.apply_unchecked(passive if passive in actions else actions[0])

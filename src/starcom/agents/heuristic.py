@@ -1,0 +1,98 @@
+"""The heuristic player: the greedy search with better judgement and a short plan.
+
+Differences from :mod:`greedy`:
+
+* its evaluation also weighs the enemy attack that can reach the homeworld next turn, the card
+  domains held, and fighting power (:data:`HEURISTIC`);
+* in the Command phase it plans two actions ahead: the most promising first actions are each
+  followed by their best continuation (still its own decision), so combinations such as
+  "jump, then develop" or "develop, then build" are seen as a whole;
+* it tries every developing, building, fighting and card play action, and samples the rest.
+
+Like greedy it works on a canonical determinization of its own view only.
+"""
+from __future__ import annotations
+
+import random
+
+from ..engine.game import Game
+from .evaluation import Weights, evaluate, settle
+from .greedy import DEFAULTS, GreedyAgent, UNAPPLIED_DEFAULT, canonical_sample
+
+Action = tuple
+
+HEURISTIC = Weights()
+
+MAX_FIRST = 60  # first actions scored per decision
+PLAN_WIDTH = 4  # best first actions followed one more step
+MAX_SECOND = 25  # continuations scored after each of them
+ALWAYS_TRY = frozenset({"develop", "build", "fight", "play", "ability", "assign", "accept", "decline"})
+
+
+def _pool(actions: list[Action], default: Action | None, limit: int, rng: random.Random) -> list[Action]:
+    """Actions to score: no trade offers (their worth shows only over several turns), every
+    action of a kind in :data:`ALWAYS_TRY`, and a sample of the rest up to ``limit``."""
+    pool = [a for a in actions if a != default and a[0] != "offer"]
+    if len(pool) <= limit:
+        return pool
+    keep = [a for a in pool if a[0] in ALWAYS_TRY]
+    rest = [a for a in pool if a[0] not in ALWAYS_TRY]
+    return keep + rng.sample(rest, max(0, limit - len(keep)))
+
+
+class HeuristicAgent(GreedyAgent):
+    """Greedy search with :data:`HEURISTIC` weights and a two-step plan in the Command phase."""
+
+    name = "heuristic"
+    weights = HEURISTIC
+
+    def choose(self, game: Game, rng: random.Random) -> Action:
+        """The legal action whose (planned) outcome evaluates best for ``game.to_move``."""
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        if len(actions) == 1:
+            return actions[0]
+        step = game.decision
+        if step == "trade_build" and ("cancel",) in actions:
+            return ("cancel",)
+        me = game.to_move
+        assert me is not None
+        sample = canonical_sample(game, me, rng)
+        default = DEFAULTS.get(step)
+        if default not in actions:
+            default = None
+        scored: list[tuple[float, int, Action, Game]] = []
+        if default is not None:
+            if step in UNAPPLIED_DEFAULT:
+                scored.append((evaluate(sample, me, self.weights), 0, default, sample))
+            else:
+                scored.append(self._scored(sample, default, me, 0))
+        for i, a in enumerate(_pool(actions, default, MAX_FIRST, rng), start=1):
+            scored.append(self._scored(sample, a, me, i))
+        # Ties keep the earlier entry: the default first, then the engine's order.
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        if step != "command":
+            return scored[0][2]
+        best, best_value = scored[0][2], scored[0][0]
+        for value, _, action, after in scored[:PLAN_WIDTH]:
+            if action == ("end",) or after.over or after.to_move != me or after.decision != "command":
+                continue
+            follow = self._best_continuation(after, me, rng)
+            if follow > best_value + 1e-9:
+                best, best_value = action, follow
+        return best
+
+    def _scored(self, sample: Game, action: Action, me: int, order: int) -> tuple[float, int, Action, Game]:
+        h = sample.clone()
+        h.apply_unchecked(action)
+        settle(h)
+        return evaluate(h, me, self.weights), order, action, h
+
+    def _best_continuation(self, g: Game, me: int, rng: random.Random) -> float:
+        """The best evaluation reachable with one more of ``me``'s own actions from ``g``
+        (ending the phase included, scored on the position as it stands)."""
+        best = evaluate(g, me, self.weights)
+        for a in _pool(g.legal_actions(), ("end",), MAX_SECOND, rng):
+            best = max(best, self._scored(g, a, me, 0)[0])
+        return best

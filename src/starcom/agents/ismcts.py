@@ -1,0 +1,206 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, after Cowling, Powley and
+Whitehouse, 2012).
+
+Every iteration starts from a fresh determinization of the searching player's view (hidden
+cards re-dealt at random), so the tree gathers statistics over the states that player cannot
+tell apart. One tree is shared by every determinization: a node is a sequence of actions, and
+because an action may be legal in some determinizations and not in others, children are
+chosen by UCB1 over *availability* counts (how often a child could have been picked) instead
+of the parent's visits.
+
+Search is guided by the heuristic player's judgement:
+
+* at the root, every action is first scored one ply deep (as the heuristic agent does); the
+  best :data:`ROOT_WIDTH` are searched, and the scores act as a prior that fades with visits;
+* below the root, children are added one at a time as a node gets visits (progressive
+  widening), so the tree can go deep where the play is forced or narrow;
+* a new leaf is not played out at random: the game is played on passively to the start of
+  the next turn's Command phase (so every leaf is judged at the same moment of a turn) and
+  evaluated for every player, squashed into a win chance. Each player's moves in
+  the tree maximise that player's own chance (max^n).
+
+The agent never reads hidden information: it works on ``canonical(game, me)`` (hidden cards in
+a fixed order) and on determinizations drawn from it with its own random source, so two
+states that differ only in what it cannot see give the same decision under the same seed and
+iteration budget.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..engine.game import Game
+from .evaluation import Weights, canonical, scores, to_next_turn, win_chances
+from .heuristic import HEURISTIC
+
+Action = tuple
+
+EXPLORATION = 0.7  # UCB1 constant on rewards in [0, 1]
+PRIOR_WEIGHT = 2.0  # visits' worth of the root prior
+ROOT_WIDTH = 10  # root actions searched (the best by the one-ply prior)
+WIDEN_BASE = 2  # children a node may have before its visits allow more ...
+WIDEN_RATE = 0.5  # ... and then ceil(visits ** WIDEN_RATE) more
+MAX_DEPTH = 14  # decisions followed below the root before evaluating
+REWARD_SCALE = 40.0  # evaluation difference that makes a win chance of 73% against 50%
+MIN_ITERATIONS = 30  # before stopping early on a clear best move
+
+
+class Node:
+    """Statistics of one action sequence: the reward its last mover collected, visits, and
+    availability (how often the action could be chosen)."""
+
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+def search_actions(g: Game) -> list[Action]:
+    """The actions the search considers: all legal ones but trade offers (opening a trade is
+    judged over several turns, beyond the horizon); an open trade draft is cancelled."""
+    actions = g.legal_actions()
+    if g.decision == "trade_build" and ("cancel",) in actions:
+        return [("cancel",)]
+    kept = [a for a in actions if a[0] != "offer"]
+    return kept or actions
+
+
+class IsmctsAgent:
+    """ISMCTS with heuristic priors and evaluation; budget by ``think`` seconds per decision,
+    ``iterations``, or both (whichever ends first)."""
+
+    name = "ismcts"
+    weights: Weights = HEURISTIC
+
+    def __init__(self, think: float | None = 1.0, iterations: int | None = None) -> None:
+        if think is None and iterations is None:
+            raise ValueError("give a think time, an iteration count or both")
+        self.think = think
+        self.iterations = iterations
+        self.last_iterations = 0  # of the latest decision, for benchmarks and study tools
+
+    def choose(self, game: Game, rng: random.Random) -> Action:
+        """The root action most visited by the search (a legal action of ``game.to_move``)."""
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        self.last_iterations = 0
+        if len(actions) == 1:
+            return actions[0]
+        me = game.to_move
+        assert me is not None
+        base = canonical(game, me)
+        root_actions = search_actions(base)
+        if len(root_actions) == 1:
+            return root_actions[0]
+        prior = self._root_prior(base.determinize(me, rng), me, root_actions)
+        root_actions = sorted(root_actions, key=lambda a: -prior[a])[:ROOT_WIDTH]
+        root = Node()
+        for a in root_actions:
+            root.children[a] = Node()
+        deadline = None if self.think is None else time.perf_counter() + self.think
+        limit = self.iterations if self.iterations is not None else 1 << 62
+        done = 0
+        while done < limit:
+            self._iterate(base.determinize(me, rng), root, prior, rng)
+            done += 1
+            if deadline is not None and (done & 7) == 0:
+                now = time.perf_counter()
+                if now >= deadline or self._settled(root, done, deadline - now, now, deadline):
+                    break
+        self.last_iterations = done
+        return max(root_actions, key=lambda a: (root.children[a].visits, prior[a]))
+
+    def _settled(self, root: Node, done: int, left: float, now: float, deadline: float) -> bool:
+        """True when the most visited move can no longer be overtaken in the time left."""
+        if done < MIN_ITERATIONS or self.think is None:
+            return False
+        spent = self.think - left
+        if spent <= 0:
+            return False
+        remaining = done / spent * left
+        if self.iterations is not None:
+            remaining = min(remaining, self.iterations - done)
+        visits = sorted((c.visits for c in root.children.values()), reverse=True)
+        return len(visits) < 2 or visits[0] - visits[1] > remaining
+
+    def _root_prior(self, sample: Game, me: int, actions: list[Action]) -> dict[Action, float]:
+        """One-ply win chances of each root action on one determinization."""
+        out = {}
+        for a in actions:
+            h = sample.clone()
+            h.apply_unchecked(a)
+            to_next_turn(h)
+            out[a] = win_chances(scores(h, self.weights), REWARD_SCALE)[me]
+        return out
+
+    def _iterate(self, g: Game, root: Node, prior: dict[Action, float], rng: random.Random) -> None:
+        path: list[tuple[Node, int]] = []
+        node = root
+        depth = 0
+        while not g.over and depth < MAX_DEPTH:
+            mover = g.to_move
+            actions = list(root.children) if node is root else search_actions(g)
+            if node is root:
+                legal = set(g.legal_actions())
+                actions = [a for a in actions if a in legal]
+            if not actions:
+                break
+            child, action, expanded = self._select(node, actions, node is root, prior, rng)
+            g.apply_unchecked(action)
+            path.append((child, mover))
+            node = child
+            depth += 1
+            if expanded:
+                break
+        to_next_turn(g)
+        chances = win_chances(scores(g, self.weights), REWARD_SCALE)
+        for n, mover in path:
+            n.visits += 1
+            n.reward += chances[mover]
+
+    @staticmethod
+    def _select(node: Node, actions: list[Action], at_root: bool, prior: dict[Action, float],
+                rng: random.Random) -> tuple[Node, Action, bool]:
+        """The child to follow: a new one while the node may widen, else the best by UCB1
+        over availability (plus the fading prior at the root)."""
+        children = node.children
+        for a in actions:
+            c = children.get(a)
+            if c is not None:
+                c.avail += 1
+        if not at_root:
+            room = WIDEN_BASE + math.ceil(node.visits ** WIDEN_RATE)
+            if len(children) < room:
+                untried = [a for a in actions if a not in children]
+                if untried:
+                    a = untried[rng.randrange(len(untried))]
+                    child = Node()
+                    child.avail = 1
+                    children[a] = child
+                    return child, a, True
+        best_a = None
+        best_child = None
+        best_score = -1.0
+        for a in actions:
+            c = children.get(a)
+            if c is None:
+                continue
+            if c.visits == 0:
+                score = 10.0 + (prior.get(a, 0.0) if at_root else rng.random())
+            else:
+                score = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+                if at_root:
+                    score += PRIOR_WEIGHT * prior[a] / (c.visits + 1)
+            if score > best_score:
+                best_a, best_child, best_score = a, c, score
+        if best_child is None:  # every legal action here is new and the node may not widen
+            a = actions[rng.randrange(len(actions))]
+            best_child = children[a] = Node()
+            best_child.avail = 1
+            return best_child, a, True
+        return best_child, best_a, False
