@@ -227,6 +227,16 @@ def win_chances(values: list[float], scale: float) -> list[float]:
     return out
 
 
+def wasteful(g: GameState, action: tuple) -> bool:
+    """Actions no agent should consider: scrapping a vessel that came into play this turn only
+    undoes a build at a loss, and for a 1-credit fighter (SCRAP-1 pays at least 1) it would
+    let a search build and scrap forever."""
+    if action[0] != "scrap":
+        return False
+    v = g.vessels.get(action[1])
+    return v is not None and v.fresh
+
+
 def settle(g: Game, limit: int = 40) -> None:
     """Let the game run on by everyone passing (and taking the first option of any choice)
     until a real decision (command, combat, trade) comes up."""

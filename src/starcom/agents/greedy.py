@@ -11,7 +11,7 @@ import random
 from typing import Iterable
 
 from ..engine.game import Game
-from .evaluation import GREEDY, Weights, canonical_sample, evaluate, settle
+from .evaluation import GREEDY, Weights, canonical_sample, evaluate, settle, wasteful
 
 Action = tuple
 
@@ -23,10 +23,11 @@ DEFAULTS = {"command": ("end",), "priority": ("pass",), "assign": ("done",), "re
 UNAPPLIED_DEFAULT = frozenset({"command", "assign", "retreat"})
 
 
-def candidates(actions: list[Action], default: Action | None, rng: random.Random) -> list[Action]:
-    """The actions worth trying: never trade offers (a one-ply view cannot judge them); all
-    developments and combat picks, and a random sample of the rest up to :data:`MAX_EVAL`."""
-    pool = [a for a in actions if a != default and a[0] != "offer"]
+def candidates(g: Game, actions: list[Action], default: Action | None, rng: random.Random) -> list[Action]:
+    """The actions worth trying: never trade offers (a one-ply view cannot judge them) nor
+    :func:`wasteful` ones; all developments and combat picks, and a random sample of the rest
+    up to :data:`MAX_EVAL`."""
+    pool = [a for a in actions if a != default and a[0] != "offer" and not wasteful(g, a)]
     if len(pool) <= MAX_EVAL:
         return pool
     keep = [a for a in pool if a[0] in ("develop", "fight")]
@@ -58,7 +59,7 @@ class GreedyAgent:
         default = DEFAULTS.get(step)
         if default not in actions:
             default = None
-        trials = candidates(actions, default, rng)
+        trials = candidates(game, actions, default, rng)
         best: Action | None = None
         best_score = float("-inf")
         if default is not None:

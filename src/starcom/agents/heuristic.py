@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..engine.game import Game
-from .evaluation import Weights, evaluate, settle
+from .evaluation import Weights, evaluate, settle, wasteful
 from .greedy import DEFAULTS, GreedyAgent, UNAPPLIED_DEFAULT, canonical_sample
 
 Action = tuple
@@ -29,10 +29,12 @@ MAX_SECOND = 25  # continuations scored after each of them
 ALWAYS_TRY = frozenset({"develop", "build", "fight", "play", "ability", "assign", "accept", "decline"})
 
 
-def _pool(actions: list[Action], default: Action | None, limit: int, rng: random.Random) -> list[Action]:
-    """Actions to score: no trade offers (their worth shows only over several turns), every
-    action of a kind in :data:`ALWAYS_TRY`, and a sample of the rest up to ``limit``."""
-    pool = [a for a in actions if a != default and a[0] != "offer"]
+def _pool(g: Game, actions: list[Action], default: Action | None, limit: int,
+          rng: random.Random) -> list[Action]:
+    """Actions to score: no trade offers (their worth shows only over several turns) nor
+    :func:`wasteful` ones, every action of a kind in :data:`ALWAYS_TRY`, and a sample of the
+    rest up to ``limit``."""
+    pool = [a for a in actions if a != default and a[0] != "offer" and not wasteful(g, a)]
     if len(pool) <= limit:
         return pool
     keep = [a for a in pool if a[0] in ALWAYS_TRY]
@@ -68,15 +70,19 @@ class HeuristicAgent(GreedyAgent):
                 scored.append((evaluate(sample, me, self.weights), 0, default, sample))
             else:
                 scored.append(self._scored(sample, default, me, 0))
-        for i, a in enumerate(_pool(actions, default, MAX_FIRST, rng), start=1):
+        for i, a in enumerate(_pool(game, actions, default, MAX_FIRST, rng), start=1):
             scored.append(self._scored(sample, a, me, i))
         # Ties keep the earlier entry: the default first, then the engine's order.
         scored.sort(key=lambda t: (-t[0], t[1]))
         if step != "command":
             return scored[0][2]
         best, best_value = scored[0][2], scored[0][0]
+        stand = evaluate(sample, me, self.weights)
         for value, _, action, after in scored[:PLAN_WIDTH]:
-            if action == ("end",) or after.over or after.to_move != me or after.decision != "command":
+            # Only a first step that is good in itself may start a plan: otherwise any idle
+            # step (scrapping a ship for nothing) would win by the continuations it leaves.
+            if (value <= stand + 1e-9 or after.over or after.to_move != me
+                    or after.decision != "command"):
                 continue
             follow = self._best_continuation(after, me, rng)
             if follow > best_value + 1e-9:
@@ -93,6 +99,6 @@ class HeuristicAgent(GreedyAgent):
         """The best evaluation reachable with one more of ``me``'s own actions from ``g``
         (ending the phase included, scored on the position as it stands)."""
         best = evaluate(g, me, self.weights)
-        for a in _pool(g.legal_actions(), ("end",), MAX_SECOND, rng):
+        for a in _pool(g, g.legal_actions(), ("end",), MAX_SECOND, rng):
             best = max(best, self._scored(g, a, me, 0)[0])
         return best

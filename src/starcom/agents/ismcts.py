@@ -31,7 +31,7 @@ import random
 import time
 
 from ..engine.game import Game
-from .evaluation import Weights, canonical, scores, to_next_turn, win_chances
+from .evaluation import Weights, canonical, scores, to_next_turn, wasteful, win_chances
 from .heuristic import HEURISTIC
 
 Action = tuple
@@ -61,11 +61,12 @@ class Node:
 
 def search_actions(g: Game) -> list[Action]:
     """The actions the search considers: all legal ones but trade offers (opening a trade is
-    judged over several turns, beyond the horizon); an open trade draft is cancelled."""
+    judged over several turns, beyond the horizon) and :func:`wasteful` ones; an open trade
+    draft is cancelled."""
     actions = g.legal_actions()
     if g.decision == "trade_build" and ("cancel",) in actions:
         return [("cancel",)]
-    kept = [a for a in actions if a[0] != "offer"]
+    kept = [a for a in actions if a[0] != "offer" and not wasteful(g, a)]
     return kept or actions
 
 

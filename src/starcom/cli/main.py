@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import AGENTS, make_agent
+from ..agents import agent_names, make_agent
 from ..engine.errors import ReplayError
 from ..engine.game import Game
 from ..engine.setup import check_config
@@ -50,8 +50,8 @@ def _parse_agents(spec: str, players: int) -> list[str]:
     if not names:
         raise typer.BadParameter("give at least one agent name", param_hint="--agents")
     for n in names:
-        if n not in AGENTS:
-            raise typer.BadParameter(f"unknown agent {n!r}; known agents: {', '.join(sorted(AGENTS))}",
+        if n not in agent_names():
+            raise typer.BadParameter(f"unknown agent {n!r}; known agents: {', '.join(agent_names())}",
                                      param_hint="--agents")
     if len(names) not in (1, players):
         raise typer.BadParameter(
@@ -279,10 +279,11 @@ def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML)
     raise typer.Exit(run_files([str(f) for f in files]))
 
 
-from . import play as _play, serve as _serve  # noqa: E402  (commands defined in their own modules)
+from . import arena as _arena, play as _play, serve as _serve  # noqa: E402  (commands defined in their own modules)
 
 _serve.register(app)
 _play.register(app)
+_arena.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

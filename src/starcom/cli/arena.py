@@ -1,0 +1,154 @@
+"""The ``starcom arena`` command: a round robin between agents with Elo ratings and a plot."""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
+from rich.table import Table
+from rich.text import Text
+
+
+def format_p(p: float) -> str:
+    """A p-value for people: scientific notation once it is small."""
+    if p == 0.0:
+        return "<1e-300"
+    return f"{p:.2e}" if p < 1e-3 else f"{p:.3f}"
+
+
+# Which option a message from the engine's config check is about, by how the message starts.
+_CONFIG_HINTS = (("players", "--players"), ("board size", "--size"), ("unknown edition", "--edition"),
+                 ("turn limit", "--turn-limit"))
+
+
+def _parse_agents(spec: str) -> list[str]:
+    from ..agents import agent_names
+    names = [s.strip().lower() for s in spec.split(",") if s.strip()]
+    known = agent_names()
+    for n in names:
+        if n not in known:
+            raise typer.BadParameter(f"unknown agent {n!r}; known agents: {', '.join(known)}",
+                                     param_hint="--agents")
+    if len(names) < 2:
+        raise typer.BadParameter(f"the arena needs at least two agents, got {len(names)}", param_hint="--agents")
+    dups = sorted({n for n in names if names.count(n) > 1})
+    if dups:
+        raise typer.BadParameter(f"each agent may be listed once; repeated: {', '.join(dups)}",
+                                 param_hint="--agents")
+    return names
+
+
+def _results_tables(result, fit) -> tuple[Table, Table]:
+    spec = result.spec
+    agents = Table(title=f"Arena: {spec.players} players, {spec.size}x{spec.size}, {spec.edition}, "
+                         f"seed {spec.seed}, {len(result.records)} games")
+    for col in ("agent", "games", "wins", "draws", "losses", "win rate", "Elo", "95% interval"):
+        agents.add_column(col, justify="left" if col == "agent" else "right")
+    by_name = {a.name: a for a in result.agent_results()}
+    for name in fit.ranked():
+        a = by_name[name]
+        lo, hi = fit.intervals[name]
+        agents.add_row(name, str(a.games), str(a.wins), str(a.draws), str(a.losses), f"{a.win_rate:.1%}",
+                       f"{fit.ratings[name]:.0f}", f"{lo:.0f} – {hi:.0f}")
+    pairs = Table(title="Head to head (p: two-sided exact sign test, draws left out)")
+    for col in ("a", "b", "a wins", "b wins", "draws", "p-value"):
+        pairs.add_column(col, justify="left" if col in ("a", "b") else "right")
+    for p in result.pairs():
+        pairs.add_row(p.a, p.b, str(p.a_wins), str(p.b_wins), str(p.draws), format_p(p.p_value))
+    return agents, pairs
+
+
+def register(app: typer.Typer) -> None:
+    """Add the arena command to ``app``."""
+
+    @app.command()
+    def arena(
+        agents: str = typer.Option(..., help="Agents to rate, comma-separated (at least two, each once)."),
+        games: int = typer.Option(10, "--games", "-n",
+                                  help="Games per line-up (per pair of agents for 2 players)."),
+        players: int = typer.Option(2, help="Seats per game, 2 to 4."),
+        size: int = typer.Option(3, help="Board size N (an N x N grid)."),
+        seed: int = typer.Option(0, help="Seed of the whole arena (deals and agents' random choices)."),
+        think: Optional[float] = typer.Option(None, help="Seconds per decision for search agents."),
+        iterations: Optional[int] = typer.Option(None, help="Iterations per decision for search agents."),
+        edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
+        turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit); "
+                                                "at the limit the score rule decides."),
+        workers: int = typer.Option(1, help="Processes playing games at once (results do not depend on it)."),
+        plot: Path = typer.Option(Path("arena.png"), help="Where to write the ratings plot (.png, .svg or .pdf)."),
+        no_plot: bool = typer.Option(False, "--no-plot", help="Do not write a plot."),
+        json_out: bool = typer.Option(False, "--json", help="End stdout with one line of JSON with the results."),
+    ) -> None:
+        """Round robin between agents with seats rotated: results, Elo ratings with 95%
+        intervals, an exact sign test per pair and a plot of the ratings. Exits with 1 if a
+        game ended in an error."""
+        from ..agents import make_agent
+        from ..sim.arena import ArenaSpec, run_arena, schedule
+        from ..sim.plot import plot_format, plot_ratings
+
+        names = _parse_agents(agents)
+        if games < 1:
+            raise typer.BadParameter(f"play at least one game, not {games}", param_hint="--games")
+        if think is not None and not (think > 0 and math.isfinite(think)):
+            raise typer.BadParameter(f"must be a number of seconds above 0, not {think}", param_hint="--think")
+        if iterations is not None and iterations < 1:
+            raise typer.BadParameter(f"must be at least 1, not {iterations}", param_hint="--iterations")
+        if workers < 1:
+            raise typer.BadParameter(f"must be at least 1, not {workers}", param_hint="--workers")
+        if turn_limit < 0:
+            raise typer.BadParameter(f"must be 0 (no limit) or more, not {turn_limit}", param_hint="--turn-limit")
+        if not no_plot:
+            try:
+                plot_format(plot)
+            except ValueError as exc:
+                raise typer.BadParameter(str(exc), param_hint="--plot") from None
+        spec = ArenaSpec(tuple(names), games, players, size, edition, seed, think, iterations,
+                         turn_limit or None)
+        try:
+            spec.check()
+        except ValueError as exc:
+            msg = str(exc)
+            hint = next((h for start, h in _CONFIG_HINTS if msg.startswith(start)), None)
+            raise typer.BadParameter(msg, param_hint=hint) from None
+
+        for name in names:  # fail before the first game, not once per game
+            try:
+                make_agent(name, think=think, iterations=iterations)
+            except Exception as exc:
+                typer.echo(f"error: agent {name!r} cannot be created: {type(exc).__name__}: {exc}", err=True)
+                raise typer.Exit(1) from None
+
+        out, err = Console(), Console(stderr=True)
+        show = err if json_out else out
+        total = len(schedule(spec))
+        progress = Progress(TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            TimeRemainingColumn(), console=err, transient=True)
+        with progress:
+            task = progress.add_task("games", total=total)
+            result = run_arena(spec, workers, on_game=lambda _: progress.advance(task))
+        fit = result.elo()
+        agent_table, pair_table = _results_tables(result, fit)
+        show.print(agent_table)
+        show.print(pair_table)
+        show.print(Text(f"mean game length {result.mean_turns():.1f} turns; Elo: Bradley–Terry maximum "
+                        f"likelihood, mean 1500, one virtual draw per pair, intervals ±1.96 s.e. "
+                        f"(observed information)", style="dim"), soft_wrap=True)
+        for rec in result.errors[:20]:
+            err.print(Text(f"game {rec.index} ({', '.join(rec.seats)}; seed {rec.config_seed}): {rec.error}",
+                           style="red"), soft_wrap=True)
+        plot_path: Optional[str] = None
+        if not no_plot:
+            title = (f"{', '.join(names)} — {spec.players}p {spec.size}x{spec.size}, "
+                     f"{len(result.records)} games, seed {spec.seed}")
+            written = plot_ratings(fit, plot, title)
+            plot_path = str(written)
+            show.print(f"ratings plot written to {written.resolve()}", soft_wrap=True)
+        if json_out:
+            typer.echo(json.dumps(result.summary(plot_path)))
+        if result.errors:
+            raise typer.Exit(1)

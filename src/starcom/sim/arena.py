@@ -1,0 +1,367 @@
+"""The arena: a seeded round robin between agents, with pairwise results, Elo ratings and a
+sign test per pair. No printing here; ``starcom arena`` (cli/arena.py) shows the results.
+
+Schedule (see docs/arena.md): the agents are split into *groups* of ``players`` seats — every
+``players``-subset of the agents, or, with fewer agents than seats, the agent list cycled to fill
+the seats. Each group plays ``games`` games. Game ``g`` of a group uses deal ``g // players``
+(the board and decks, shared by every group) and rotates the seats by ``g``, so each deal is
+played once from every seat when ``games`` is a multiple of ``players``.
+
+Everything is deterministic from the arena seed: the config seed of a deal and the random
+generator of every agent seat are derived from it, never from the clock or the worker process.
+"""
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import random
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents import agent_names, make_agent
+from ..engine.game import Game
+from ..engine.setup import check_config
+from ..engine.state import Config
+from .ratings import EloFit, binomial_test, fit_elo
+
+DEFAULT_TURN_LIMIT = 60
+MAX_STEPS = 100_000  # a game still running after this many actions is recorded as unfinished
+# No sensible turn takes this many decisions; more means the agents are stuck in a loop (say,
+# building and scrapping the same ship forever), which is reported rather than played out.
+MAX_STEPS_PER_TURN = 1_000
+
+
+@dataclass(frozen=True)
+class ArenaSpec:
+    """What to play. ``turn_limit`` None means no limit; ``think``/``iterations`` budget the
+    search agents (the others ignore them)."""
+
+    agents: tuple[str, ...]
+    games: int
+    players: int = 2
+    size: int = 3
+    edition: str = "standard"
+    seed: int = 0
+    think: float | None = None
+    iterations: int | None = None
+    turn_limit: int | None = DEFAULT_TURN_LIMIT
+
+    def check(self) -> None:
+        """ValueError naming the first setting the arena cannot run with."""
+        if len(self.agents) < 2:
+            raise ValueError(f"give at least two agents, not {len(self.agents)}")
+        known = agent_names()
+        for a in self.agents:
+            if a not in known:
+                raise ValueError(f"unknown agent {a!r}; known agents: {', '.join(known)}")
+        dups = sorted({a for a in self.agents if self.agents.count(a) > 1})
+        if dups:
+            raise ValueError(f"agent listed more than once: {', '.join(dups)}")
+        if self.games < 1:
+            raise ValueError(f"play at least one game per group, not {self.games}")
+        if self.think is not None and self.think <= 0:
+            raise ValueError(f"think time must be above 0 seconds, not {self.think}")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        check_config(Config(self.players, self.size, self.edition, self.seed, self.turn_limit))
+
+
+@dataclass(frozen=True)
+class Match:
+    """One scheduled game: ``seats[s]`` is the agent in seat ``s``."""
+
+    index: int
+    group: int
+    deal: int
+    seats: tuple[str, ...]
+    config_seed: int
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The result of one game. ``winner`` is a seat, -1 for a draw, None if the game did not
+    finish (see ``error``). ``seconds`` is informational only."""
+
+    index: int
+    group: int
+    seats: tuple[str, ...]
+    config_seed: int
+    winner: int | None
+    turns: int
+    steps: int
+    error: str | None = None
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def winner_agent(self) -> str | None:
+        """The winning agent's name; None for a draw or an unfinished game."""
+        return self.seats[self.winner] if self.winner is not None and self.winner >= 0 else None
+
+
+def groups(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The line-ups of the round robin: every ``players``-subset of ``agents`` (in list order),
+    or, with fewer agents than seats, the single line-up of the list cycled to fill the seats."""
+    agents = list(agents)
+    if len(agents) >= players:
+        return list(itertools.combinations(agents, players))
+    return [tuple(agents[s % len(agents)] for s in range(players))]
+
+
+def seating(lineup: Sequence[str], n_agents: int, game: int) -> tuple[str, ...]:
+    """Seats for game ``game`` of a group: the line-up rotated by ``game`` seats.
+
+    When the line-up was filled by cycling (``n_agents < len(lineup)``), which agents get the
+    extra seats also moves on by one agent every ``len(lineup)`` games, so that over
+    ``n_agents * players`` games every agent sits in every seat equally often."""
+    p = len(lineup)
+    base = list(lineup)
+    if n_agents < p:
+        order = list(dict.fromkeys(lineup))  # the agents in list order
+        shift = (game // p) % n_agents
+        base = [order[(s + shift) % n_agents] for s in range(p)]
+    r = game % p
+    return tuple(base[(s + r) % p] for s in range(p))
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """Config seed of deal number ``deal`` of an arena seeded ``seed``."""
+    return random.Random(f"arena-deal:{seed}:{deal}").getrandbits(48)
+
+
+def agent_rng(seed: int, index: int, seat: int) -> random.Random:
+    """The random generator of the agent in seat ``seat`` of game ``index``."""
+    return random.Random(f"arena-agent:{seed}:{index}:{seat}")
+
+
+def schedule(spec: ArenaSpec) -> list[Match]:
+    """Every game of the arena in order; ``Match.index`` is the position in this list."""
+    out: list[Match] = []
+    for gi, lineup in enumerate(groups(spec.agents, spec.players)):
+        for g in range(spec.games):
+            deal = g // spec.players
+            out.append(Match(len(out), gi, deal, seating(lineup, len(spec.agents), g),
+                             deal_seed(spec.seed, deal)))
+    return out
+
+
+def play_match(spec: ArenaSpec, match: Match, max_steps: int = MAX_STEPS,
+               max_steps_per_turn: int = MAX_STEPS_PER_TURN) -> GameRecord:
+    """Play one scheduled game. An exception from an agent or the engine ends the game and is
+    recorded as its ``error`` (the game then counts for nobody), and so does a game that runs
+    past ``max_steps`` actions, or ``max_steps_per_turn`` actions within one turn."""
+    start = time.perf_counter()
+    cfg = Config(spec.players, spec.size, spec.edition, match.config_seed, spec.turn_limit)
+    steps, game, error = 0, None, None
+    try:
+        bots = [make_agent(a, think=spec.think, iterations=spec.iterations) for a in match.seats]
+        rngs = [agent_rng(spec.seed, match.index, s) for s in range(spec.players)]
+        game = Game.from_config(cfg)
+        turn, turn_start = game.turn, 0
+        while not game.over and steps < max_steps:
+            p = game.to_move
+            game.apply(bots[p].choose(game, rngs[p]), player=p)
+            steps += 1
+            if game.turn != turn:
+                turn, turn_start = game.turn, steps
+            elif steps - turn_start >= max_steps_per_turn:
+                error = f"stuck: {steps - turn_start} actions in turn {turn + 1} without the turn ending"
+                break
+        if error is None and not game.over:
+            error = f"unfinished after {steps} actions"
+        if error is None:
+            return GameRecord(match.index, match.group, match.seats, match.config_seed, game.winner,
+                              game.turn + 1, steps, None, time.perf_counter() - start)
+    except Exception as exc:  # recorded and reported, so one bad game does not sink the arena
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        error = (f"step {steps + 1}: {type(exc).__name__}: {exc} "
+                 f"({Path(where.filename).name}:{where.lineno})")
+    turns = game.turn + 1 if game is not None else 0
+    return GameRecord(match.index, match.group, match.seats, match.config_seed, None, turns, steps,
+                      error, time.perf_counter() - start)
+
+
+def _play_job(job: tuple[ArenaSpec, Match]) -> GameRecord:
+    return play_match(*job)
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """Head-to-head totals of ``a`` (earlier in the agent list) against ``b``."""
+
+    a: str
+    b: str
+    a_wins: int
+    b_wins: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        return self.a_wins + self.b_wins + self.draws
+
+    @property
+    def p_value(self) -> float:
+        """Two-sided exact sign test on the decisive games (draws left out)."""
+        return binomial_test(self.a_wins, self.a_wins + self.b_wins)
+
+
+@dataclass(frozen=True)
+class AgentResult:
+    """One agent's games: a win when one of its seats won, a draw when the game was drawn, a
+    loss otherwise. ``win_rate`` is wins / games; ``score`` counts draws as half a win."""
+
+    name: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+
+@dataclass
+class ArenaResult:
+    """All games of an arena run, and the statistics drawn from them."""
+
+    spec: ArenaSpec
+    records: list[GameRecord]
+    workers: int = 1
+
+    @property
+    def errors(self) -> list[GameRecord]:
+        return [r for r in self.records if r.error is not None]
+
+    def pairs(self) -> list[PairResult]:
+        """Every pair of agents in list order. Within a finished game that seats both: a win for
+        the one whose seat won, a draw for both if the game was drawn; a game won by a third
+        agent says nothing about the two and is not counted for them."""
+        agents = self.spec.agents
+        tally = {(a, b): [0, 0, 0] for a, b in itertools.combinations(agents, 2)}
+        for rec in self.records:
+            if not rec.finished:
+                continue
+            present = set(rec.seats)
+            won = rec.winner_agent
+            for (a, b), t in tally.items():
+                if a not in present or b not in present:
+                    continue
+                if won == a:
+                    t[0] += 1
+                elif won == b:
+                    t[1] += 1
+                elif won is None:
+                    t[2] += 1
+        return [PairResult(a, b, *t) for (a, b), t in tally.items()]
+
+    def agent_results(self) -> list[AgentResult]:
+        """Per agent, in list order, over its finished games."""
+        out = []
+        for name in self.spec.agents:
+            mine = [r for r in self.records if r.finished and name in r.seats]
+            wins = sum(1 for r in mine if r.winner_agent == name)
+            draws = sum(1 for r in mine if r.winner == -1)
+            out.append(AgentResult(name, len(mine), wins, draws, len(mine) - wins - draws))
+        return out
+
+    def elo(self) -> EloFit:
+        """Ratings fitted to :meth:`pairs` (see :func:`starcom.sim.ratings.fit_elo`)."""
+        scores: dict[tuple[str, str], float] = {}
+        for p in self.pairs():
+            scores[(p.a, p.b)] = p.a_wins + p.draws / 2
+            scores[(p.b, p.a)] = p.b_wins + p.draws / 2
+        return fit_elo(self.spec.agents, scores)
+
+    def mean_turns(self) -> float:
+        done = [r.turns for r in self.records if r.finished]
+        return sum(done) / len(done) if done else 0.0
+
+    def summary(self, plot: str | None = None) -> dict[str, Any]:
+        """The machine-readable result (what ``starcom arena --json`` prints): ``config``,
+        ``games``, ``finished``, ``errors``, ``mean_turns``, ``agents`` (name -> games, wins,
+        draws, losses, win_rate, score), ``pairs`` (a, b, a_wins, b_wins, draws, p_value),
+        ``elo`` (name -> rating), ``elo_interval`` (name -> [low, high]), ``elo_stderr``,
+        ``results`` (per game: index, seats, config_seed, winner, turns; ``error`` if any)
+        and ``plot`` (path or None)."""
+        fit = self.elo()
+        spec = asdict(self.spec)
+        spec["agents"] = list(self.spec.agents)
+        spec["workers"] = self.workers
+        results = []
+        for r in self.records:
+            row: dict[str, Any] = {"index": r.index, "seats": list(r.seats), "config_seed": r.config_seed,
+                                   "winner": r.winner, "turns": r.turns}
+            if r.error is not None:
+                row["error"] = r.error
+            results.append(row)
+        return {
+            "config": spec,
+            "games": len(self.records),
+            "finished": sum(1 for r in self.records if r.finished),
+            "errors": len(self.errors),
+            "mean_turns": round(self.mean_turns(), 2),
+            "agents": {a.name: {"games": a.games, "wins": a.wins, "draws": a.draws, "losses": a.losses,
+                                "win_rate": round(a.win_rate, 4), "score": round(a.score, 4)}
+                       for a in self.agent_results()},
+            "pairs": [{"a": p.a, "b": p.b, "a_wins": p.a_wins, "b_wins": p.b_wins, "draws": p.draws,
+                       "p_value": p.p_value} for p in self.pairs()],
+            "elo": {n: round(fit.ratings[n], 1) for n in fit.names},
+            "elo_interval": {n: [round(lo, 1), round(hi, 1)] for n, (lo, hi) in fit.intervals.items()},
+            "elo_stderr": {n: round(fit.stderr[n], 1) for n in fit.names},
+            "results": results,
+            "plot": plot,
+        }
+
+
+def run_arena(spec: ArenaSpec, workers: int = 1,
+              on_game: Callable[[GameRecord], None] | None = None) -> ArenaResult:
+    """Play the whole :func:`schedule` and return the records in schedule order.
+
+    ``workers > 1`` plays games in that many processes; the records do not depend on it.
+    ``on_game`` is called once per finished game, in completion order (for a progress bar).
+    ValueError for bad settings, before any game is played."""
+    spec.check()
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    matches = schedule(spec)
+    records: list[GameRecord | None] = [None] * len(matches)
+    if workers == 1 or len(matches) == 1:
+        for m in matches:
+            rec = play_match(spec, m)
+            records[m.index] = rec
+            if on_game is not None:
+                on_game(rec)
+    else:
+        # Spawned, not forked: the caller may be running threads (e.g. a progress bar).
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=min(workers, len(matches)), mp_context=ctx) as pool:
+            futures = [pool.submit(_play_job, (spec, m)) for m in matches]
+            try:
+                for fut in as_completed(futures):
+                    rec = fut.result()
+                    records[rec.index] = rec
+                    if on_game is not None:
+                        on_game(rec)
+            except BaseException:
+                # Ctrl-C or a failing callback: drop the queued games instead of playing them all.
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+    return ArenaResult(spec, [r for r in records if r is not None], workers)
+
+
+__all__ = ["DEFAULT_TURN_LIMIT", "MAX_STEPS", "MAX_STEPS_PER_TURN", "AgentResult", "ArenaResult",
+           "ArenaSpec", "GameRecord", "Match", "PairResult", "agent_rng", "deal_seed", "groups",
+           "play_match", "run_arena", "schedule", "seating"]
