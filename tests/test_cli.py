@@ -137,6 +137,16 @@ def test_bench_by_duration_runs():
     assert last_json(res.stdout)["steps_per_second_4p5"] > 0
 
 
+def test_bench_ai_counts_search_iterations():
+    from starcom.sim.bench import measure_search
+    m = measure_search(2, 3, decisions=3, iterations=25)
+    assert m.decisions == 3 and m.iterations == 75 and m.seconds > 0
+    res = runner.invoke(app, ["bench", "--ai", "--steps", "10", "--json"])
+    assert res.exit_code == 0, res.output
+    data = last_json(res.stdout)
+    assert data["ismcts_iterations_per_second_2p3"] > 0 and data["ismcts_iterations_per_second_4p5"] > 0
+
+
 # --------------------------------------------------------------------------- save / replay
 
 

@@ -195,27 +195,41 @@ def selfplay(
 @app.command()
 def bench(
     seconds: float = typer.Option(3.0, help="Time for each configuration, in seconds."),
-    steps: Optional[int] = typer.Option(None, help="Run exactly this many steps per configuration instead."),
+    steps: Optional[int] = typer.Option(None, help="Run exactly this many steps (with --ai: ISMCTS iterations "
+                                                   "per decision) per configuration instead."),
     seed: int = typer.Option(0, help="Seed of the playouts."),
+    ai: bool = typer.Option(False, "--ai", help="Measure ISMCTS iterations per second instead of random playouts."),
     json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the figures."),
 ) -> None:
-    """Random-playout speed: steps per second (legal_actions + apply) for 2 players on 3x3 and
-    4 players on 5x5 (standard edition, turn limit 60)."""
-    from ..sim.bench import bench as run_bench
+    """Engine speed: random-playout steps per second (legal_actions + apply), or with --ai the
+    ISMCTS agent's search iterations per second, for 2 players on 3x3 and 4 players on 5x5
+    (standard edition, turn limit 60)."""
+    from ..sim.bench import bench as run_bench, bench_search
     if seconds <= 0:
         raise typer.BadParameter("must be above 0", param_hint="--seconds")
     if steps is not None and steps < 1:
         raise typer.BadParameter("must be at least 1", param_hint="--steps")
-    summary, runs = run_bench(seconds, seed, steps)
-    table = Table(title="Random playouts (standard edition, turn limit 60)")
-    for col in ("setup", "steps", "games finished", "seconds", "steps/s"):
-        table.add_column(col, justify="right")
-    for m in runs:
-        table.add_row(f"{m.players}p {m.size}x{m.size}", str(m.steps), str(m.games), f"{m.seconds:.2f}",
-                      f"{m.steps_per_second:,.0f}")
     console = Console(stderr=json_out)
-    console.print(table)
-    console.print(f"a 4p 5x5 step costs {summary['ratio']:.2f}x a 2p 3x3 step")
+    if ai:
+        with console.status("searching…"):
+            summary, searches = bench_search(seconds, seed, steps)
+        table = Table(title="ISMCTS search (standard edition, positions from greedy play)")
+        for col in ("setup", "decisions", "iterations", "seconds", "iterations/s"):
+            table.add_column(col, justify="right")
+        for s in searches:
+            table.add_row(f"{s.players}p {s.size}x{s.size}", str(s.decisions), str(s.iterations),
+                          f"{s.seconds:.2f}", f"{s.iterations_per_second:,.0f}")
+        console.print(table)
+    else:
+        summary, runs = run_bench(seconds, seed, steps)
+        table = Table(title="Random playouts (standard edition, turn limit 60)")
+        for col in ("setup", "steps", "games finished", "seconds", "steps/s"):
+            table.add_column(col, justify="right")
+        for m in runs:
+            table.add_row(f"{m.players}p {m.size}x{m.size}", str(m.steps), str(m.games), f"{m.seconds:.2f}",
+                          f"{m.steps_per_second:,.0f}")
+        console.print(table)
+        console.print(f"a 4p 5x5 step costs {summary['ratio']:.2f}x a 2p 3x3 step")
     if json_out:
         typer.echo(json.dumps(summary))
 

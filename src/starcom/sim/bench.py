@@ -69,3 +69,69 @@ def bench(seconds: float = 3.0, seed: int = 0,
     small = measure(2, 3, seconds, max_steps, seed=seed)
     large = measure(4, 5, seconds, max_steps, seed=seed)
     return summarize(small, large), [small, large]
+
+
+# --------------------------------------------------------------------------- search speed
+
+
+@dataclass(frozen=True)
+class SearchMeasurement:
+    """ISMCTS iterations over a set of real decisions."""
+
+    players: int
+    size: int
+    decisions: int
+    iterations: int
+    seconds: float
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+def decision_points(players: int, size: int, count: int, seed: int = 0,
+                    edition: str = "standard") -> list[Game]:
+    """``count`` positions with a real choice (two or more actions), taken every few steps from
+    seeded games between greedy players, so the positions look like play."""
+    from ..agents import make_agent
+    positions: list[Game] = []
+    game_seed = seed
+    while len(positions) < count:
+        game = Game.new(players, size, edition, game_seed, TURN_LIMIT)
+        agent = make_agent("greedy")
+        rng = random.Random(game_seed)
+        steps = 0
+        while not game.over and len(positions) < count:
+            if steps % 7 == 0 and len(game.legal_actions()) > 1:
+                positions.append(game.clone())
+            game.apply_unchecked(agent.choose(game, rng))
+            steps += 1
+        game_seed += 1
+    return positions
+
+
+def measure_search(players: int, size: int, seconds: float = 3.0, decisions: int = 12,
+                   seed: int = 0, iterations: int | None = None) -> SearchMeasurement:
+    """ISMCTS on ``decisions`` positions, ``seconds / decisions`` each (or exactly
+    ``iterations`` per decision): the iterations done and the time they took."""
+    from ..agents.ismcts import IsmctsAgent
+    think = None if iterations is not None else seconds / decisions
+    agent = IsmctsAgent(think=think, iterations=iterations)
+    total = 0
+    elapsed = 0.0
+    rng = random.Random(seed)
+    for pos in decision_points(players, size, decisions, seed):
+        start = time.perf_counter()
+        agent.choose(pos, rng)
+        elapsed += time.perf_counter() - start
+        total += agent.last_iterations
+    return SearchMeasurement(players, size, decisions, total, elapsed)
+
+
+def bench_search(seconds: float = 3.0, seed: int = 0,
+                 iterations: int | None = None) -> tuple[dict[str, float], list[SearchMeasurement]]:
+    """ISMCTS iterations per second for 2 players on 3x3 and 4 players on 5x5."""
+    small = measure_search(2, 3, seconds, seed=seed, iterations=iterations)
+    large = measure_search(4, 5, seconds, seed=seed, iterations=iterations)
+    return ({"ismcts_iterations_per_second_2p3": round(small.iterations_per_second, 1),
+             "ismcts_iterations_per_second_4p5": round(large.iterations_per_second, 1)}, [small, large])
