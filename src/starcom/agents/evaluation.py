@@ -253,8 +253,9 @@ def settle(g: Game, limit: int = 40) -> None:
 
 
 # What a player does who does nothing: the default answer to each kind of decision.
-PASSIVE = {"command": ("end",), "priority": ("pass",), "assign": ("done",), "retreat": ("done",),
+PASSIVE = {"command": ("end",), "priority": ("pass",), "build_window": ("pass",), "assign": ("done",), "retreat": ("done",),
            "trade_answer": ("decline",), "trade_build": ("cancel",)}
+ALWAYS_OPEN = frozenset({"command", "priority", "build_window"})  # ending the phase and passing are always legal
 
 
 def to_next_turn(g: Game, limit: int = 300) -> None:
@@ -264,8 +265,12 @@ def to_next_turn(g: Game, limit: int = 300) -> None:
     for _ in range(limit):
         if g.over or (g.turn != start and g.decision == "command"):
             return
-        if g.decision == "choice":
+        step = g.decision
+        if step == "choice":
             g.apply_unchecked(("choose", g.choice["options"][0]))
+            continue
+        if step in ALWAYS_OPEN:  # skip listing every legal action: these answers always are
+            g.apply_unchecked(PASSIVE[step])
             continue
         actions = g.legal_actions()
         passive = PASSIVE.get(g.decision)

@@ -7,7 +7,7 @@ Differences from :mod:`greedy`:
 * in the Command phase it plans two actions ahead: the most promising first actions are each
   followed by their best continuation (still its own decision), so combinations such as
   "jump, then develop" or "develop, then build" are seen as a whole;
-* it tries every developing, building, fighting and card play action, and samples the rest.
+* it tries every developing, fighting and card play action, then builds, and samples the rest.
 
 Like greedy it works on a canonical determinization of its own view only.
 """
@@ -26,20 +26,24 @@ HEURISTIC = Weights()
 MAX_FIRST = 60  # first actions scored per decision
 PLAN_WIDTH = 4  # best first actions followed one more step
 MAX_SECOND = 25  # continuations scored after each of them
-ALWAYS_TRY = frozenset({"develop", "build", "fight", "play", "ability", "assign", "accept", "decline"})
+ALWAYS_TRY = frozenset({"develop", "fight", "play", "ability", "assign", "accept", "decline"})
 
 
 def _pool(g: Game, actions: list[Action], default: Action | None, limit: int,
           rng: random.Random) -> list[Action]:
-    """Actions to score: no trade offers (their worth shows only over several turns) nor
-    :func:`wasteful` ones, every action of a kind in :data:`ALWAYS_TRY`, and a sample of the
-    rest up to ``limit``."""
+    """At most ``limit`` actions to score, never trade offers (their worth shows only over
+    several turns) nor :func:`wasteful` ones: first every action of a kind in
+    :data:`ALWAYS_TRY`, then builds, then the rest; a tier that does not fit is sampled (late
+    in a game, hundreds of credits make thousands of builds)."""
     pool = [a for a in actions if a != default and a[0] != "offer" and not wasteful(g, a)]
     if len(pool) <= limit:
         return pool
-    keep = [a for a in pool if a[0] in ALWAYS_TRY]
-    rest = [a for a in pool if a[0] not in ALWAYS_TRY]
-    return keep + rng.sample(rest, max(0, limit - len(keep)))
+    chosen: list[Action] = []
+    for tier in ([a for a in pool if a[0] in ALWAYS_TRY], [a for a in pool if a[0] == "build"],
+                 [a for a in pool if a[0] not in ALWAYS_TRY and a[0] != "build"]):
+        room = limit - len(chosen)
+        chosen += tier if len(tier) <= room else rng.sample(tier, room)
+    return chosen
 
 
 class HeuristicAgent(GreedyAgent):

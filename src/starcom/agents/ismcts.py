@@ -32,7 +32,7 @@ import time
 
 from ..engine.game import Game
 from .evaluation import Weights, canonical, scores, to_next_turn, wasteful, win_chances
-from .heuristic import HEURISTIC
+from .heuristic import HEURISTIC, MAX_FIRST, _pool
 
 Action = tuple
 
@@ -41,7 +41,7 @@ PRIOR_WEIGHT = 2.0  # visits' worth of the root prior
 ROOT_WIDTH = 10  # root actions searched (the best by the one-ply prior)
 WIDEN_BASE = 2  # children a node may have before its visits allow more ...
 WIDEN_RATE = 0.5  # ... and then ceil(visits ** WIDEN_RATE) more
-MAX_DEPTH = 14  # decisions followed below the root before evaluating
+MAX_DEPTH = 24  # decisions followed below the root before evaluating
 REWARD_SCALE = 40.0  # evaluation difference that makes a win chance of 73% against 50%
 MIN_ITERATIONS = 30  # before stopping early on a clear best move
 
@@ -98,6 +98,8 @@ class IsmctsAgent:
         root_actions = search_actions(base)
         if len(root_actions) == 1:
             return root_actions[0]
+        if len(root_actions) > MAX_FIRST:  # thousands of builds late in a game: score a sample
+            root_actions = _pool(base, root_actions, None, MAX_FIRST, rng)
         prior = self._root_prior(base.determinize(me, rng), me, root_actions)
         root_actions = sorted(root_actions, key=lambda a: -prior[a])[:ROOT_WIDTH]
         root = Node()
@@ -143,7 +145,10 @@ class IsmctsAgent:
         path: list[tuple[Node, int]] = []
         node = root
         depth = 0
-        while not g.over and depth < MAX_DEPTH:
+        turn = g.turn
+        # The tree covers the rest of this turn only: the opponents' turns are judged by the
+        # evaluation (threats, losses to come) rather than by guessing their hidden plans.
+        while not g.over and depth < MAX_DEPTH and g.turn == turn:
             mover = g.to_move
             actions = list(root.children) if node is root else search_actions(g)
             if node is root:
@@ -170,38 +175,30 @@ class IsmctsAgent:
         """The child to follow: a new one while the node may widen, else the best by UCB1
         over availability (plus the fading prior at the root)."""
         children = node.children
-        for a in actions:
-            c = children.get(a)
-            if c is not None:
-                c.avail += 1
-        if not at_root:
+        legal = set(actions)
+        present = [(a, c) for a, c in children.items() if a in legal]
+        for _, c in present:
+            c.avail += 1
+        if not at_root and len(present) < len(actions):
             room = WIDEN_BASE + math.ceil(node.visits ** WIDEN_RATE)
-            if len(children) < room:
-                untried = [a for a in actions if a not in children]
-                if untried:
-                    a = untried[rng.randrange(len(untried))]
-                    child = Node()
-                    child.avail = 1
-                    children[a] = child
-                    return child, a, True
-        best_a = None
-        best_child = None
+            if len(children) < room or not present:
+                a = actions[rng.randrange(len(actions))]
+                while a in children:  # some action is untried: len(present) < len(actions)
+                    a = actions[rng.randrange(len(actions))]
+                child = Node()
+                child.avail = 1
+                children[a] = child
+                return child, a, True
+        best_a, best_child = present[0]
         best_score = -1.0
-        for a in actions:
-            c = children.get(a)
-            if c is None:
-                continue
+        log = math.log
+        for a, c in present:
             if c.visits == 0:
                 score = 10.0 + (prior.get(a, 0.0) if at_root else rng.random())
             else:
-                score = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+                score = c.reward / c.visits + EXPLORATION * math.sqrt(log(c.avail) / c.visits)
                 if at_root:
                     score += PRIOR_WEIGHT * prior[a] / (c.visits + 1)
             if score > best_score:
                 best_a, best_child, best_score = a, c, score
-        if best_child is None:  # every legal action here is new and the node may not widen
-            a = actions[rng.randrange(len(actions))]
-            best_child = children[a] = Node()
-            best_child.avail = 1
-            return best_child, a, True
         return best_child, best_a, False
