@@ -258,20 +258,25 @@ PASSIVE = {"command": ("end",), "priority": ("pass",), "build_window": ("pass",)
 ALWAYS_OPEN = frozenset({"command", "priority", "build_window"})  # ending the phase and passing are always legal
 
 
+def passive(g: Game) -> None:
+    """Play one passive answer for ``g.to_move``: end, pass, done, decline, cancel, or the
+    first option or legal action where there is no such answer."""
+    step = g.decision
+    if step == "choice":
+        g.apply_unchecked(("choose", g.choice["options"][0]))
+    elif step in ALWAYS_OPEN:  # skip listing every legal action: these answers always are
+        g.apply_unchecked(PASSIVE[step])
+    else:
+        actions = g.legal_actions()
+        answer = PASSIVE.get(step)
+        g.apply_unchecked(answer if answer in actions else actions[0])
+
+
 def to_next_turn(g: Game, limit: int = 300) -> None:
-    """Play on passively (end, pass, done, decline, first option) until the next turn's Command
-    phase starts, so positions reached at different moments of a turn are scored alike."""
+    """Play on passively until the next turn's Command phase starts, so positions reached at
+    different moments of a turn can be scored alike."""
     start = g.turn
     for _ in range(limit):
         if g.over or (g.turn != start and g.decision == "command"):
             return
-        step = g.decision
-        if step == "choice":
-            g.apply_unchecked(("choose", g.choice["options"][0]))
-            continue
-        if step in ALWAYS_OPEN:  # skip listing every legal action: these answers always are
-            g.apply_unchecked(PASSIVE[step])
-            continue
-        actions = g.legal_actions()
-        passive = PASSIVE.get(g.decision)
-        g.apply_unchecked(passive if passive in actions else actions[0])
+        passive(g)

@@ -14,9 +14,10 @@ Search is guided by the heuristic player's judgement:
   best :data:`ROOT_WIDTH` are searched, and the scores act as a prior that fades with visits;
 * below the root, children are added one at a time as a node gets visits (progressive
   widening), so the tree can go deep where the play is forced or narrow;
-* a new leaf is not played out at random: the game is played on passively to the start of
-  the next turn's Command phase (so every leaf is judged at the same moment of a turn) and
-  evaluated for every player, squashed into a win chance. Each player's moves in
+* the tree covers the rest of the current turn; a new leaf is not played out at random but
+  settled (pending passes) and evaluated for every player, squashed into a win chance; ending
+  the Command phase is judged on the position as the player leaves it, the fights to come
+  being part of the evaluation. Each player's moves in
   the tree maximise that player's own chance (max^n).
 
 The agent never reads hidden information: it works on ``canonical(game, me)`` (hidden cards in
@@ -31,32 +32,48 @@ import random
 import time
 
 from ..engine.game import Game
-from .evaluation import Weights, canonical, scores, to_next_turn, wasteful, win_chances
+from .evaluation import Weights, canonical, passive, scores, settle, wasteful, win_chances
 from .heuristic import HEURISTIC, MAX_FIRST, _pool
 
 Action = tuple
 
-EXPLORATION = 0.7  # UCB1 constant on rewards in [0, 1]
+EXPLORATION = 0.25  # UCB1 constant on rewards in [0, 1]
 PRIOR_WEIGHT = 2.0  # visits' worth of the root prior
 ROOT_WIDTH = 10  # root actions searched (the best by the one-ply prior)
 WIDEN_BASE = 2  # children a node may have before its visits allow more ...
 WIDEN_RATE = 0.5  # ... and then ceil(visits ** WIDEN_RATE) more
 MAX_DEPTH = 24  # decisions followed below the root before evaluating
-REWARD_SCALE = 40.0  # evaluation difference that makes a win chance of 73% against 50%
+REWARD_SCALE = 15.0  # evaluation difference that makes a win chance of 73% against 50%
 MIN_ITERATIONS = 30  # before stopping early on a clear best move
 
 
 class Node:
-    """Statistics of one action sequence: the reward its last mover collected, visits, and
-    availability (how often the action could be chosen)."""
+    """Statistics of one action sequence of the searching player: visits, availability (how
+    often the action could be chosen), the evaluations of the searches that stopped here, and
+    the node's value: the best of that estimate and its children's values, since the player
+    picks the best continuation (and may always end the phase, which the estimate stands for)."""
 
-    __slots__ = ("children", "visits", "reward", "avail")
+    __slots__ = ("children", "visits", "avail", "own_sum", "own_n", "value")
 
     def __init__(self) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
-        self.reward = 0.0
         self.avail = 0
+        self.own_sum = 0.0
+        self.own_n = 0
+        self.value = 0.0
+
+    def back_up(self, leaf_value: float | None) -> None:
+        """Count a visit; ``leaf_value`` when the search stopped at this node."""
+        self.visits += 1
+        if leaf_value is not None:
+            self.own_sum += leaf_value
+            self.own_n += 1
+        best = self.own_sum / self.own_n if self.own_n else -1.0
+        for c in self.children.values():
+            if c.visits and c.value > best:
+                best = c.value
+        self.value = best
 
 
 def search_actions(g: Game) -> list[Action]:
@@ -68,6 +85,12 @@ def search_actions(g: Game) -> list[Action]:
         return [("cancel",)]
     kept = [a for a in actions if a[0] != "offer" and not wasteful(g, a)]
     return kept or actions
+
+
+def _ends_command(g: Game, action: Action) -> bool:
+    """Whether ``action`` ends the Command phase: such leaves are judged as the phase is left,
+    like the heuristic player's "end" (the fights that follow are in the evaluation)."""
+    return action == ("end",) and g.decision == "command"
 
 
 class IsmctsAgent:
@@ -136,20 +159,33 @@ class IsmctsAgent:
         out = {}
         for a in actions:
             h = sample.clone()
-            h.apply_unchecked(a)
-            to_next_turn(h)
-            out[a] = win_chances(scores(h, self.weights), REWARD_SCALE)[me]
+            if not _ends_command(h, a):
+                h.apply_unchecked(a)
+            out[a] = self._chances(h, sample.turn)[me]
         return out
 
+    def _chances(self, g: Game, turn: int) -> list[float]:
+        """Every player's win chance at a leaf: a position inside the searched turn is first
+        settled (pending passes and first options); one past it is judged as it stands."""
+        if g.turn == turn:
+            settle(g)
+        return win_chances(scores(g, self.weights), REWARD_SCALE)
+
     def _iterate(self, g: Game, root: Node, prior: dict[Action, float], rng: random.Random) -> None:
-        path: list[tuple[Node, int]] = []
+        path: list[Node] = []
         node = root
         depth = 0
         turn = g.turn
         # The tree covers the rest of this turn only: the opponents' turns are judged by the
         # evaluation (threats, losses to come) rather than by guessing their hidden plans.
+        me = g.to_move
         while not g.over and depth < MAX_DEPTH and g.turn == turn:
             mover = g.to_move
+            if mover != me:
+                # Others answer passively, as the evaluation assumes: searching their replies
+                # with cards dealt at random makes the player fear cards nobody holds.
+                passive(g)
+                continue
             actions = list(root.children) if node is root else search_actions(g)
             if node is root:
                 legal = set(g.legal_actions())
@@ -157,17 +193,17 @@ class IsmctsAgent:
             if not actions:
                 break
             child, action, expanded = self._select(node, actions, node is root, prior, rng)
+            path.append(child)
+            if _ends_command(g, action):
+                break  # the Command phase ends: judge the position as the player leaves it
             g.apply_unchecked(action)
-            path.append((child, mover))
             node = child
             depth += 1
             if expanded:
                 break
-        to_next_turn(g)
-        chances = win_chances(scores(g, self.weights), REWARD_SCALE)
-        for n, mover in path:
-            n.visits += 1
-            n.reward += chances[mover]
+        value = self._chances(g, turn)[me]
+        for i in range(len(path) - 1, -1, -1):
+            path[i].back_up(value if i == len(path) - 1 else None)
 
     @staticmethod
     def _select(node: Node, actions: list[Action], at_root: bool, prior: dict[Action, float],
@@ -196,7 +232,7 @@ class IsmctsAgent:
             if c.visits == 0:
                 score = 10.0 + (prior.get(a, 0.0) if at_root else rng.random())
             else:
-                score = c.reward / c.visits + EXPLORATION * math.sqrt(log(c.avail) / c.visits)
+                score = c.value + EXPLORATION * math.sqrt(log(c.avail) / c.visits)
                 if at_root:
                     score += PRIOR_WEIGHT * prior[a] / (c.visits + 1)
             if score > best_score:
