@@ -21,12 +21,12 @@ from .greedy import DEFAULTS, GreedyAgent, UNAPPLIED_DEFAULT, canonical_sample
 
 Action = tuple
 
-HEURISTIC = Weights()
+HEURISTIC = Weights(dev=14.0)  # developments decide the turn-limit score: worth more than their income
 
 MAX_FIRST = 60  # first actions scored per decision
 PLAN_WIDTH = 4  # best first actions followed one more step
 MAX_SECOND = 25  # continuations scored after each of them
-ALWAYS_TRY = frozenset({"develop", "fight", "play", "ability", "assign", "accept", "decline"})
+ALWAYS_TRY = frozenset({"develop", "build", "fight", "play", "ability", "assign", "accept", "decline"})
 
 
 def _pool(g: Game, actions: list[Action], default: Action | None, limit: int,
