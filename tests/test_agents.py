@@ -177,3 +177,40 @@ def test_greedy_develops_on_its_first_turn():
     from starcom.engine.rules import total_devs
     grew = total_devs(g, me) > 1 or sum(1 for v in g.vessels.values() if v.owner == me) > 1
     assert grew and g.credits[me] < 3  # it put its starting credits to use
+
+
+def _fight(**extra):
+    from starcom.scenario import build
+    spec = {"players": 2, "size": 3, "seed": 1, "setup": {
+        "active": 0, "phase": "combat",
+        "vessels": [{"card": "Frigate", "owner": 0, "at": "b2", "label": "f"},
+                    {"card": "Scout", "owner": 1, "at": "b2", "label": "s"},
+                    {"card": "Corvette", "owner": 1, "at": "b2", "label": "c"}], **extra}}
+    return build(spec)
+
+
+@pytest.mark.parametrize("name, iterations", [("greedy", None), ("heuristic", None), ("ismcts", 80)])
+def test_combat_damage_goes_where_it_destroys_the_most(name, iterations):
+    """A Frigate (3 attack) facing a Scout and a Corvette (2 hit points each) spends its damage
+    on destroying the Corvette, the armed and dearer ship, not on the Scout."""
+    g, labels = _fight()
+    agent = make_agent(name, iterations=iterations)
+    rng = random.Random(0)
+    while g.to_move == 0 and g.decision in ("combat_pick", "assign"):
+        g.apply(agent.choose(g, rng), player=0)
+    on_corvette = sum(amt for src, tgt, amt in g.assigned if tgt == labels["c"])
+    assert labels["c"] not in g.vessels or on_corvette >= 2, (g.assigned, g.decision)
+    assert labels["s"] in g.vessels
+
+
+@pytest.mark.parametrize("name, iterations", [("heuristic", None), ("ismcts", 150)])
+def test_search_agents_develop_and_spend_on_their_first_turn(name, iterations):
+    g = Game.new(players=2, size=3, seed=11, turn_limit=10)
+    me = g.to_move
+    agent = make_agent(name, iterations=iterations)
+    rng = random.Random(0)
+    from starcom.engine.rules import total_devs
+    while g.to_move == me and g.turn == 0:
+        g.apply(agent.choose(g, rng))
+    grew = total_devs(g, me) > 1 or sum(1 for v in g.vessels.values() if v.owner == me) > 1
+    assert grew and g.credits[me] < 3

@@ -8,17 +8,17 @@ the player's own view and the agent's random source.
 from __future__ import annotations
 
 import random
-from typing import Iterable
 
 from ..engine.game import Game
-from .evaluation import GREEDY, Weights, canonical_sample, evaluate, settle, wasteful
+from .evaluation import GREEDY, PASSIVE, Weights, canonical_sample, evaluate, settle, wasteful
 
 Action = tuple
 
 MAX_EVAL = 40  # actions tried per decision, besides the default one
 
-
-DEFAULTS = {"command": ("end",), "priority": ("pass",), "assign": ("done",), "retreat": ("done",)}
+# The passive answers greedy weighs against its trials (trade answers and build windows are
+# judged among the trials only).
+DEFAULTS = {step: PASSIVE[step] for step in ("command", "priority", "assign", "retreat")}
 # Steps whose default is scored on the position as it stands (nothing is pending).
 UNAPPLIED_DEFAULT = frozenset({"command", "assign", "retreat"})
 
@@ -55,24 +55,27 @@ class GreedyAgent:
             return ("cancel",)
         me = game.to_move
         assert me is not None
-        sample = canonical_sample(game, me, rng)
         default = DEFAULTS.get(step)
-        if default not in actions:
-            default = None
-        trials = candidates(game, actions, default, rng)
+        return self.decide(game, canonical_sample(game, me, rng), actions,
+                           default if default in actions else None, rng)
+
+    def decide(self, game: Game, sample: Game, actions: list[Action], default: Action | None,
+               rng: random.Random) -> Action:
+        """The choice among ``actions`` (two or more), judged on ``sample``, a determinization
+        of the player's view; ``default`` is the passive answer, if legal."""
+        me = game.to_move
+        assert me is not None
         best: Action | None = None
         best_score = float("-inf")
         if default is not None:
             best = default
-            best_score = (evaluate(sample, me, self.weights) if step in UNAPPLIED_DEFAULT
+            best_score = (evaluate(sample, me, self.weights) if game.decision in UNAPPLIED_DEFAULT
                           else self._trial(sample, default, me))
-        for a in trials:
+        for a in candidates(game, actions, default, rng):
             score = self._trial(sample, a, me)
             if score > best_score + 1e-9:
                 best, best_score = a, score
-        if best is None:  # every trial failed to beat -inf: cannot happen with any trial
-            best = actions[0]
-        return best
+        return best if best is not None else actions[0]
 
     def _trial(self, sample: Game, action: Action, me: int) -> float:
         h = sample.clone()
@@ -80,11 +83,3 @@ class GreedyAgent:
         settle(h)
         return evaluate(h, me, self.weights)
 
-
-def evaluate_actions(game: Game, actions: Iterable[Action], rng: random.Random) -> list[tuple[float, Action]]:
-    """Scores of ``actions`` for ``game.to_move`` on one canonical sample (for study tools)."""
-    me = game.to_move
-    assert me is not None
-    sample = canonical_sample(game, me, rng)
-    agent = GreedyAgent()
-    return [(agent._trial(sample, a, me), a) for a in actions]

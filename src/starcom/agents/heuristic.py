@@ -17,7 +17,7 @@ import random
 
 from ..engine.game import Game
 from .evaluation import Weights, evaluate, settle, wasteful
-from .greedy import DEFAULTS, GreedyAgent, UNAPPLIED_DEFAULT, canonical_sample
+from .greedy import GreedyAgent, UNAPPLIED_DEFAULT
 
 Action = tuple
 
@@ -52,22 +52,12 @@ class HeuristicAgent(GreedyAgent):
     name = "heuristic"
     weights = HEURISTIC
 
-    def choose(self, game: Game, rng: random.Random) -> Action:
-        """The legal action whose (planned) outcome evaluates best for ``game.to_move``."""
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("no legal action: the game is over")
-        if len(actions) == 1:
-            return actions[0]
-        step = game.decision
-        if step == "trade_build" and ("cancel",) in actions:
-            return ("cancel",)
+    def decide(self, game: Game, sample: Game, actions: list[Action], default: Action | None,
+               rng: random.Random) -> Action:
+        """The action whose (planned) outcome evaluates best for ``game.to_move``."""
         me = game.to_move
         assert me is not None
-        sample = canonical_sample(game, me, rng)
-        default = DEFAULTS.get(step)
-        if default not in actions:
-            default = None
+        step = game.decision
         scored: list[tuple[float, int, Action, Game]] = []
         if default is not None:
             if step in UNAPPLIED_DEFAULT:
