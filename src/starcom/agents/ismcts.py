@@ -93,6 +93,19 @@ def _ends_command(g: Game, action: Action) -> bool:
     return action == ("end",) and g.decision == "command"
 
 
+# How likely each kind of action is to be tried next when a node widens: actions that score
+# at once (developing, fighting) before moves and builds, ending and selling last.
+WIDEN_WEIGHT = {"develop": 8.0, "fight": 6.0, "assign": 6.0, "play": 3.0, "build": 3.0,
+                "ability": 2.0, "jump": 2.0, "retreat": 2.0, "choose": 2.0}
+
+
+def _widen(actions: list[Action], children: dict[Action, "Node"], rng: random.Random) -> Action:
+    """An untried action (one exists), drawn with :data:`WIDEN_WEIGHT` by kind."""
+    untried = [a for a in actions if a not in children]
+    weights = [WIDEN_WEIGHT.get(a[0], 1.0) for a in untried]
+    return rng.choices(untried, weights)[0]
+
+
 class IsmctsAgent:
     """ISMCTS with heuristic priors and evaluation; budget by ``think`` seconds per decision,
     ``iterations``, or both (whichever ends first)."""
@@ -218,9 +231,7 @@ class IsmctsAgent:
         if not at_root and len(present) < len(actions):
             room = WIDEN_BASE + math.ceil(node.visits ** WIDEN_RATE)
             if len(children) < room or not present:
-                a = actions[rng.randrange(len(actions))]
-                while a in children:  # some action is untried: len(present) < len(actions)
-                    a = actions[rng.randrange(len(actions))]
+                a = _widen(actions, children, rng)
                 child = Node()
                 child.avail = 1
                 children[a] = child
