@@ -84,7 +84,7 @@ def test_selfplay_counts_agent_errors_and_exits_nonzero(monkeypatch):
         def choose(self, game, rng):
             return ("develop", 999)
 
-    monkeypatch.setitem(AGENTS, "broken", Broken)
+    monkeypatch.setitem(AGENTS, "broken", lambda think, iterations: Broken())
     res = runner.invoke(app, ["selfplay", "--games", "2", "--agents", "broken", "--json"])
     assert res.exit_code == 1
     data = last_json(res.stdout)
