@@ -7,7 +7,7 @@ import pytest
 
 from starcom import Game
 from starcom.agents import AGENTS, DIFFICULTIES, Agent, agent_names, make_agent
-from starcom.agents.evaluation import canonical_sample, evaluate, scores, to_next_turn
+from starcom.agents.evaluation import canonical_sample, evaluate, scores
 from starcom.agents.greedy import GreedyAgent
 from starcom.agents.ismcts import IsmctsAgent
 from starcom.sim.selfplay import run_selfplay, seat_agents
@@ -134,11 +134,8 @@ def test_search_agents_play_whole_games_legally(players, size, edition):
     assert g.over
 
 
-def test_leaves_are_judged_at_the_start_of_the_next_turn():
-    g = Game.new(players=2, size=3, seed=3, turn_limit=20)
-    start = g.turn
-    to_next_turn(g)
-    assert g.turn == start + 1 and g.decision == "command"
+def test_scores_are_every_players_evaluation():
+    g = next(p for p in _positions(3) if p.turn >= 2)
     values = scores(g)
     assert values == [evaluate(g, q) for q in range(2)]
 

@@ -271,12 +271,3 @@ def passive(g: Game) -> None:
         answer = PASSIVE.get(step)
         g.apply_unchecked(answer if answer in actions else actions[0])
 
-
-def to_next_turn(g: Game, limit: int = 300) -> None:
-    """Play on passively until the next turn's Command phase starts, so positions reached at
-    different moments of a turn can be scored alike."""
-    start = g.turn
-    for _ in range(limit):
-        if g.over or (g.turn != start and g.decision == "command"):
-            return
-        passive(g)

@@ -29,7 +29,7 @@ MAX_SECOND = 25  # continuations scored after each of them
 ALWAYS_TRY = frozenset({"develop", "build", "fight", "play", "ability", "assign", "accept", "decline"})
 
 
-def _pool(g: Game, actions: list[Action], default: Action | None, limit: int,
+def candidate_pool(g: Game, actions: list[Action], default: Action | None, limit: int,
           rng: random.Random) -> list[Action]:
     """At most ``limit`` actions to score, never trade offers (their worth shows only over
     several turns) nor :func:`wasteful` ones: first every action of a kind in
@@ -64,7 +64,7 @@ class HeuristicAgent(GreedyAgent):
                 scored.append((evaluate(sample, me, self.weights), 0, default, sample))
             else:
                 scored.append(self._scored(sample, default, me, 0))
-        for i, a in enumerate(_pool(game, actions, default, MAX_FIRST, rng), start=1):
+        for i, a in enumerate(candidate_pool(game, actions, default, MAX_FIRST, rng), start=1):
             scored.append(self._scored(sample, a, me, i))
         # Ties keep the earlier entry: the default first, then the engine's order.
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -93,6 +93,6 @@ class HeuristicAgent(GreedyAgent):
         """The best evaluation reachable with one more of ``me``'s own actions from ``g``
         (ending the phase included, scored on the position as it stands)."""
         best = evaluate(g, me, self.weights)
-        for a in _pool(g, g.legal_actions(), ("end",), MAX_SECOND, rng):
+        for a in candidate_pool(g, g.legal_actions(), ("end",), MAX_SECOND, rng):
             best = max(best, self._scored(g, a, me, 0)[0])
         return best

@@ -14,11 +14,11 @@ Search is guided by the heuristic player's judgement:
   best :data:`ROOT_WIDTH` are searched, and the scores act as a prior that fades with visits;
 * below the root, children are added one at a time as a node gets visits (progressive
   widening), so the tree can go deep where the play is forced or narrow;
-* the tree covers the rest of the current turn; a new leaf is not played out at random but
-  settled (pending passes) and evaluated for every player, squashed into a win chance; ending
-  the Command phase is judged on the position as the player leaves it, the fights to come
-  being part of the evaluation. Each player's moves in
-  the tree maximise that player's own chance (max^n).
+* the tree holds the searching player's own decisions for the rest of the current turn (others
+  answer passively); a new leaf is not played out at random but settled (pending passes) and
+  evaluated, squashed into a win chance; ending the Command phase is judged on the position as
+  the player leaves it, the fights to come being part of the evaluation; a node's value is
+  its best continuation.
 
 The agent never reads hidden information: it works on ``canonical(game, me)`` (hidden cards in
 a fixed order) and on determinizations drawn from it with its own random source, so two
@@ -33,7 +33,7 @@ import time
 
 from ..engine.game import Game
 from .evaluation import Weights, canonical, passive, scores, settle, wasteful, win_chances
-from .heuristic import HEURISTIC, MAX_FIRST, _pool
+from .heuristic import HEURISTIC, MAX_FIRST, candidate_pool
 
 Action = tuple
 
@@ -135,7 +135,7 @@ class IsmctsAgent:
         if len(root_actions) == 1:
             return root_actions[0]
         if len(root_actions) > MAX_FIRST:  # thousands of builds late in a game: score a sample
-            root_actions = _pool(base, root_actions, None, MAX_FIRST, rng)
+            root_actions = candidate_pool(base, root_actions, None, MAX_FIRST, rng)
         prior = self._root_prior(base.determinize(me, rng), me, root_actions)
         root_actions = sorted(root_actions, key=lambda a: -prior[a])[:ROOT_WIDTH]
         root = Node()
@@ -149,12 +149,12 @@ class IsmctsAgent:
             done += 1
             if deadline is not None and (done & 7) == 0:
                 now = time.perf_counter()
-                if now >= deadline or self._settled(root, done, deadline - now, now, deadline):
+                if now >= deadline or self._settled(root, done, deadline - now):
                     break
         self.last_iterations = done
         return max(root_actions, key=lambda a: (root.children[a].visits, prior[a]))
 
-    def _settled(self, root: Node, done: int, left: float, now: float, deadline: float) -> bool:
+    def _settled(self, root: Node, done: int, left: float) -> bool:
         """True when the most visited move can no longer be overtaken in the time left."""
         if done < MIN_ITERATIONS or self.think is None:
             return False
