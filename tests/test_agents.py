@@ -211,3 +211,78 @@ def test_search_agents_develop_and_spend_on_their_first_turn(name, iterations):
         g.apply(agent.choose(g, rng))
     grew = total_devs(g, me) > 1 or sum(1 for v in g.vessels.values() if v.owner == me) > 1
     assert grew and g.credits[me] < 3
+
+
+def _offense_gain(at: str, defenders: int) -> float:
+    """What the heuristic's offense term adds for player 0 with a Battleship at ``at`` and player 1
+    holding b2 (3 developments, two jumps from either homeworld) with ``defenders`` Defense
+    Stations."""
+    from dataclasses import replace
+
+    from starcom.agents.heuristic import HEURISTIC
+    from starcom.scenario import build
+    vessels = [{"card": "Battleship", "owner": 0, "at": at}]
+    vessels += [{"card": "Defense Station", "owner": 1, "at": "b2"} for _ in range(defenders)]
+    g, _ = build({"players": 2, "size": 3, "seed": 1, "setup": {
+        "active": 0, "board": {"b2": {"system": "Core World", "owner": 1, "devs": 3}}, "vessels": vessels}})
+    assert g.homeworld == [8, 0]
+    return evaluate(g, 0, HEURISTIC) - evaluate(g, 0, replace(HEURISTIC, offense=0.0))
+
+
+def test_heuristic_rewards_attack_within_reach_of_enemy_developments():
+    undefended = _offense_gain("b2", 0)
+    defended = _offense_gain("b2", 3)
+    assert undefended == pytest.approx(2.0 * 3)  # offense weight x developments, attack unopposed
+    assert 0 < defended < undefended  # 3 stations (12 hit points) halve the Battleship's hold
+    assert _offense_gain("c3", 0) == 0  # at home, two jumps from b2 and four from P1's homeworld
+
+
+def test_heuristic_counts_fighters_below_their_price():
+    """Greedy values a 1-credit fighter above the credit it costs, so it fills its ship slots
+    (BUILD-4) with fighters; the heuristic values it below, so it saves for ships that can move
+    and besiege. Other vessels are valued alike by both."""
+    from starcom.agents.evaluation import GREEDY, vessel_value
+    from starcom.agents.heuristic import HEURISTIC
+    from starcom.cards.catalogue import CARD_DEF
+    from starcom.engine.state import Vessel
+
+    def first(name: str) -> Vessel:
+        return Vessel(next(cid for cid, d in enumerate(CARD_DEF) if d.name == name), 0, 0)
+
+    fighter, battleship = first("Strike Fighter"), first("Battleship")
+    assert vessel_value(fighter, GREEDY) > GREEDY.credit * fighter.d.cost
+    assert vessel_value(fighter, HEURISTIC) < HEURISTIC.credit * fighter.d.cost
+    assert vessel_value(battleship, HEURISTIC) == vessel_value(battleship, GREEDY)
+
+
+def test_heuristic_keeps_its_last_explorer_while_systems_are_unclaimed():
+    """Scrapping the starting Scout (SCRAP-1 pays at least 1 credit) pays for a development now,
+    but leaves no ship to claim the rest of the board (DEV-1 needs one): greedy is indifferent
+    between the Scout and its scrap credit, the heuristic is not."""
+    from starcom.agents.evaluation import GREEDY
+    from starcom.agents.heuristic import HEURISTIC
+    g = Game.new(players=2, size=3, seed=0)
+    me = g.to_move
+    scrapped = g.clone()
+    scout = next(v for v in scrapped.vessels.values() if v.owner == me)
+    del scrapped.vessels[scout.id]
+    scrapped.credits[me] += 1
+    assert evaluate(scrapped, me, GREEDY) == pytest.approx(evaluate(g, me, GREEDY))
+    assert evaluate(scrapped, me, HEURISTIC) < evaluate(g, me, HEURISTIC) - HEURISTIC.explorer / 2
+
+
+def test_ismcts_never_searches_scraps_or_trade_offers():
+    """The tree leaves out scrapping (a deep search sold its fleet to pay for developments) and
+    trade offers, but keeps every other kind of legal action."""
+    from starcom.agents.ismcts import UNSEARCHED, search_actions
+    seen = set()
+    for seed in (1, 2, 3):
+        for pos in _positions(seed, every=1):
+            if pos.decision != "command":
+                continue
+            legal = pos.legal_actions()
+            searched = search_actions(pos)
+            seen |= {a[0] for a in legal}
+            assert not any(a[0] in UNSEARCHED for a in searched)
+            assert {a[0] for a in legal} - UNSEARCHED <= {a[0] for a in searched}
+    assert "scrap" in seen  # the positions did offer scraps to leave out

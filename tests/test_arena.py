@@ -292,6 +292,25 @@ def test_cli_json_last_line_and_plot(tmp_path):
     assert (other["pairs"], other["elo"], other["plot"]) == (data["pairs"], data["elo"], None)
 
 
+def test_cli_log_gets_one_line_per_game_as_it_ends(tmp_path):
+    log = tmp_path / "games.jsonl"
+    log.write_text('{"earlier": "run"}\n')  # appended to, never truncated
+    args = ["arena", "--agents", "random,greedy", "--games", "4", "--turn-limit", "10", "--seed", "3",
+            "--no-plot", "--json", "--log", str(log)]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    lines = [json.loads(ln) for ln in log.read_text().splitlines()]
+    assert lines[0] == {"earlier": "run"}
+    rows = sorted(lines[1:], key=lambda r: r["index"])
+    summary = last_json(res.stdout)["results"]
+    assert [{k: r[k] for k in summary[0]} for r in rows] == summary
+    for r in rows:
+        won = r["seats"][r["winner"]] if r["winner"] >= 0 else None
+        assert r["winner_agent"] == won and r["seconds"] >= 0
+    bad = runner.invoke(app, [*args[:-1], str(tmp_path / "missing" / "x.jsonl")])
+    assert bad.exit_code == 2 and "cannot open" in flat(bad.stderr)
+
+
 def test_cli_tables_and_svg_plot(tmp_path):
     plot = tmp_path / "r.svg"
     res = runner.invoke(app, ["arena", "--agents", "random,easy,greedy", "--games", "2", "--players", "3",

@@ -42,6 +42,10 @@ class Weights:
     station_bonus: float = 3.0
     attack_value: float = 0.5  # per point of attack, on top of the price
     domain: float = 0.0  # per card domain controlled (draws and playable cards)
+    explorer: float = 0.0  # per non-fighter ship, up to two, while systems are left to claim
+    fighter_share: float = 1.0  # fighters' part of the usual vessel value (they fill ship slots)
+    offense: float = 0.0  # per development of an opponent's system within reach of one's attack
+    home_offense: float = 3.0  # how much more an opponent's homeworld counts for ``offense``
 
 
 GREEDY = Weights()
@@ -74,7 +78,8 @@ def vessel_value(v: Vessel, w: Weights = GREEDY) -> float:
     health = max(0.0, 1.0 - v.damage / hp)
     # Stations stay and keep paying off (income, building, defence) in ways a price misses.
     lasting = w.station_bonus if v.d.kind == "station" else 0.0
-    return 1.0 + lasting + (0.9 * v.d.cost + w.attack_value * v.d.attack) * health
+    value = 1.0 + lasting + (0.9 * v.d.cost + w.attack_value * v.d.attack) * health
+    return value * w.fighter_share if v.d.size == "fighter" else value
 
 
 def distance(a: int, b: int, size: int) -> int:
@@ -146,6 +151,7 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
     enemy_homes = [g.homeworld[o] for o in range(g.cfg.players) if o != q and g.alive[o]]
     guarded = False
     scouting: dict[int, float] = {}
+    explorers = 0
     for v in g.vessels.values():
         if v.owner != q:
             continue
@@ -155,6 +161,7 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
             guarded = True
         if v.d.kind != "ship" or v.d.size == "fighter":
             continue
+        explorers += 1
         site = g.sites[v.pos]
         if site.owner == NOBODY:
             if not site.face_up:
@@ -164,6 +171,8 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
         if armed and enemy_homes:  # the guard bonus keeps one at home
             total -= w.advance * min(distance(v.pos, h, size) for h in enemy_homes)
     total += sum(scouting.values())
+    if w.explorer:
+        total += w.explorer * min(2, explorers, _unclaimed(g))
     if guarded:
         total += w.guard
     else:
@@ -172,7 +181,38 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
         total -= w.threat * near
     if w.threat_attack:
         total -= w.threat_attack * _reachable_attack(g, q, home)
+    if w.offense:
+        total += w.offense * _pressure(g, q, w)
     return total - losses.get(q, 0.0)
+
+
+def _unclaimed(g: GameState) -> int:
+    """Systems nobody controls that a ship could still claim: face down, or open to development."""
+    return sum(1 for s in g.sites if s.owner == NOBODY and (not s.face_up or s.d.max_dev >= 1))
+
+
+def _pressure(g: GameState, q: int, w: Weights) -> float:
+    """Opponents' developments within reach of ``q``'s non-fighter ships (there or one jump
+    away), each counted by how far that attack outweighs the armed defence there (0 to 1);
+    homeworlds count :attr:`Weights.home_offense` times."""
+    size = g.cfg.size
+    attackers = [v for v in g.vessels.values()
+                 if v.owner == q and v.d.kind == "ship" and v.d.size != "fighter"]
+    if not attackers:
+        return 0.0
+    total = 0.0
+    for pos, site in enumerate(g.sites):
+        o = site.owner
+        if o == NOBODY or o == q or not site.devs:
+            continue
+        reach = sum(R.attack(g, v) + 0.5 for v in attackers if distance(v.pos, pos, size) <= 1)
+        if not reach:
+            continue
+        defence = sum(R.max_hp(g, v) - v.damage for v in g.vessels.values()
+                      if v.pos == pos and v.owner == o and R.can_attack(g, v))
+        share = min(1.0, reach / (defence + 1.0))
+        total += share * site.devs * (w.home_offense if pos == g.homeworld[o] else 1.0)
+    return total
 
 
 def _reachable_attack(g: GameState, q: int, home: int) -> float:

@@ -2,8 +2,10 @@
 
 Differences from :mod:`greedy`:
 
-* its evaluation also weighs the enemy attack that can reach the homeworld next turn, the card
-  domains held, and fighting power (:data:`HEURISTIC`);
+* its evaluation (:data:`HEURISTIC`) counts fighters for less (they fill ship slots that
+  faster, stronger ships could hold), rewards attack within reach of the opponents'
+  developments (most of all their homeworlds), and fears the enemy attack that can reach its
+  own homeworld next turn;
 * in the Command phase it plans two actions ahead: the most promising first actions are each
   followed by their best continuation (still its own decision), so combinations such as
   "jump, then develop" or "develop, then build" are seen as a whole;
@@ -21,7 +23,9 @@ from .greedy import GreedyAgent, UNAPPLIED_DEFAULT
 
 Action = tuple
 
-HEURISTIC = Weights(dev=14.0)  # developments decide the turn-limit score: worth more than their income
+# Developments decide the turn-limit score, so they are worth more than their income. The other
+# values were tuned by self-play against greedy (docs/ai.md gives the measurements).
+HEURISTIC = Weights(dev=14.0, fighter_share=0.3, offense=2.0, threat_attack=1.0, explorer=6.0)
 
 MAX_FIRST = 60  # first actions scored per decision
 PLAN_WIDTH = 4  # best first actions followed one more step

@@ -76,14 +76,21 @@ class Node:
         self.value = best
 
 
+UNSEARCHED = frozenset({"offer", "scrap"})  # action kinds the tree never tries (see search_actions)
+
+
 def search_actions(g: Game) -> list[Action]:
     """The actions the search considers: all legal ones but trade offers (opening a trade is
-    judged over several turns, beyond the horizon) and :func:`wasteful` ones; an open trade
-    draft is cancelled."""
+    judged over several turns, beyond the horizon), scraps and :func:`wasteful` ones; an open
+    trade draft is cancelled.
+
+    Scrapping is left out because the evaluation cannot see what a ship will be worth in the
+    fights to come: a deep search found that selling its fleet paid for developments, and lost
+    its homeworld to the next attack."""
     actions = g.legal_actions()
     if g.decision == "trade_build" and ("cancel",) in actions:
         return [("cancel",)]
-    kept = [a for a in actions if a[0] != "offer" and not wasteful(g, a)]
+    kept = [a for a in actions if a[0] not in UNSEARCHED and not wasteful(g, a)]
     return kept or actions
 
 

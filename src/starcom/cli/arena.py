@@ -83,6 +83,8 @@ def register(app: typer.Typer) -> None:
         plot: Path = typer.Option(Path("arena.png"), help="Where to write the ratings plot (.png, .svg or .pdf)."),
         no_plot: bool = typer.Option(False, "--no-plot", help="Do not write a plot."),
         json_out: bool = typer.Option(False, "--json", help="End stdout with one line of JSON with the results."),
+        log: Optional[Path] = typer.Option(None, help="Append one JSON line per game to this file as each "
+                                                      "game ends (kept if the run is stopped)."),
     ) -> None:
         """Round robin between agents with seats rotated: results, Elo ratings with 95%
         intervals, an exact sign test per pair and a plot of the ratings. Exits with 1 if a
@@ -128,9 +130,25 @@ def register(app: typer.Typer) -> None:
         total = len(schedule(spec))
         progress = Progress(TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             TimeRemainingColumn(), console=err, transient=True)
+        try:
+            log_file = log.open("a", encoding="utf-8") if log is not None else None
+        except OSError as exc:
+            raise typer.BadParameter(f"cannot open {log}: {exc.strerror}", param_hint="--log") from None
+
+        def finished(rec) -> None:
+            progress.advance(task)
+            if log_file is not None:
+                log_file.write(json.dumps({**rec.row(), "winner_agent": rec.winner_agent,
+                                           "seconds": round(rec.seconds, 1)}) + "\n")
+                log_file.flush()
+
         with progress:
             task = progress.add_task("games", total=total)
-            result = run_arena(spec, workers, on_game=lambda _: progress.advance(task))
+            try:
+                result = run_arena(spec, workers, on_game=finished)
+            finally:
+                if log_file is not None:
+                    log_file.close()
         fit = result.elo()
         agent_table, pair_table = _results_tables(result, fit)
         show.print(agent_table)

@@ -101,6 +101,15 @@ class GameRecord:
     def finished(self) -> bool:
         return self.winner is not None
 
+    def row(self) -> dict[str, Any]:
+        """The record as JSON-ready values: index, seats, config_seed, winner, turns, and
+        ``error`` when there is one."""
+        row: dict[str, Any] = {"index": self.index, "seats": list(self.seats),
+                               "config_seed": self.config_seed, "winner": self.winner, "turns": self.turns}
+        if self.error is not None:
+            row["error"] = self.error
+        return row
+
     @property
     def winner_agent(self) -> str | None:
         """The winning agent's name; None for a draw or an unfinished game."""
@@ -300,13 +309,7 @@ class ArenaResult:
         spec = asdict(self.spec)
         spec["agents"] = list(self.spec.agents)
         spec["workers"] = self.workers
-        results = []
-        for r in self.records:
-            row: dict[str, Any] = {"index": r.index, "seats": list(r.seats), "config_seed": r.config_seed,
-                                   "winner": r.winner, "turns": r.turns}
-            if r.error is not None:
-                row["error"] = r.error
-            results.append(row)
+        results = [r.row() for r in self.records]
         return {
             "config": spec,
             "games": len(self.records),
