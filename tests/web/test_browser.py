@@ -53,7 +53,9 @@ def settle_interrupts(page, seat: int, until: str, timeout: float = 60.0) -> dic
             page.wait_for_function(f"() => window.__starcom.state.step !== {step}", timeout=20000)
         else:
             page.wait_for_timeout(100)
-    raise AssertionError(f"timed out waiting for {until}: to_move {s['to_move']} decision {s['view']['decision']} turn {s['view']['turn']} log {s['log'][-6:]}")
+    last = state(page)
+    raise AssertionError(f"timed out waiting for {until}: seat {last['to_move']} to move, decision "
+                         f"{last['view']['decision']}, turn {last['view']['turn']}, log {last['log'][-6:]}")
 
 
 def screenshot(page, tmp_path: Path, name: str) -> Path:
