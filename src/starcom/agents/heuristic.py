@@ -4,8 +4,8 @@ Differences from :mod:`greedy`:
 
 * its evaluation (:data:`HEURISTIC`) counts fighters for less (they fill ship slots that
   faster, stronger ships could hold), rewards attack within reach of the opponents'
-  developments (most of all their homeworlds), and fears the enemy attack that can reach its
-  own homeworld next turn;
+  developments (most of all their homeworlds), fears the enemy attack that can reach its
+  own homeworld next turn, and keeps a ship or two to claim the systems still open;
 * in the Command phase it plans two actions ahead: the most promising first actions are each
   followed by their best continuation (still its own decision), so combinations such as
   "jump, then develop" or "develop, then build" are seen as a whole;
