@@ -163,11 +163,8 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
             continue
         explorers += 1
         site = g.sites[v.pos]
-        if site.owner == NOBODY:
-            if not site.face_up:
-                scouting[v.pos] = w.explore_hidden
-            elif site.d.max_dev >= 1:
-                scouting[v.pos] = w.explore_room
+        if _claimable(site):
+            scouting[v.pos] = w.explore_room if site.face_up else w.explore_hidden
         if armed and enemy_homes:  # the guard bonus keeps one at home
             total -= w.advance * min(distance(v.pos, h, size) for h in enemy_homes)
     total += sum(scouting.values())
@@ -186,9 +183,14 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
     return total - losses.get(q, 0.0)
 
 
+def _claimable(site) -> bool:
+    """Nobody controls the system and a ship could still claim it: face down, or developable."""
+    return site.owner == NOBODY and (not site.face_up or site.d.max_dev >= 1)
+
+
 def _unclaimed(g: GameState) -> int:
-    """Systems nobody controls that a ship could still claim: face down, or open to development."""
-    return sum(1 for s in g.sites if s.owner == NOBODY and (not s.face_up or s.d.max_dev >= 1))
+    """How many systems are :func:`_claimable`."""
+    return sum(1 for s in g.sites if _claimable(s))
 
 
 def _pressure(g: GameState, q: int, w: Weights) -> float:
@@ -200,6 +202,12 @@ def _pressure(g: GameState, q: int, w: Weights) -> float:
                  if v.owner == q and v.d.kind == "ship" and v.d.size != "fighter"]
     if not attackers:
         return 0.0
+    # Armed hit points per (system, owner), gathered in one pass: this runs at every search leaf.
+    armed: dict[tuple[int, int], int] = {}
+    for v in g.vessels.values():
+        if v.owner != q and R.can_attack(g, v):
+            key = (v.pos, v.owner)
+            armed[key] = armed.get(key, 0) + R.max_hp(g, v) - v.damage
     total = 0.0
     for pos, site in enumerate(g.sites):
         o = site.owner
@@ -208,9 +216,7 @@ def _pressure(g: GameState, q: int, w: Weights) -> float:
         reach = sum(R.attack(g, v) + 0.5 for v in attackers if distance(v.pos, pos, size) <= 1)
         if not reach:
             continue
-        defence = sum(R.max_hp(g, v) - v.damage for v in g.vessels.values()
-                      if v.pos == pos and v.owner == o and R.can_attack(g, v))
-        share = min(1.0, reach / (defence + 1.0))
+        share = min(1.0, reach / (armed.get((pos, o), 0) + 1.0))
         total += share * site.devs * (w.home_offense if pos == g.homeworld[o] else 1.0)
     return total
 
