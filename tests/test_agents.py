@@ -286,3 +286,32 @@ def test_ismcts_never_searches_scraps_or_trade_offers():
             assert not any(a[0] in UNSEARCHED for a in searched)
             assert {a[0] for a in legal} - UNSEARCHED <= {a[0] for a in searched}
     assert "scrap" in seen  # the positions did offer scraps to leave out
+
+
+def test_focus_fire_destroys_the_dearest_vessel_it_can():
+    """The script that answers for the other players inside a search (and plays the turn out at
+    its leaves) spends a Frigate's 3 attack on the Corvette it destroys, not on the Scout."""
+    from starcom.agents.playout import focus_fire
+    g, labels = _fight()
+    assert g.decision == "assign" and g.to_move == 0
+    assert focus_fire(g) == ("assign", labels["f"], labels["c"], 3)
+
+
+def test_playing_the_turn_out_fights_back():
+    """At an ISMCTS leaf the rest of the turn is played by script for everyone. Two Corvettes
+    (2 attack each) answer a Frigate (3 hit points) and destroy it as it destroys one of them;
+    passive answers (no damage assigned) would have left the Frigate standing."""
+    from starcom.agents.evaluation import passive
+    from starcom.agents.playout import finish_turn
+    corvettes = [{"card": "Corvette", "owner": 1, "at": "b2", "label": f"c{i}"} for i in (1, 2)]
+    g, labels = _fight(vessels=[{"card": "Frigate", "owner": 0, "at": "b2", "label": "f"}, *corvettes])
+    turn = g.turn
+    passive_game = g.clone()
+    passive_game.apply(("assign", labels["f"], labels["c1"], 3))
+    while passive_game.turn == turn:
+        passive(passive_game)
+    finish_turn(g)
+    assert g.turn == turn + 1
+    assert labels["f"] not in g.vessels  # COMBAT-6: the Corvettes' damage landed with the Frigate's
+    assert sum(labels[c] in g.vessels for c in ("c1", "c2")) == 1
+    assert labels["f"] in passive_game.vessels

@@ -14,11 +14,11 @@ Search is guided by the heuristic player's judgement:
   best :data:`ROOT_WIDTH` are searched, and the scores act as a prior that fades with visits;
 * below the root, children are added one at a time as a node gets visits (progressive
   widening), so the tree can go deep where the play is forced or narrow;
-* the tree holds the searching player's own decisions for the rest of the current turn (others
-  answer passively); a new leaf is not played out at random but settled (pending passes) and
-  evaluated, squashed into a win chance; ending the Command phase is judged on the position as
-  the player leaves it, the fights to come being part of the evaluation; a node's value is
-  its best continuation.
+* the tree holds the searching player's own decisions for the rest of the current turn; the
+  other players answer by a quick script (:mod:`.playout`: they pass and decline, but fight
+  back); at a new leaf the rest of the turn is played out by that script for everyone, so the
+  fights the player set up are fought, and the position is then evaluated and squashed into a
+  win chance; a node's value is its best continuation.
 
 The agent never reads hidden information: it works on ``canonical(game, me)`` (hidden cards in
 a fixed order) and on determinizations drawn from it with its own random source, so two
@@ -32,8 +32,9 @@ import random
 import time
 
 from ..engine.game import Game
-from .evaluation import Weights, canonical, passive, scores, settle, wasteful, win_chances
+from .evaluation import Weights, canonical, scores, wasteful, win_chances
 from .heuristic import HEURISTIC, MAX_FIRST, candidate_pool
+from .playout import finish_turn, scripted
 
 Action = tuple
 
@@ -95,8 +96,9 @@ def search_actions(g: Game) -> list[Action]:
 
 
 def _ends_command(g: Game, action: Action) -> bool:
-    """Whether ``action`` ends the Command phase: such leaves are judged as the phase is left,
-    like the heuristic player's "end" (the fights that follow are in the evaluation)."""
+    """Whether ``action`` ends the Command phase: the tree stops there and the script fights the
+    turn's battles out (the player's own combat decisions are searched only when a decision
+    is taken inside combat)."""
     return action == ("end",) and g.decision == "command"
 
 
@@ -179,16 +181,16 @@ class IsmctsAgent:
         out = {}
         for a in actions:
             h = sample.clone()
-            if not _ends_command(h, a):
-                h.apply_unchecked(a)
+            h.apply_unchecked(a)
             out[a] = self._chances(h, sample.turn)[me]
         return out
 
     def _chances(self, g: Game, turn: int) -> list[float]:
         """Every player's win chance at a leaf: a position inside the searched turn is first
-        settled (pending passes and first options); one past it is judged as it stands."""
+        played to the turn's end by the script (the searching player ending its phase there);
+        one past it is judged as it stands."""
         if g.turn == turn:
-            settle(g)
+            finish_turn(g)
         return win_chances(scores(g, self.weights), REWARD_SCALE)
 
     def _iterate(self, g: Game, root: Node, prior: dict[Action, float], rng: random.Random) -> None:
@@ -202,9 +204,9 @@ class IsmctsAgent:
         while not g.over and depth < MAX_DEPTH and g.turn == turn:
             mover = g.to_move
             if mover != me:
-                # Others answer passively, as the evaluation assumes: searching their replies
-                # with cards dealt at random makes the player fear cards nobody holds.
-                passive(g)
+                # Others answer by script rather than by search: searching their replies with
+                # cards dealt at random makes the player fear cards nobody holds.
+                scripted(g)
                 continue
             actions = list(root.children) if node is root else search_actions(g)
             if node is root:
@@ -215,7 +217,7 @@ class IsmctsAgent:
             child, action, expanded = self._select(node, actions, node is root, prior, rng)
             path.append(child)
             if _ends_command(g, action):
-                break  # the Command phase ends: judge the position as the player leaves it
+                break
             g.apply_unchecked(action)
             node = child
             depth += 1
