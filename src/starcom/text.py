@@ -2,8 +2,9 @@
 
 Events are the engine's tuples (``("move", player, vessel, from, to)`` ...). A :class:`Narrator`
 follows one game and turns each step's events into lines, merging the ones that belong together
-(a jump and the exploration it causes) and hiding what the viewer may not know
-(:func:`starcom.engine.view.event_for`).
+(a jump and the exploration it causes). What a viewer may know is decided by the engine's
+observer (:mod:`starcom.engine.view`: ``event_for``, ``action_for``, ``trade_for``); this module
+only puts into words what the observer lets through, and keeps no visibility rule of its own.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from .cards import registry
 from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
 from .engine.board import name as pos_name
 from .engine.game import Game
-from .engine.view import event_for
+from .engine.view import action_for, event_for, trade_for
 
 Action = tuple
 Event = tuple
@@ -229,12 +230,15 @@ def _choice_words(w: _Words, kind: str, value: Any) -> str:
 
 def describe_action(game: Game, action: Action, viewer: int | None = None,
                     reveal_all: bool = False) -> str:
-    """An English sentence for ``action`` about to be played in ``game`` (its state *before*).
-
-    Cards the viewer may not see (cards offered in someone else's trade) are hidden unless
-    ``reveal_all``.
+    """An English sentence for ``action`` about to be played in ``game`` (its state *before*),
+    as ``viewer`` (a seat, or None for a spectator) may know it once played
+    (:func:`starcom.engine.view.action_for`): a card they may not see is "a hidden card", a
+    hidden pick in a choice is "makes a choice". ``reveal_all`` names everything (for a
+    finished game's full log).
     """
     p = game.to_move if game.to_move is not None else -1
+    if not reveal_all:
+        action = action_for(game, action, viewer)
     w = _Words(game.cfg.size, None, lambda vid: game.vessels[vid].owner if vid in game.vessels else None)
     who = w.p(p)
     k = action[0]
@@ -266,8 +270,7 @@ def describe_action(game: Game, action: Action, viewer: int | None = None,
         elif item == "hand":
             thing = "a card from their hand"
         elif item == "card":
-            sees = reveal_all or viewer in (game.active, (game.trade or {}).get("to"))
-            thing = card_name(val if sees else None)
+            thing = card_name(val)
         elif item == "system":
             thing = f"the system {w.pos(val)}"
         elif item == "vessel":
@@ -300,8 +303,7 @@ def describe_action(game: Game, action: Action, viewer: int | None = None,
     if k == "choose":
         kind = game.choice["kind"] if game.choice else "?"
         value = action[1]
-        if not reveal_all and viewer != p and kind in ("hand_full", "receive_full", "ability_discard") \
-                and isinstance(value, int):
+        if value is None:  # the observer hid which card was picked
             return f"{who} makes a choice"
         return f"{who} {_choice_words(w, kind, value)}"
     return f"{who}: {game.notation(action)}"
@@ -332,19 +334,17 @@ class Narrator:
         return event if self.reveal_all else event_for(event, self.viewer)
 
     def _trade_terms(self, game: Game) -> str:
-        """What the offer on the table gives and asks, as the viewer may see it."""
-        tr = game.trade
+        """What the offer on the table gives and asks, as the viewer may see it
+        (:func:`starcom.engine.view.trade_for`; a hidden hand card reads "a hidden card")."""
+        tr = game.trade if self.reveal_all else trade_for(game, self.viewer)
         if tr is None:
             return ""
-        sees = self.reveal_all or self.viewer in (game.active, tr["to"])
         w = _Words(self.size, self.names, self.owners.get)
 
         def items(pairs: Iterable[Sequence[Any]], credits: int, hand: int) -> str:
             out = []
             for kind, val in pairs:
-                if kind == "card":
-                    out.append(card_name(val if sees else None))
-                elif kind == "system":
+                if kind == "system":
                     out.append(f"system {w.pos(val)}")
                 else:
                     out.append(card_name(val))
@@ -367,7 +367,8 @@ class Narrator:
         """Lines for one step: ``action`` (None for setup) caused ``events``; ``after`` is the
         game afterwards. ``before`` (a copy of the game before the action), if given, lets
         actions that cause no event (passes, trade items) be described in verbose logs."""
-        for e in events:
+        seen = [self._visible(raw) for raw in events]  # only these are put into words
+        for e in seen:
             if e[0] == "vessel":
                 self.owners[e[2]] = e[1]
         lines: list[str] = []
@@ -376,23 +377,23 @@ class Narrator:
             lines.append(describe_action(before, action, self.viewer, self.reveal_all))
         owner_of = self.owners.get
         skip = set()
-        for i, raw in enumerate(events):
+        for i, e in enumerate(seen):
             if i in skip:
                 continue
-            e = self._visible(raw)
             k = e[0]
+            following = seen[i + 1] if i + 1 < len(seen) else None
             if k in DETAIL_EVENTS and not self.verbose:
                 continue
-            if k == "build" and i + 1 < len(events) and events[i + 1][0] == "vessel":
+            if k == "build" and following is not None and following[0] == "vessel":
                 skip.add(i + 1)
-            if k == "retreat" and i + 1 < len(events) and events[i + 1][0] == "move":
+            if k == "retreat" and following is not None and following[0] == "move":
                 skip.add(i + 1)
-            if k == "play" and i + 1 < len(events) and events[i + 1][0] == "stack":
+            if k == "play" and following is not None and following[0] == "stack":
                 skip.add(i + 1)
             if k == "move":
                 line = self._move_line(e, action)
-                if i + 1 < len(events) and events[i + 1][0] == "explore" and events[i + 1][1] == e[4]:
-                    line += f" (explores: {card_name(events[i + 1][2])})"
+                if following is not None and following[0] == "explore" and following[1] == e[4]:
+                    line += f" (explores: {card_name(following[2])})"
                     skip.add(i + 1)
                 lines.append(line)
                 continue

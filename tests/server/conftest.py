@@ -17,10 +17,13 @@ from starcom.server.app import create_app  # noqa: E402
 
 @pytest.fixture
 def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
-    """``make_client(**create_app options)`` -> a started TestClient over a fresh database."""
+    """``make_client(**create_app options)`` -> a started TestClient over a fresh database.
+    AI decisions run in threads (tests patch agents in this process), game creation is not
+    rate-limited and games between AIs are allowed, unless the options say otherwise."""
     clients: list[TestClient] = []
 
     def make(**opts: Any) -> TestClient:
+        opts = {"ai_processes": False, "create_limit": 0, "allow_ai_games": True, **opts}
         app = create_app(f"sqlite:///{tmp_path / f'games{len(clients)}.db'}", **opts)
         c = TestClient(app)
         c.__enter__()
@@ -50,7 +53,7 @@ def state(c: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
 
 
 def tokens(game: dict[str, Any]) -> dict[int, str]:
-    return {s["seat"]: s["token"] for s in game["seats"] if s["kind"] == "human"}
+    return {s["seat"]: s["token"] for s in game["seats"] if "token" in s}
 
 
 def wait_for(pred: Callable[[], bool], seconds: float = 20.0) -> None:
@@ -59,3 +62,79 @@ def wait_for(pred: Callable[[], bool], seconds: float = 20.0) -> None:
     while not pred():
         assert time.monotonic() < end, "the server did not get there in time"
         time.sleep(0.02)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Callable[[], str]]:
+    """A throwaway PostgreSQL cluster, started once per test session (Debian's server binaries,
+    a socket in a temporary folder, no TCP). Yields ``new_database()``, which creates an empty
+    database in it and returns its SQLAlchemy URL, so tests do not see each other's games or
+    locks. Skips where the server binaries or the psycopg driver are missing."""
+    import glob
+    import itertools
+    import os
+    import shutil
+    import socket
+    import subprocess
+    import tempfile
+
+    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+    if not bins:
+        pytest.skip("PostgreSQL server binaries not installed (apt-get install postgresql)")
+    pytest.importorskip("psycopg", reason="the psycopg driver is part of the dev extra")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    def as_postgres(cmd: list[str]) -> list[str]:
+        # PostgreSQL refuses to run as root: run its tools as the 'postgres' user then.
+        return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
+
+    bindir = Path(bins[-1])
+    # Not pytest's tmp folder: its parents are closed to the 'postgres' user.
+    root = Path(tempfile.mkdtemp(prefix="starcom-pg-"))
+    data, sock = root / "data", root / "sock"
+    data.mkdir()
+    sock.mkdir()
+    if os.geteuid() == 0:
+        for p in (root, data, sock):
+            shutil.chown(p, "postgres")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    subprocess.run(as_postgres([str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
+                                "-E", "UTF8"]), check=True, capture_output=True)
+    subprocess.run(as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(root / "log"),
+                                "-o", f"-k {sock} -p {port} -c listen_addresses=''", "start"]),
+                   check=True, capture_output=True)
+    url = f"postgresql+psycopg://postgres@/{{}}?host={sock}&port={port}"
+    admin = create_engine(url.format("postgres"), poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    numbers = itertools.count()
+
+    def new_database() -> str:
+        name = f"starcom_test_{next(numbers)}"
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        return url.format(name)
+
+    try:
+        yield new_database
+    finally:
+        admin.dispose()
+        subprocess.run(as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+                       capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def invite_code(game: dict[str, Any], seat: int) -> str:
+    """The invite code of ``seat`` from a create answer (online games)."""
+    return game["links"]["invites"][str(seat)].split("invite=", 1)[1]
+
+
+def claim_all(c: TestClient, game: dict[str, Any]) -> dict[int, str]:
+    """Every human seat's token: the creator's, plus a claim of each invite (online games)."""
+    out = tokens(game)
+    for seat in game["links"].get("invites", {}):
+        r = c.post(f"/api/games/{game['game_id']}/join", json={"invite": invite_code(game, int(seat))})
+        assert r.status_code == 200, r.text
+        out[int(seat)] = r.json()["token"]
+    return out

@@ -14,7 +14,7 @@ from starcom.server.app import create_app
 from starcom.server.sessions import ai_choices
 from starcom.server.store import Store
 
-from .conftest import create, state, tokens, wait_for
+from .conftest import claim_all, create, state, tokens, wait_for
 
 
 class GatedAgent:
@@ -109,28 +109,31 @@ def test_quick_game_defaults_to_normal(client):
 
 
 # ---------------------------------------------------------------------- takeover level
-def test_takeover_level_is_validated_and_stored(make_client, tmp_path: Path):
-    c = make_client()
-    r = c.post("/api/games", json={"mode": "online", "seats": ["human", "human"], "ai_takeover": True,
-                                   "takeover_level": "genius"})
-    assert r.status_code == 400 and "easy, normal, hard" in r.json()["error"]
-    g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, takeover_level="hard")
-    assert g["ai_takeover"] is True and g["takeover_level"] == "hard"
-    plain = create(c, mode="online", seats=["human", "human"], ai_takeover=True)
-    assert plain["takeover_level"] == "normal"
-    offline = create(c, mode="hotseat", ai_takeover=True, takeover_level="easy")  # takeover is for online games
-    assert offline["ai_takeover"] is False and offline["takeover_level"] is None
-    assert state(c, g["game_id"])["takeover_level"] == "hard"
-    assert state(c, offline["game_id"])["takeover_level"] is None
+def test_takeover_level_is_validated_and_stored(tmp_path: Path):
+    from starlette.testclient import TestClient
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    with TestClient(create_app(db, ai_processes=False)) as c:
+        r = c.post("/api/games", json={"mode": "online", "seats": ["human", "human"], "ai_takeover": True,
+                                       "takeover_level": "genius"})
+        assert r.status_code == 400 and "easy, normal, hard" in r.json()["error"]
+        g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, takeover_level="hard")
+        assert g["ai_takeover"] is True and g["takeover_level"] == "hard"
+        plain = create(c, mode="online", seats=["human", "human"], ai_takeover=True)
+        assert plain["takeover_level"] == "normal"
+        # takeover is for online games: asking for it elsewhere is refused, not silently dropped
+        r = c.post("/api/games", json={"mode": "hotseat", "ai_takeover": True, "takeover_level": "easy"})
+        assert r.status_code == 400 and "online" in r.json()["error"]
+        offline = create(c, mode="hotseat")
+        assert offline["ai_takeover"] is False and offline["takeover_level"] is None
+        assert state(c, g["game_id"])["takeover_level"] == "hard"
+        assert state(c, offline["game_id"])["takeover_level"] is None
 
-    # round trip through the database: a second server on the same file reads it back
-    db = f"sqlite:///{tmp_path / 'games0.db'}"
+    # round trip through the database: the next server on the same file reads it back
     store = Store(db)
     rec = store.load(g["game_id"])
     store.close()
     assert rec is not None and rec.ai_takeover and rec.takeover_level == "hard"
-    from starlette.testclient import TestClient
-    with TestClient(create_app(db)) as again:
+    with TestClient(create_app(db, ai_processes=False)) as again:
         assert state(again, g["game_id"])["takeover_level"] == "hard"
         assert state(again, plain["game_id"])["takeover_level"] == "normal"
 
@@ -138,16 +141,17 @@ def test_takeover_level_is_validated_and_stored(make_client, tmp_path: Path):
 def test_records_from_before_the_takeover_level_still_load(tmp_path: Path):
     from starlette.testclient import TestClient
     path = tmp_path / "old.db"
-    with TestClient(create_app(f"sqlite:///{path}")) as c:
-        g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, takeover_level="easy", seed=4)
-        tok = tokens(g)[0]
+    with TestClient(create_app(f"sqlite:///{path}", ai_processes=False)) as c:
+        g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, takeover_level="easy")
+        toks = claim_all(c, g)
+        tok = toks[0]
         mover = state(c, g["game_id"])["to_move"]
         end = {"type": "end"}
         assert c.post(f"/api/games/{g['game_id']}/actions",
-                      json={"seat": tokens(g)[mover], "action": end}).status_code == 200
+                      json={"seat": toks[mover], "action": end}).status_code == 200
     with sqlite3.connect(path) as db:  # the table as it was before the column existed
         db.execute("ALTER TABLE games DROP COLUMN takeover_level")
-    with TestClient(create_app(f"sqlite:///{path}")) as c:
+    with TestClient(create_app(f"sqlite:///{path}", ai_processes=False)) as c:
         st = state(c, g["game_id"], tok)
         assert st["step"] == 1 and st["takeover_level"] == "normal"  # absent: the default
         created = create(c, mode="online", seats=["human", "human"], ai_takeover=True, takeover_level="hard")
@@ -157,8 +161,8 @@ def test_records_from_before_the_takeover_level_still_load(tmp_path: Path):
 # ---------------------------------------------------------------------- takeover
 def test_takeover_plays_the_gone_seat_at_its_level_until_the_player_returns(make_client, monkeypatch):
     c = make_client(takeover_seconds=0.1)
-    g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, takeover_level="easy", seed=9)
-    gid, toks = g["game_id"], tokens(g)
+    g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, takeover_level="easy")
+    gid, toks = g["game_id"], claim_all(c, g)
     st = state(c, gid)
     mover = st["to_move"]
     other = 1 - mover
@@ -193,8 +197,8 @@ def test_takeover_plays_the_gone_seat_at_its_level_until_the_player_returns(make
 
 def test_no_takeover_without_the_option(make_client):
     c = make_client(takeover_seconds=0.01)
-    g = create(c, mode="online", seats=["human", "human"], seed=9)
-    gid, toks = g["game_id"], tokens(g)
+    g = create(c, mode="online", seats=["human", "human"])
+    gid, toks = g["game_id"], claim_all(c, g)
     mover = state(c, gid)["to_move"]
     with c.websocket_connect(f"/ws/games/{gid}?seat={toks[mover]}") as ws:
         ws.receive_json()
@@ -205,8 +209,8 @@ def test_no_takeover_without_the_option(make_client):
 
 def test_a_returning_player_voids_the_takeover_decision_in_progress(make_client, gated):
     c = make_client(takeover_seconds=0.05)
-    g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, takeover_level="gated", seed=9)
-    gid, toks = g["game_id"], tokens(g)
+    g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, takeover_level="gated")
+    gid, toks = g["game_id"], claim_all(c, g)
     mover = state(c, gid)["to_move"]
     with c.websocket_connect(f"/ws/games/{gid}?seat={toks[mover]}") as ws:
         ws.receive_json()
@@ -266,7 +270,7 @@ def test_a_decision_for_a_replaced_session_is_dropped(client, gated):
 def test_shutdown_does_not_wait_for_a_thinking_ai(tmp_path: Path, gated):
     from starlette.testclient import TestClient
     db = f"sqlite:///{tmp_path / 'g.db'}"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, ai_processes=False, allow_ai_games=True)) as c:
         g = create(c, seats=["ai:gated", "ai:gated"], seed=5, turn_limit=2)
         assert gated.started.wait(20)
     assert gated.finished == 0  # the server stopped while the AI was still thinking

@@ -9,8 +9,9 @@ from starlette.websockets import WebSocketDisconnect
 from starcom import Game
 from starcom.engine.actions import from_json
 from starcom.engine.state import Config
+from starcom.server.limits import ACTION_LIMIT, DEFAULT_TURN_LIMIT
 
-from .conftest import create, state, tokens, wait_for
+from .conftest import claim_all, create, state, tokens, wait_for
 
 
 def far_jump(st: dict) -> dict:
@@ -53,7 +54,7 @@ def test_action_applies_and_state_matches_engine(client):
     action = st["legal"][1]["action"]
     r = client.post(f"/api/games/{gid}/actions", json={"seat": toks[mover], "action": action, "expect_step": 0})
     assert r.status_code == 200 and r.json() == {"ok": True, "step": 1}
-    expected = Game.replay(Config(2, 3, "standard", 5, None), [from_json(action)])
+    expected = Game.replay(Config(2, 3, "standard", 5, DEFAULT_TURN_LIMIT, ACTION_LIMIT), [from_json(action)])
     after = state(client, gid, toks[mover])
     assert after["step"] == 1
     assert after["view"] == json.loads(json.dumps(expected.view(mover)))
@@ -75,15 +76,15 @@ def test_illegal_unknown_malformed_and_stale_leave_game_unchanged(client):
     r = client.post(url, json={"seat": tok, "action": {"type": "develop", "at": {"x": [1]}}})
     assert r.status_code == 400
     r = client.post(url, content=b'{"seat": "x", "action": ', headers={"content-type": "application/json"})
-    assert r.status_code == 400 and r.json()["error"] == "malformed JSON"
+    assert r.status_code == 400 and r.json()["error"].startswith("malformed JSON")
     r = client.post(url, json={"seat": tok, "action": before["legal"][0]["action"], "expect_step": 7})
     assert r.status_code == 409 and "stale" in r.json()["error"]
     assert state(client, gid, tok) == before
 
 
 def test_out_of_turn_wrong_and_missing_token(client):
-    g = create(client, mode="online", seed=3)
-    gid, toks = g["game_id"], tokens(g)
+    g = create(client, mode="online")
+    gid, toks = g["game_id"], claim_all(client, g)
     st = state(client, gid)
     mover = st["to_move"]
     other = 1 - mover
@@ -91,10 +92,13 @@ def test_out_of_turn_wrong_and_missing_token(client):
     url = f"/api/games/{gid}/actions"
     r = client.post(url, json={"seat": toks[other], "action": action})
     assert r.status_code == 403 and f"seat {mover}" in r.json()["error"]
-    assert client.post(url, json={"seat": "not-a-token", "action": action}).status_code == 403
+    well_formed_but_wrong = "A" * 24
+    assert client.post(url, json={"seat": well_formed_but_wrong, "action": action}).status_code == 403
+    assert client.post(url, json={"seat": "not-a-token", "action": action}).status_code == 400
     assert client.post(url, json={"action": action}).status_code == 403
-    assert client.get(f"/api/games/{gid}", params={"seat": "bogus"}).status_code == 403
+    assert client.get(f"/api/games/{gid}", params={"seat": well_formed_but_wrong}).status_code == 403
     assert client.get("/api/games/nosuchgame").status_code == 404
+    assert client.get("/api/games/0123456789ab").status_code == 404
     assert state(client, gid)["step"] == st["step"]
 
 
@@ -126,9 +130,10 @@ def test_list_and_join_open_games(client):
     assert [x["game_id"] for x in open_games] == [gid]
     assert open_games[0]["free_seats"] == [1, 2] and open_games[0]["players"] == 3
     j1 = client.post(f"/api/games/{gid}/join", json={}).json()
+    assert client.get("/api/games", params={"open": 1}).json()["games"][0]["free_seats"] == [2]
     j2 = client.post(f"/api/games/{gid}/join", json={}).json()
     assert (j1["seat"], j2["seat"]) == (1, 2)
-    assert j1["token"] == tokens(g)[1] and state(client, gid, j2["token"])["seat"] == 2
+    assert state(client, gid, j1["token"])["seat"] == 1 and state(client, gid, j2["token"])["seat"] == 2
     assert client.post(f"/api/games/{gid}/join", json={}).status_code == 409
     assert client.get("/api/games", params={"open": 1}).json()["games"] == []
     assert len(client.get("/api/games").json()["games"]) == 2
@@ -151,26 +156,34 @@ def test_spectator_sees_public_view_only(client):
 def test_undo_vs_ai(client):
     g = create(client, seed=11)
     gid, tok = g["game_id"], tokens(g)[0]
+    wait_for(lambda: state(client, gid)["to_move"] == 0)
     before = state(client, gid, tok)
-    assert before["can_undo"] is False  # nothing of the human's to take back yet
+    assert before["undo"]["allowed"] is False and before["undo"]["reason"]
     assert client.post(f"/api/games/{gid}/undo", json={"seat": tok}).status_code == 409
-    end = next(e["action"] for e in before["legal"] if e["action"]["type"] == "end")
-    r = client.post(f"/api/games/{gid}/actions", json={"seat": tok, "action": end, "expect_step": before["step"]})
+    build = next(e["action"] for e in before["legal"] if e["action"]["type"] == "build")
+    r = client.post(f"/api/games/{gid}/actions", json={"seat": tok, "action": build, "expect_step": before["step"]})
     assert r.status_code == 200
     after = state(client, gid, tok)
-    assert after["step"] > before["step"] + 1  # the AI moved after the human
-    assert after["can_undo"] is True
+    if after["to_move"] == 0:  # still the human's decision: the build showed nothing hidden
+        assert after["can_undo"] is True and after["undo"] == {"allowed": True, "reason": None}
+        r = client.post(f"/api/games/{gid}/undo", json={"seat": tok})
+        assert r.status_code == 200 and r.json()["step"] == before["step"]
+        undone = state(client, gid, tok)
+        assert undone["view"] == before["view"] and undone["legal"] == before["legal"]
+        assert undone["log"] == before["log"]
+    # after the human ends the phase the AI acts: nothing before that can be taken back
+    cur = state(client, gid, tok)
+    end = next(e["action"] for e in cur["legal"] if e["action"]["type"] == "end")
+    assert client.post(f"/api/games/{gid}/actions", json={"seat": tok, "action": end}).status_code == 200
+    wait_for(lambda: state(client, gid)["step"] > cur["step"] + 1)
     r = client.post(f"/api/games/{gid}/undo", json={"seat": tok})
-    assert r.status_code == 200 and r.json()["step"] == before["step"]
-    undone = state(client, gid, tok)
-    assert undone["view"] == before["view"] and undone["legal"] == before["legal"]
-    assert undone["log"] == before["log"]
+    assert r.status_code == 409 and "cannot undo" in r.json()["error"]
 
 
 @pytest.mark.parametrize("mode", ["online", "hotseat"])
 def test_undo_refused_with_other_humans(client, mode):
     g = create(client, mode=mode, seats=["human", "human"])
-    gid, toks = g["game_id"], tokens(g)
+    gid, toks = g["game_id"], claim_all(client, g)
     mover = state(client, gid)["to_move"]
     end = {"type": "end"}
     assert client.post(f"/api/games/{gid}/actions", json={"seat": toks[mover], "action": end}).status_code == 200
@@ -179,7 +192,8 @@ def test_undo_refused_with_other_humans(client, mode):
     assert r.status_code == 409 and state(client, gid)["step"] == 1
 
 
-def test_replay_of_finished_ai_game(client):
+def test_replay_of_finished_ai_game(make_client):
+    client = make_client(allow_ai_games=True)
     g = create(client, seats=["ai:greedy", "ai:greedy"], turn_limit=3, seed=8)
     gid = g["game_id"]
     wait_for(lambda: state(client, gid)["over"])
@@ -207,7 +221,7 @@ def test_websocket_play_ping_and_errors(client):
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}
         ws.send_text("{not json")
-        assert ws.receive_json()["error"] == "malformed JSON"
+        assert ws.receive_json()["error"].startswith("malformed JSON")
         ws.send_json({"type": "action", "action": far_jump(st)})
         err = ws.receive_json()
         assert err["type"] == "error" and err["rule"] == "MOVE-1"
@@ -218,13 +232,14 @@ def test_websocket_play_ping_and_errors(client):
         assert nxt["type"] == "state" and nxt["step"] == st["step"] + 1
 
 
-def test_websocket_wrong_token_closes(client):
+@pytest.mark.parametrize("token, code", [("B" * 24, 4403), ("bogus", 4400), ("ünïcödé-token-xx", 4400)])
+def test_websocket_wrong_token_closes(client, token, code):
     g = create(client, mode="hotseat")
-    with client.websocket_connect(f"/ws/games/{g['game_id']}?seat=bogus") as ws:
+    with client.websocket_connect(f"/ws/games/{g['game_id']}?seat={token}") as ws:
         assert ws.receive_json()["type"] == "error"
         with pytest.raises(WebSocketDisconnect) as exc:
             ws.receive_json()
-        assert exc.value.code == 4403
+        assert exc.value.code == code
 
 
 def test_websocket_oversize_and_flood_close(client):
@@ -250,8 +265,8 @@ def test_websocket_oversize_and_flood_close(client):
 
 def test_ai_takes_over_a_gone_seat(make_client):
     c = make_client(takeover_seconds=0.2)
-    g = create(c, mode="online", seats=["human", "human"], ai_takeover=True, seed=9)
-    gid, toks = g["game_id"], tokens(g)
+    g = create(c, mode="online", seats=["human", "human"], ai_takeover=True)
+    gid, toks = g["game_id"], claim_all(c, g)
     st = state(c, gid)
     mover = st["to_move"]
     with c.websocket_connect(f"/ws/games/{gid}?seat={toks[mover]}") as ws:

@@ -1,225 +1,200 @@
-"""Hidden information: every message the server sends to a seat (or a spectator) is checked against
-the full engine state of that moment. Other players' hand cards, deck contents and face-down
-systems must not appear: not as card ids in the view or the legal actions, not by name in the
-log lines or action texts (unless that name is public at the time), and face-down systems carry
-no identity at all."""
+"""Hidden information through the server: whole games of both editions for 2, 3 and 4 players are
+played through the HTTP/WebSocket API (hot-seat, so one client holds every seat's token), with a
+WebSocket per seat and a spectator's open the whole time. Every message each of them receives,
+the HTTP state of every seat now and then, and the answers to illegal probing actions are held
+against the full engine state of their moment (see ``secrecy.Watcher``):
+
+- no ``seed`` key anywhere before the game is over (the seed gives every hand and deck away);
+- no card a seat could not know (another hand, a deck, the system deck, a face-down system) as
+  an id in the view or the legal actions, or by name in a log line, action text or error;
+- face-down systems carry no identity at all;
+- refusals do not depend on where a hidden card is: playing, selling, giving, choosing... a card
+  that sits in another hand, in a deck, face down on the board or in the system deck gets the
+  very same answer (status and body), over HTTP and WebSocket alike.
+"""
 from __future__ import annotations
 
 import copy
 import random
-import re
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from starcom.cards.catalogue import CARD_DEF
-from starcom.engine.view import _card_choice
+from starcom.cards.catalogue import CARD_DEF, DOMAINS
+from starcom.engine import actions as A
+from starcom.engine.actions import to_json
+from starcom.engine.game import Game
 
-from .conftest import create, tokens
+from .conftest import create, state, tokens
+from .secrecy import (EDITIONS, Table, Watcher, assert_no_seed, hook_games, ints, pick, pick_lively, probes,
+                      public_names, seeded)
 
-# Action fields that hold card instance ids (build's "card" is a card *type* index).
-CARD_FIELDS = {"play": ("card",), "ability": ("source",), "sell": ("card", "other"), "accept": ("cards",)}
-
-
-def _ints(x: Any) -> Iterator[int]:
-    if isinstance(x, bool):
-        return
-    if isinstance(x, int):
-        yield x
-    elif isinstance(x, list):
-        for y in x:
-            yield from _ints(y)
+SEED = 7_654_321   # the games' seed (the hook puts it in place of the server's own)
 
 
-def view_card_ids(view: dict[str, Any]) -> set[int]:
-    """Every card instance id the view shows, found structurally."""
-    out: set[int] = set()
-
-    def walk(o: Any) -> None:
-        if isinstance(o, dict):
-            for k, v in o.items():
-                if k in ("id", "card_id") and isinstance(v, int):
-                    out.add(v)
-                walk(v)
-        elif isinstance(o, list):
-            for v in o:
-                walk(v)
-
-    walk(view)
-    ch = view.get("choice")
-    if ch and "options" in ch and _card_choice(ch["kind"]):
-        out |= set(_ints(ch["options"]))
-    tr = view.get("trade")
-    if tr:
-        for kind, val in tr["give"] + tr["ask"]:
-            if kind == "card" and isinstance(val, int):
-                out.add(val)
-    return out
+Slot = tuple  # ("hand", seat, i) | ("deck", domain, i) | ("site", pos) | ("sysdeck", i)
 
 
-def action_card_ids(action: dict[str, Any], view: dict[str, Any]) -> set[int]:
-    kind = action["type"]
-    out = set()
-    for f in CARD_FIELDS.get(kind, ()):
-        out |= set(_ints(action.get(f)))
-    if kind in ("give", "ask") and action.get("item") == "card":
-        out |= set(_ints(action.get("value")))
-    if kind == "choose" and view.get("choice") and _card_choice(view["choice"]["kind"]):
-        out |= set(_ints(action.get("value")))
-    return out
+def card_at(g: Game, slot: Slot) -> int:
+    kind, *at = slot
+    if kind == "site":
+        return g.sites[at[0]].card
+    return (g.hands[at[0]][at[1]] if kind == "hand" else g.decks[at[0]][at[1]] if kind == "deck"
+            else g.sysdeck[at[0]])
 
 
-def public_names(view: dict[str, Any]) -> set[str]:
-    """Card names the view shows openly (card entries, face-up systems, vessels, supply)."""
-    names: set[str] = set(view["supply"])
-
-    def walk(o: Any) -> None:
-        if isinstance(o, dict):
-            if isinstance(o.get("name"), str) and ("id" in o):
-                names.add(o["name"])
-            if o.get("face_up") and isinstance(o.get("card"), str):
-                names.add(o["card"])
-            for v in o.values():
-                walk(v)
-        elif isinstance(o, list):
-            for v in o:
-                walk(v)
-
-    walk(view)
-    return names
+def put(g: Game, slot: Slot, cid: int) -> None:
+    kind, *at = slot
+    if kind == "site":
+        g.sites[at[0]].card = cid
+    elif kind == "hand":
+        g.hands[at[0]][at[1]] = cid
+    elif kind == "deck":
+        g.decks[at[0]][at[1]] = cid
+    else:
+        g.sysdeck[at[0]] = cid
 
 
-def _mentions(line: str, name: str) -> bool:
-    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", line) is not None
+def swap(g: Game, a: Slot, b: Slot) -> None:
+    """Exchange the cards at two places of the live game (its own inverse)."""
+    x, y = card_at(g, a), card_at(g, b)
+    put(g, a, y)
+    put(g, b, x)
 
 
-class Watcher:
-    """Checks the messages of one seat (None: a spectator) against the full state."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.known: set[int] = set()   # cards this seat has legitimately seen (own hand, reveals)
-        self.prev_log: list[str] = []
-        self.prev_public: set[str] = set()
-        self.checked = 0
-
-    def learn(self, g: Any) -> None:
-        """Record what the rules show this seat in the position ``g``."""
-        p = self.seat
-        if p is None:
-            return
-        self.known |= set(g.hands[p])
-        if g.choice is not None and g.choice["player"] == p and _card_choice(g.choice["kind"]):
-            self.known |= set(_ints(list(g.choice["options"])))
-        if g.trade is not None and (p == g.active or (p == g.trade["to"] and g.step == "trade_answer")):
-            self.known |= {v for k, v in g.trade["give"] if k == "card"}
-
-    def hidden(self, g: Any) -> set[int]:
-        ids: set[int] = set(g.sysdeck)
-        for q in range(g.cfg.players):
-            if q != self.seat:
-                ids |= set(g.hands[q])
-        for deck in g.decks:
-            ids |= set(deck)
-        ids |= {s.card for s in g.sites if not s.face_up}
-        return ids - self.known
-
-    def new_lines(self, log: list[str]) -> list[str]:
-        prev = self.prev_log
-        for shift in range(len(prev) + 1):
-            if prev[shift:] == log[:len(prev) - shift]:
-                return log[len(prev) - shift:]
-        raise AssertionError("the log was rewritten")
-
-    def check(self, msg: dict[str, Any], g: Any) -> None:
-        """Fail if ``msg`` (a state message for this seat) shows anything hidden from it in ``g``."""
-        assert msg["type"] == "state" and msg["seat"] == self.seat
-        self.learn(g)
-        view = msg["view"]
-        hidden = self.hidden(g)
-        leaked = view_card_ids(view) & hidden
-        assert not leaked, f"seat {self.seat} view shows hidden cards {sorted(leaked)}"
-        assert all(isinstance(n, int) for n in view["decks"]) and isinstance(view["system_deck"], int)
-        for site in view["board"]:
-            if not site["face_up"]:
-                assert not {"card", "card_id", "domain", "text", "max_dev"} & set(site), site
-        if self.seat is None:
-            assert view["hand"] is None and msg["legal"] == []
-        for entry in msg["legal"]:
-            bad = action_card_ids(entry["action"], view) & hidden
-            assert not bad, f"seat {self.seat} legal action {entry} names hidden cards {bad}"
-        public = public_names(view) | self.prev_public
-        secret_names = {CARD_DEF[c].name for c in hidden} - public
-        for line in self.new_lines(msg["log"]) + [e["text"] for e in msg["legal"]]:
-            for name in secret_names:
-                assert not _mentions(line, name), f"seat {self.seat} sees hidden card {name!r} in {line!r}"
-        self.prev_log = list(msg["log"])
-        self.prev_public = public_names(view)
-        self.checked += 1
+def hidden_slots(g: Game, hidden: set[int], seat: int, d: int) -> list[Slot]:
+    """The places hidden from ``seat`` where a card of domain ``d`` (-1: a system) could be, each
+    holding a card the seat does not know (in ``hidden``): for a domain, the other hands' cards
+    of that domain and the top and bottom of its deck; for systems, the face-down sites and the
+    top and bottom of the system deck."""
+    if d >= 0:
+        slots = [("hand", q, i) for q, h in enumerate(g.hands) if q != seat
+                 for i, c in enumerate(h) if CARD_DEF[c].domain_index == d]
+        slots += [("deck", d, i) for i in sorted({0, len(g.decks[d]) - 1}) if g.decks[d]]
+    else:
+        slots = [("site", pos) for pos, s in enumerate(g.sites) if not s.face_up]
+        slots += [("sysdeck", i) for i in sorted({0, len(g.sysdeck) - 1}) if g.sysdeck]
+    return [s for s in slots if card_at(g, s) in hidden]
 
 
-def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    kinds = sorted({e["action"]["type"] for e in legal})
-    kind = rng.choice(kinds)
-    return rng.choice([e for e in legal if e["action"]["type"] == kind])["action"]
+def probe_round(table: Table, watchers: dict[Any, Watcher]) -> int:
+    """Probe the seat to move with actions naming a hidden card (a domain card and a system),
+    the card moved in turn to every hidden place it could be (the test swaps it there in the
+    live game, and back): each action must get the same answer, status and body, wherever the
+    card is. Also as a seat not to move, and once over the WebSocket. Returns the probes sent."""
+    g = table.game
+    mover = g.to_move
+    other = (mover + 1) % g.cfg.players
+    before = g.to_json()
+    legal = [to_json(a) for a in g.legal_actions()]
+    hidden = watchers[mover].hidden(g)
+    domain = next((s for s in (hidden_slots(g, hidden, mover, d) for d in range(len(DOMAINS))) if len(s) > 1), [])
+    places = [slots for slots in (domain, hidden_slots(g, hidden, mover, -1)) if len(slots) > 1]
+    sent = 0
+    for slots in places:  # a domain card, then a system
+        home = slots[0]
+        x = card_at(g, home)
+        answers: dict[str, dict[Slot, Any]] = {}
+        for slot in slots:
+            swap(g, home, slot)  # x is now at ``slot``
+            try:
+                asks = [(mover, a) for a in probes(g, mover, x) if a not in legal] + [(other, probes(g, mover, x)[0])]
+                for who, action in asks:
+                    status, body = table.post(who, action)
+                    sent += 1
+                    assert status >= 400, (slot, action, body)
+                    watchers[who].check_error(body, g, {x, *g.hands[mover][:1]})
+                    answers.setdefault(f"P{who} {action['type']}", {})[slot] = (status, body)
+            finally:
+                swap(g, home, slot)
+        for asked, by_place in answers.items():
+            assert len({repr(a) for a in by_place.values()}) == 1, \
+                f"{asked} of a hidden card is answered according to where it is: {by_place}"
+    assert g.to_json() == before
+    if places:
+        action = probes(g, mover, card_at(g, places[0][0]))[0]
+        table.send(mover, action)
+        err = table.next_error(mover)
+        assert {k: v for k, v in err.items() if k != "type"} == table.post(mover, action)[1]
+        sent += 1
+    return sent
 
 
-def _receive_state(ws: Any, step: int) -> dict[str, Any]:
-    while True:
-        msg = ws.receive_json()
-        if msg["type"] == "state" and msg["step"] == step:
-            return msg
-
-
-@pytest.mark.parametrize("players,size,edition,seed", [(2, 3, "standard", 1), (3, 4, "classic", 2),
-                                                       (4, 3, "standard", 3), (2, 4, "classic", 5),
-                                                       (3, 3, "standard", 6), (4, 4, "classic", 7)])
-def test_no_message_reveals_hidden_information(make_client, players, size, edition, seed):
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_whole_games_show_each_seat_only_what_it_may_know(make_client, monkeypatch, players, edition):
+    built = hook_games(monkeypatch, seeded(SEED + players))
     client = make_client(rate_limit=1_000_000)  # the test plays far faster than a person
-    g = create(client, mode="online", players=players, size=size, edition=edition, seed=seed, turn_limit=14,
-               seats=["human"] * players)
-    gid, toks = g["game_id"], tokens(g)
-    session = client.app.state.manager.get(gid)
-    rng = random.Random(seed)
-    viewers: list[int | None] = [*range(players), None]
-    watchers = {v: Watcher(v) for v in viewers}
-    sockets: dict[int | None, Any] = {}
-    try:
-        for v in viewers:
-            url = f"/ws/games/{gid}" + (f"?seat={toks[v]}" if v is not None else "")
-            sockets[v] = client.websocket_connect(url).__enter__()
-        latest = {v: _receive_state(sockets[v], 0) for v in viewers}
-        for step in range(0, 400):
-            game = client.app.state.manager.sessions[gid].game
-            for v in viewers:
-                watchers[v].check(latest[v], game)
-            if game.over:
-                break
-            mover = game.to_move
-            action = pick(latest[mover]["legal"], rng)
-            sockets[mover].send_json({"type": "action", "action": action, "expect_step": step})
-            latest = {v: _receive_state(sockets[v], step + 1) for v in viewers}
-    finally:
-        for ws in sockets.values():
-            ws.__exit__(None, None, None)
-    assert session.step > 25
-    assert all(w.checked > 25 for w in watchers.values())
+    created = create(client, mode="hotseat", players=players, size=3 if players < 4 else 4, edition=edition,
+                     turn_limit=10)
+    assert_no_seed(created, "the create answer")
+    assert len(tokens(created)) == players
+    listed = client.get("/api/games").json()
+    assert_no_seed(listed, "the list of games")
+    assert built, "the server did not build its game with sessions.Game.from_config"
+    live = built[-1]
+
+    watchers = {v: Watcher(v) for v in (*range(players), None)}
+    moments: dict[int, tuple[Game, list[tuple]]] = {0: (live.clone(), list(live.events))}
+
+    def moment(step: int) -> tuple[Game, list[tuple]]:
+        """The full state when the server reached ``step``, taken when it is first heard of."""
+        if step not in moments:
+            assert step == max(moments) + 1, (step, max(moments))
+            moments[step] = (live.clone(), list(live.events))
+        return moments[step]
+
+    def on_message(v: Any, text: str, msg: dict[str, Any]) -> None:
+        if msg.get("type") == "state":
+            watchers[v].check(msg, *moment(msg["step"]))
+        else:
+            assert msg.get("type") in ("error", "pong"), msg
+            watchers[v].check_error(msg, live, set(ints(table.sent.get(v))))
+
+    rng = random.Random(f"{players}-{edition}")
+    probed = 0
+    with Table(client, created, live, on_message) as table:
+        step = 0
+        table.sync(0)
+        while not live.over:
+            assert step < 1500, "the game does not end"
+            if step % 4 == 0:
+                for v in table.viewers:
+                    msg = state(client, created["game_id"], table.tokens.get(v) if v is not None else None)
+                    watchers[v].check(msg, *moment(msg["step"]))
+            if step % 25 == 3 or (live.decision in ("trade_build", "trade_answer", "choice") and probed < 400):
+                probed += probe_round(table, watchers)
+            mover = live.to_move
+            # Trading ships and systems away ends a random game within a few turns.
+            keep = [e for e in table.latest[mover]["legal"] if e["action"].get("item") not in ("vessel", "system")]
+            action = pick_lively(keep, rng)
+            if step % 5 == 0:  # now and then over HTTP, mostly over the mover's socket
+                status, body = table.post(mover, action)
+                assert status == 200, body
+                if not live.over:
+                    assert_no_seed(body, "an action's answer")
+            else:
+                table.send(mover, action)
+            step += 1
+            table.sync(step)
+    assert step > 25 and probed > 100
+    assert all(w.checked > step for w in watchers.values())
 
 
-def test_watcher_catches_planted_leaks(make_client):
+def test_watcher_catches_planted_leaks(make_client, monkeypatch):
     """The checks above can fail: plant each kind of leak in a real message."""
+    built = hook_games(monkeypatch, seeded(7))
     client = make_client(rate_limit=1_000_000)
-    g = create(client, mode="online", seed=7, seats=["human", "human"])
-    gid, toks = g["game_id"], tokens(g)
-    game = client.app.state.manager.get(gid).game
+    created = create(client, mode="hotseat", players=2)
+    gid, toks = created["game_id"], tokens(created)
+    game = built[-1]
     rng = random.Random(7)
     while not (game.hands[0] and game.hands[1]):  # play on until both players hold cards
         mover = game.to_move
-        legal = client.get(f"/api/games/{gid}", params={"seat": toks[mover]}).json()["legal"]
+        legal = state(client, gid, toks[mover])["legal"]
         r = client.post(f"/api/games/{gid}/actions", json={"seat": toks[mover], "action": pick(legal, rng)})
         assert r.status_code == 200
-    msg = client.get(f"/api/games/{gid}", params={"seat": toks[0]}).json()
-    msg["type"] = "state"
+    msg = state(client, gid, toks[0])
     Watcher(0).check(copy.deepcopy(msg), game)  # the real message passes
 
     other = game.hands[1][0]
@@ -250,3 +225,42 @@ def test_watcher_catches_planted_leaks(make_client):
     leak["legal"].append({"action": {"type": "play", "card": other, "targets": []}, "text": "x"})
     with pytest.raises(AssertionError, match="legal action"):
         Watcher(0).check(leak, game)
+
+    leak = copy.deepcopy(msg)
+    leak["view"]["config"]["seed"] = 7
+    with pytest.raises(AssertionError, match="seed"):
+        Watcher(0).check(leak, game)
+
+    with pytest.raises(AssertionError, match="hidden card"):
+        Watcher(0).check_error({"error": f"PLAY-1: {CARD_DEF[secret].name} is in P1's hand", "rule": None}, game)
+
+
+def test_probes_catch_refusals_that_depend_on_where_a_card_is(make_client, monkeypatch):
+    """The probes above can fail: an engine that refuses to play a card of a deck in other
+    words than a card of another hand is caught."""
+    built = hook_games(monkeypatch, seeded(7))
+    client = make_client(rate_limit=1_000_000)
+    created = create(client, mode="hotseat", players=2)
+    game = built[-1]
+    rng = random.Random(7)
+    while not (game.hands[1] and game.to_move == 0):  # until P1 holds a card and P0 is to move
+        mover = game.to_move
+        legal = state(client, created["game_id"], tokens(created)[mover])["legal"]
+        r = client.post(f"/api/games/{created['game_id']}/actions",
+                        json={"seat": tokens(created)[mover], "action": pick(legal, rng)})
+        assert r.status_code == 200
+    why = A.why_illegal
+
+    def telling(g: Game, a: Any) -> str | None:
+        if a[0] == "play" and any(a[1] in deck for deck in g.decks):
+            return "PLAY-1: that card is still in a deck"
+        return why(g, a)
+
+    monkeypatch.setattr(A, "why_illegal", telling)
+    watchers = {v: Watcher(v) for v in (0, 1, None)}
+    for w in watchers.values():
+        w.learn(game, [])
+    with Table(client, created, game, lambda *_: None) as table:
+        table.sync(state(client, created["game_id"])["step"])
+        with pytest.raises(AssertionError, match="according to where it is"):
+            probe_round(table, watchers)

@@ -1,66 +1,23 @@
 """The server stores games in PostgreSQL too (``--db`` takes any SQLAlchemy URL).
 
-The test starts a throwaway PostgreSQL cluster of its own (Debian's server binaries, a socket in a
-temporary folder, no TCP) and plays through the API on it; a second app on the same database
-continues the game exactly where the first left it.
+The test plays through the API on a database of the throwaway PostgreSQL cluster the
+``pg_cluster`` fixture (tests/server/conftest.py) starts; a second app on the same database, once
+the first has stopped, continues the game exactly where the first left it. (The storage guarantees
+themselves are tested on PostgreSQL too, in test_storage.py.)
 """
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-from pathlib import Path
-from typing import Iterator
+from typing import Callable
 
 import pytest
 from fastapi.testclient import TestClient
 
 from starcom.server.app import create_app
 
-BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
-
-
-def _as_postgres(cmd: list[str]) -> list[str]:
-    """PostgreSQL refuses to run as root: run its tools as the 'postgres' user then."""
-    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 @pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    if not BIN:
-        pytest.skip("PostgreSQL server binaries not installed (apt-get install postgresql)")
-    pytest.importorskip("psycopg", reason="the psycopg driver is part of the dev extra")
-    bindir = Path(BIN[-1])
-    # Not pytest's tmp folder: its parents are closed to the 'postgres' user.
-    root = Path(tempfile.mkdtemp(prefix="starcom-pg-"))
-    data, sock = root / "data", root / "sock"
-    data.mkdir()
-    sock.mkdir()
-    if os.geteuid() == 0:
-        shutil.chown(root, "postgres")
-        shutil.chown(data, "postgres")
-        shutil.chown(sock, "postgres")
-    port = _free_port()
-    subprocess.run(_as_postgres([str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
-                                 "-E", "UTF8"]), check=True, capture_output=True)
-    subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(root / "log"),
-                                 "-o", f"-k {sock} -p {port} -c listen_addresses=''", "start"]),
-                   check=True, capture_output=True)
-    try:
-        yield f"postgresql+psycopg://postgres@/postgres?host={sock}&port={port}"
-    finally:
-        subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-                       capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+def pg_url(pg_cluster: Callable[[], str]) -> str:
+    return pg_cluster()
 
 
 def _first(legal: list[dict], kind: str) -> dict:
@@ -89,3 +46,12 @@ def test_games_live_in_postgresql_and_survive_a_new_server(pg_url: str) -> None:
     assert after["step"] == before["step"]
     assert after["view"] == before["view"]
     assert after["legal"] == before["legal"]
+
+
+def test_a_second_server_on_the_same_postgresql_database_is_refused(pg_url: str) -> None:
+    from starcom.server.store import StoreLocked
+    with TestClient(create_app(pg_url)):
+        with pytest.raises(StoreLocked, match="another starcom server is using postgresql"):
+            create_app(pg_url)
+    with TestClient(create_app(pg_url)) as client:  # the first has stopped: the lock went with it
+        assert client.get("/api/games").status_code == 200

@@ -38,8 +38,10 @@ def settle_interrupts(page, seat: int, until: str, timeout: float = 60.0) -> dic
     """Answer whatever the engine asks of this seat (choices, passes) until ``until`` holds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        s = state(page)
-        if page.evaluate(f"() => {{ const s = window.__starcom.state; return {until}; }}"):
+        # The condition and the state it held for are read together: the page may take a new
+        # state message between two separate reads.
+        held, s = page.evaluate(f"() => {{ const s = window.__starcom.state; return [!!({until}), s]; }}")
+        if held:
             return s
         if s["to_move"] == seat and s["legal"] and not page.locator("#pass").is_visible():
             step = s["step"]

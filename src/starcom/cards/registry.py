@@ -7,8 +7,11 @@ here by ``starcom.cards.effects``. The engine only ever looks effects up through
 Hook signatures (``g`` is the game state, ``p`` a player index, ``src`` a card instance id):
 
 * ``targets(g, p, src) -> Iterable[tuple]``: legal target tuples when playing / activating;
-  ``target_kinds`` names what each position of such a tuple is (vessel, pos, player, card,
-  credits, explore, count), for clients that describe plays.
+  ``target_kinds`` names what each position of such a tuple is (one of ``TARGET_KINDS``:
+  vessel, pos, player, card, credits, explore, count). A card with ``targets`` should declare
+  them: the engine checks the type and range of every target by them before any rule check
+  (``engine.actions.malformed``; undeclared targets are only checked to be integers), and
+  clients use them to describe plays.
 * ``valid(g, p, src, targets) -> bool``: still legal when resolving (RESP-3); default: the
   targets are still among ``targets(...)``.
 * ``resolve(g, p, src, targets)``: what happens when it resolves.
@@ -54,6 +57,9 @@ class CardEffect:
     build_any_phase: bool = False
     shields_ships_from_commands: bool = False
 
+
+# What a position of a target tuple may be; each is a field kind in ``engine.actions``.
+TARGET_KINDS = frozenset({"vessel", "pos", "player", "card", "credits", "explore", "count"})
 
 EFFECTS: dict[str, CardEffect] = {}
 # Handlers for choices that card effects ask for, keyed by choice kind.
@@ -105,8 +111,14 @@ def get(name: str) -> CardEffect:
 
 
 def freeze(card_defs: list) -> None:
-    """Build the lookup tables; instance ids index ``card_defs`` (``catalogue.CARD_DEF``)."""
+    """Build the lookup tables; instance ids index ``card_defs`` (``catalogue.CARD_DEF``).
+    ValueError names an effect whose ``target_kinds`` holds a kind not in ``TARGET_KINDS``."""
     global DEV_STATIONS
+    for eff in EFFECTS.values():
+        unknown = set(eff.target_kinds) - TARGET_KINDS
+        if unknown:
+            raise ValueError(f"{eff.name}: unknown target kind(s) {sorted(unknown)}; "
+                             f"kinds are {sorted(TARGET_KINDS)}")
     BY_CARD[:] = [get(d.name) for d in card_defs]
     for stat in ("attack", "hp", "speed"):
         ids = [i for i, eff in enumerate(BY_CARD) if getattr(eff, stat) is not None]

@@ -261,6 +261,7 @@ def replay(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show phases, passes and other detail."),
 ) -> None:
     """Print a saved game's log as readable text. Exit code 2 if the file cannot be used."""
+    from ..engine.view import config_for
     from ..sim.record import load
     from ..text import game_lines
     try:
@@ -271,9 +272,15 @@ def replay(
     who, reveal_all = _viewer(viewer, cfg.players)
     console = Console()
     agents = meta.get("agents") or []
-    limit = f", turn limit {cfg.turn_limit}" if cfg.turn_limit else ""
-    console.print(Text(f"{file}: {cfg.players} players on {cfg.size}x{cfg.size}, {cfg.edition} edition, "
-                       f"seed {cfg.seed}{limit}, {len(actions)} actions", style="bold"), soft_wrap=True)
+    parts = [f"{cfg.players} players on {cfg.size}x{cfg.size}", f"{cfg.edition} edition"]
+    # The seed gives every hand and deck away, so a player's or spectator's log of an unfinished
+    # game leaves it out, as their view does (engine.view.config_for).
+    if reveal_all or "seed" in config_for(meta["game"]):
+        parts.append(f"seed {cfg.seed}")
+    if cfg.turn_limit:
+        parts.append(f"turn limit {cfg.turn_limit}")
+    parts.append(f"{len(actions)} actions")
+    console.print(Text(f"{file}: " + ", ".join(parts), style="bold"), soft_wrap=True)
     if agents:
         console.print(Text(", ".join(f"P{p}: {n}" for p, n in enumerate(agents))))
     game = Game.from_config(cfg)

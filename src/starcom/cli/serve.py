@@ -7,6 +7,8 @@ import webbrowser
 
 import typer
 
+from ..server.limits import CREATE_LIMIT
+
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `starcom` app."""
@@ -20,13 +22,31 @@ def register(app: typer.Typer) -> None:
         no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
         takeover: float = typer.Option(60.0, help="Seconds before the AI plays a disconnected seat "
                                                   "(online games created with ai_takeover)."),
+        ai_workers: int = typer.Option(0, help="AI decisions computed at once, each in its own process "
+                                               "(0: one per core, at most 8). Others wait in a queue."),
+        create_limit: int = typer.Option(CREATE_LIMIT, help="New games one client (address) may create per "
+                                                            "minute; 0: no limit."),
+        allow_ai_games: bool = typer.Option(False, "--allow-ai-games",
+                                            help="Accept games without a human seat (to watch AIs play)."),
+        allow_origin: list[str] = typer.Option([], help="Another web origin (e.g. https://example.org) whose "
+                                                        "pages may open game WebSockets; repeatable."),
     ) -> None:
         """Play in the browser: start the game server (games are stored in the database)."""
         import uvicorn
 
         from ..server.app import create_app
+        from ..server.store import StoreLocked
+        if not 0 <= ai_workers <= 64:
+            raise typer.BadParameter("use 0 (automatic) to 64", param_hint="--ai-workers")
+        if create_limit < 0:
+            raise typer.BadParameter("use 0 (no limit) or more", param_hint="--create-limit")
         try:
-            web_app = create_app(db, takeover_seconds=takeover)
+            web_app = create_app(db, takeover_seconds=takeover, ai_workers=ai_workers or None,
+                                 create_limit=create_limit, allow_ai_games=allow_ai_games,
+                                 allowed_origins=tuple(allow_origin))
+        except StoreLocked as exc:  # another server has this database: its message says what to do
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
         except Exception as exc:  # a bad URL or unreachable database: say so plainly
             typer.echo(f"error: cannot open the database {db!r}: {exc}", err=True)
             raise typer.Exit(2) from None
@@ -39,24 +59,128 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def loadtest(
-        games: int = typer.Option(20, "--games", "-n", help="Number of concurrent games (1 to 1000)."),
-        url: str = typer.Option("http://127.0.0.1:8000", help="The running server."),
-        actions: int = typer.Option(40, help="Actions to play in each game at most."),
-        think: float = typer.Option(0.5, help="Mean seconds each player thinks before acting (keeps under the "
-                                              "server's flood limit)."),
-        timeout: float = typer.Option(120.0, help="Stop after this many seconds in all."),
+        games: int | None = typer.Option(None, "--games", "-n",
+                                         help="Hot-seat games (default 100; with --memory 1000). Allowed: 1 to "
+                                              "1000 (--memory: 20 to 10000)."),
+        ai_games: int | None = typer.Option(None, help="vs-AI games played at the same time (default 20; 0 to 200)."),
+        ai_level: str = typer.Option("hard", help="AI of the vs-AI games: easy, normal, hard or an agent name."),
+        actions: int = typer.Option(40, help="Steps to play in each hot-seat game at most (1 to 100000)."),
+        think: float | None = typer.Option(None, help="Mean seconds a player thinks before acting (default 0.5; "
+                                                      "0 with --memory). Allowed: 0 to 60."),
+        memory: bool = typer.Option(False, "--memory", help="Memory scenario: play short hot-seat games to the end "
+                                                            "and report the server's resident memory."),
+        turn_limit: int | None = typer.Option(None, help="Turn limit of every game (default: none; 2 with "
+                                                         "--memory). Allowed: 0 (none) to 1000; --memory: 1 to 1000."),
+        concurrency: int = typer.Option(10, help="--memory: games played at once (1 to 200)."),
+        url: str | None = typer.Option(None, help="Load this running server instead of starting one (not with "
+                                                  "--memory, which needs the server's process)."),
+        ai_workers: int | None = typer.Option(None, help="AI worker processes of the server the loadtest starts "
+                                                         "(its --ai-workers; 1 to 64)."),
+        grace: float = typer.Option(30.0, help="Seconds an AI seat to move at the end may take to move before its "
+                                               "decision counts as lost (1 to 600)."),
+        timeout: float | None = typer.Option(None, help="Stop after this many seconds of play (default 900; 3600 "
+                                                        "with --memory)."),
         seed: int = typer.Option(0, help="Seed of the games and of the players' choices."),
+        as_json: bool = typer.Option(False, "--json", help="Print every figure as one JSON object on the last line."),
     ) -> None:
-        """Play N concurrent two-player games over WebSockets against a running server and print the
-        action round-trip latency (action sent -> resulting state received)."""
+        """Load benchmark: hot-seat games over WebSockets while vs-AI games think (default), or
+        --memory: many short games, then the server's resident memory after 10 games and after
+        all. Starts its own server (a child process on a free port over a temporary SQLite file)
+        unless --url names one. Reports the round trip of human actions (action sent -> the state
+        showing the new step received by the sender), actions per second, errors, AI decisions seen
+        and lost. Exits with 1 after errors, a timeout or a lost AI decision."""
         import asyncio
+        import json
 
-        from ..server.loadtest import run_loadtest
-        if not 1 <= games <= 1000:
-            raise typer.BadParameter("use 1 to 1000 games", param_hint="--games")
-        if actions < 1 or timeout <= 0 or think < 0:
-            raise typer.BadParameter("actions must be at least 1, timeout above 0, think not negative")
-        result = asyncio.run(run_loadtest(url, games, actions, think, timeout, seed))
-        typer.echo(result.report())
-        if result.errors or not result.latencies:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        from ..agents import DIFFICULTIES, agent_names
+        from ..server.loadtest import LoadError, ServerProcess, run_loadtest, run_memory
+
+        def need(ok: bool, option: str, problem: str) -> None:
+            if not ok:
+                raise typer.BadParameter(problem, param_hint=option)
+
+        def within(value: float, low: float, high: float, option: str, unit: str = "", note: str = "") -> None:
+            need(low <= value <= high, option, f"{value} is outside the allowed range {low} to {high}{unit}{note}")
+
+        if memory:
+            games = 1000 if games is None else games
+            within(games, 20, 10000, "--games", note=" with --memory (the first 10 games are the baseline)")
+            need(not ai_games, "--ai-games", "the memory scenario plays hot-seat games only; leave --ai-games out")
+            turn_limit = 2 if turn_limit is None else turn_limit
+            within(turn_limit, 1, 1000, "--turn-limit", note=" with --memory (its games must end)")
+            need(url is None, "--url", "the memory scenario reads the memory of the server process it starts "
+                                       "itself, so it cannot load a server given by --url")
+        else:
+            games = 100 if games is None else games
+            within(games, 1, 1000, "--games")
+            turn_limit = 0 if turn_limit is None else turn_limit
+            within(turn_limit, 0, 1000, "--turn-limit", note=" (0: no turn limit)")
+        ai_games = 20 if ai_games is None else ai_games
+        within(ai_games, 0, 200, "--ai-games")
+        levels = list(DIFFICULTIES) + [n for n in agent_names() if n not in DIFFICULTIES]
+        ai_level = ai_level.strip().lower()
+        need(ai_level in levels, "--ai-level", f"unknown AI {ai_level!r}; use one of {', '.join(levels)}")
+        within(actions, 1, 100000, "--actions")
+        think = (0.0 if memory else 0.5) if think is None else think
+        within(think, 0, 60, "--think", " seconds")
+        within(concurrency, 1, 200, "--concurrency")
+        if ai_workers is not None:
+            within(ai_workers, 1, 64, "--ai-workers")
+            need(url is None, "--ai-workers", "sets up the server the load test starts; it cannot change a "
+                                              "server given by --url")
+        within(grace, 1, 600, "--grace", " seconds")
+        timeout = (3600.0 if memory else 900.0) if timeout is None else timeout
+        need(0 < timeout <= 86400, "--timeout", f"{timeout} is outside the allowed range: above 0, at most 86400 "
+                                                "seconds")
+        if url is not None:
+            need(url.startswith(("http://", "https://")), "--url", f"{url!r} is not an http:// or https:// address")
+
+        err = Console(stderr=True)
+        server: ServerProcess | None = None
+        try:
+            if url is None:
+                if not as_json:
+                    err.print("Starting a server for the load test ...")
+                server = ServerProcess(ai_workers=ai_workers).start()
+                target = server.url
+                if not as_json:
+                    err.print(f"Server pid {server.pid} at {target} {' '.join(server.options)}".rstrip())
+            else:
+                target = url
+            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), console=err, transient=True, disable=as_json) as bar:
+                task = bar.add_task("games finished" if memory else "hot-seat steps played", total=None)
+
+                def progress(done: int, total: int) -> None:
+                    bar.update(task, completed=done, total=total)
+
+                if memory:
+                    assert server is not None
+                    result = asyncio.run(run_memory(target, server.rss_mb, games, turn_limit, concurrency, think,
+                                                    timeout, seed, progress))
+                else:
+                    result = asyncio.run(run_loadtest(target, games, actions, think, timeout, seed, ai_games,
+                                                      ai_level, grace, turn_limit or None, progress))
+        except LoadError as exc:
+            note = ""
+            if server is not None and "--create-limit" not in server.options and "HTTP 429" in str(exc):
+                note = "\nThe server the load test started has no --create-limit option, so its limit stays."
+            typer.echo(f"error: {exc}{note}", err=True)
+            raise typer.Exit(2) from None
+        except OSError as exc:
+            typer.echo(f"error: cannot reach the server at {server.url if server else url}: {exc}", err=True)
+            raise typer.Exit(2) from None
+        finally:
+            if server is not None:
+                server.stop()
+        if server is not None:
+            result.server_pid, result.server_options = server.pid, server.options
+        if as_json:
+            typer.echo(json.dumps(result.figures()))
+        else:
+            Console().print(result.table())
+        if result.failed:
             raise typer.Exit(1)

@@ -5,8 +5,10 @@ Every decision of the game is one of these (see ``docs/architecture.md`` for the
 """
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any, Callable
 
+from ..cards import registry
 from ..cards.catalogue import CARD_DEF, DEFS
 from . import combat, commands, trade
 from .board import name as pos_name
@@ -17,34 +19,291 @@ from .state import GameState
 Action = tuple
 Check = Callable[[GameState, int, Action], "str | None"]
 Do = Callable[[GameState, int, Action], None]
+Span = Callable[[GameState], tuple[int, int]]
 
-# Field names of each kind, for the JSON form; "*" collects the rest.
-FIELDS: dict[str, tuple[str, ...]] = {
-    "jump": ("vessel", "to", "explore", "carry"),
-    "build": ("card", "at"),
-    "develop": ("at",),
-    "play": ("card", "*targets"),
-    "ability": ("source", "*targets"),
-    "scrap": ("vessel",),
-    "repair": ("vessel",),
+
+# --------------------------------------------------------------------------- argument kinds
+#
+# Before any rule check runs, every argument is checked against the kind of its field: its type
+# (compared exactly, so a bool is no number and no subclass with an odd __eq__ or __hash__ gets
+# in) and its range. The rule checks here, in commands/trade/combat/play and in card effects
+# can then rely on exact ints and strs of a sane size.
+
+MAX_AMOUNT = 999_999  # far above any credits, attack or count a game reaches; refuses 10**30
+MAX_LIST = 32  # the most values a "*" field (targets, cards) may hold
+MAX_CARRY = max(d.carry for d in DEFS)  # MOVE-3: the most fighters any ship carries
+
+
+class FieldKind:
+    """What one argument may hold: integers in ``span(g)`` (inclusive; none if ``span`` is
+    None) and strings in ``words`` (none if None; any string if ``any_word``). ``noun`` names
+    the kind in reasons, e.g. "a board position"."""
+
+    __slots__ = ("noun", "span", "words", "any_word")
+
+    def __init__(self, noun: str, span: Span | None = None, words: tuple[str, ...] | None = None,
+                 any_word: bool = False) -> None:
+        self.noun, self.span, self.words, self.any_word = noun, span, words, any_word
+
+    def takes(self, x: Any) -> bool:
+        """Is ``x`` of a type this kind takes? (What can be checked before a game is known.)"""
+        t = type(x)
+        if t is int:
+            return self.span is not None
+        return t is str and (self.any_word or self.words is not None)
+
+    def fits(self, g: GameState, x: Any) -> bool:
+        """Is ``x`` of the right type and in range in game ``g``?"""
+        t = type(x)
+        if t is int:
+            if self.span is None:
+                return False
+            lo, hi = self.span(g)
+            return lo <= x <= hi
+        if t is str:
+            return self.any_word or (self.words is not None and x in self.words)
+        return False
+
+    def describe(self, g: GameState | None) -> str:
+        """The allowed values in words: "a board position 0..8", or without a game (so without
+        ranges) "a board position (an integer)"."""
+        parts = []
+        if self.span is not None:
+            if g is None:
+                parts.append("an integer")
+            else:
+                lo, hi = self.span(g)
+                parts.append(f"{lo}..{hi}" if lo < hi else str(lo))
+        if self.any_word:
+            parts.append("a string")
+        elif self.words is not None:
+            parts.append("one of " + ", ".join(repr(w) for w in self.words))
+        if g is not None and len(parts) == 1 and self.span is not None:
+            return f"{self.noun} {parts[0]}"
+        return f"{self.noun} ({' or '.join(parts)})"
+
+
+def _const(lo: int, hi: int) -> Span:
+    return lambda g: (lo, hi)
+
+
+_CARD_IDS = _const(0, len(CARD_DEF) - 1)
+_AMOUNTS = _const(0, MAX_AMOUNT)
+_FLAG = FieldKind("a flag", _const(0, 1))
+
+# The field kinds by name. They include the target kinds of card effects
+# (registry.TARGET_KINDS), so a card's targets are checked like any other field.
+FIELD_KINDS: dict[str, FieldKind] = {
+    "vessel": FieldKind("a vessel's card instance id", _CARD_IDS),
+    "card": FieldKind("a card instance id", _CARD_IDS),
+    "def": FieldKind("a card type index (catalogue.DEFS)", _const(0, len(DEFS) - 1)),
+    "pos": FieldKind("a board position", lambda g: (0, len(g.sites) - 1)),
+    "player": FieldKind("a player index", lambda g: (0, g.cfg.players - 1)),
+    "flag": _FLAG,
+    "explore": _FLAG,
+    "carry": FieldKind("a number of fighters", _const(0, MAX_CARRY)),
+    "amount": FieldKind("an amount", _AMOUNTS),
+    "credits": FieldKind("a number of credits", _AMOUNTS),
+    "count": FieldKind("a count", _AMOUNTS),
+    "item": FieldKind("a trade item kind", words=trade.ITEM_KINDS),
+    # Stands for the kind that the item before it picks (_ITEM_VALUE); only its type is known.
+    "item_value": FieldKind("a trade item's value", _AMOUNTS),
+    # Choices offer card ids, positions, deck indices, 1/0, "skip" or "decline": the rule
+    # check looks the value up among the options.
+    "option": FieldKind("an offered option", _AMOUNTS, any_word=True),
+    # A card target whose kind is not declared (the card cannot be played or used that way,
+    # and the rule check says so).
+    "target": FieldKind("a target", _AMOUNTS),
+}
+_BY_ITEM = FIELD_KINDS["item_value"]
+_ONE = FieldKind("exactly", _const(1, 1))  # credits and hand cards go one at a time
+_ITEM_VALUE: dict[str, FieldKind] = {
+    "credit": _ONE, "hand": _ONE, "card": FIELD_KINDS["card"], "tech": FIELD_KINDS["card"],
+    "vessel": FIELD_KINDS["vessel"], "system": FIELD_KINDS["pos"]}
+
+# Each kind's fields in tuple order: (name, field kind, rule). The one table that FIELDS (the
+# JSON names) and the argument checks come from. The rule is the one cited when the value is out
+# of range or of the wrong type: the rule the kind's own check cites for a value it refuses, so
+# that IllegalAction.rule stays the same whichever check refuses. A "*" field takes the rest of
+# the tuple as a list: "*cards" holds card ids, "*targets" a card's targets (see _target_kinds).
+SIGNATURES: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "jump": (("vessel", "vessel", "MOVE-1"), ("to", "pos", "MOVE-1"), ("explore", "explore", "EXPLORE-1"),
+             ("carry", "carry", "MOVE-3")),
+    "build": (("card", "def", "BUILD-1"), ("at", "pos", "BUILD-1")),
+    "develop": (("at", "pos", "DEV-1"),),
+    "play": (("card", "card", "PLAY-1"), ("*targets", "target", "TARGET-2")),
+    "ability": (("source", "card", "RESP-1"), ("*targets", "target", "TARGET-2")),
+    "scrap": (("vessel", "vessel", "SCRAP-1"),),
+    "repair": (("vessel", "vessel", "REPAIR-1"),),
     "buy": (),
-    "sell": ("card", "other"),
-    "offer": ("to",),
-    "give": ("item", "value"),
-    "ask": ("item", "value"),
+    "sell": (("card", "card", "TRADE-2"), ("other", "card", "TRADE-2")),
+    "offer": (("to", "player", "TRADE-3"),),
+    "give": (("item", "item", "TRADE-3"), ("value", "item_value", "TRADE-3")),
+    "ask": (("item", "item", "TRADE-3"), ("value", "item_value", "TRADE-3")),
     "propose": (),
     "cancel": (),
-    "accept": ("*cards",),
+    "accept": (("*cards", "card", "TRADE-3"),),
     "decline": (),
     "end": (),
     "pass": (),
-    "redirect": ("vessel", "from"),
-    "fight": ("at",),
-    "assign": ("vessel", "target", "amount"),
-    "retreat": ("vessel", "to"),
+    "redirect": (("vessel", "vessel", "COMBAT-5"), ("from", "vessel", "COMBAT-5")),
+    "fight": (("at", "pos", "COMBAT-1"),),
+    "assign": (("vessel", "vessel", "COMBAT-3"), ("target", "vessel", "TARGET-1"),
+               ("amount", "amount", "COMBAT-4")),
+    "retreat": (("vessel", "vessel", "COMBAT-7"), ("to", "pos", "COMBAT-7")),
     "done": (),
-    "choose": ("value",),
+    "choose": (("value", "option", ""),),
 }
+
+# Field names of each kind, for the JSON form; "*" collects the rest.
+FIELDS: dict[str, tuple[str, ...]] = {k: tuple(f[0] for f in sig) for k, sig in SIGNATURES.items()}
+
+
+def _prefix(kind: str, rule: str) -> str:
+    """The start of a reason about one of ``kind``'s fields: "RULE-ID: kind: " or "kind: "."""
+    return f"{rule}: {kind}: " if rule else f"{kind}: "
+
+
+# Derived once, so that checking an action is a short loop: per kind, the fixed fields as
+# (name, FieldKind, reason prefix), the "*" field as (name, element kind name, reason prefix)
+# or None, and the JSON keys.
+_FIXED: dict[str, tuple[tuple[str, FieldKind, str], ...]] = {
+    k: tuple((f, FIELD_KINDS[fk], _prefix(k, rule)) for f, fk, rule in sig if not f.startswith("*"))
+    for k, sig in SIGNATURES.items()}
+_STAR: dict[str, tuple[str, str, str] | None] = {
+    k: next(((f[1:], fk, _prefix(k, rule)) for f, fk, rule in sig if f.startswith("*")), None)
+    for k, sig in SIGNATURES.items()}
+_JSON_KEYS: dict[str, frozenset[str]] = {
+    k: frozenset(f.lstrip("*") for f in fields) | {"type"} for k, fields in FIELDS.items()}
+# Per kind, the JSON fields in tuple order as (key, is a "*" field, FieldKind).
+_JSON_PLAN: dict[str, tuple[tuple[str, bool, FieldKind], ...]] = {
+    k: tuple((f.lstrip("*"), f.startswith("*"), FIELD_KINDS[fk]) for f, fk, _ in sig)
+    for k, sig in SIGNATURES.items()}
+assert registry.TARGET_KINDS <= FIELD_KINDS.keys(), "every card target kind needs a field kind"
+
+
+def _target_kinds(kind: str, cid: int) -> tuple[str, ...] | None:
+    """The kinds of the targets taken when card ``cid`` is played (``kind`` "play") or its
+    ability used ("ability"): a Command's or ability's declared ``target_kinds`` (none without
+    a ``targets`` hook), a station's position, none for a technology. None when they are not
+    known: the card has no such use (the rule check refuses it), or declares no kinds for its
+    ``targets`` hook (a card whose targets are always empty; one that forgot them must not be
+    refused here).
+    The targets then need only be integers."""
+    eff = registry.BY_CARD[cid]
+    if kind == "play":
+        d = CARD_DEF[cid]
+        if d.kind == "station":
+            return ("pos",)
+        if d.kind == "technology":
+            return ()
+        if d.kind != "command":
+            return None
+    elif eff.resolve is None:
+        return None
+    if eff.targets is None:
+        return ()
+    return eff.target_kinds or None
+
+
+def malformed(g: GameState, a: Any) -> str | None:
+    """Why ``a`` is not a well-formed action for game ``g`` (a tuple of a known kind, the right
+    number of arguments, each of its field's type and range), or None. It reads only the
+    catalogue and the game's size and player count, so it is right for any input whatever."""
+    if type(a) is not tuple or not a:
+        return f"an action is a tuple (kind, *arguments), not {_brief(a)}"
+    kind = a[0]
+    if type(kind) is not str or kind not in SIGNATURES:
+        return f"unknown action kind {_brief(kind)}; kinds are: {', '.join(FIELDS)}"
+    fixed = _FIXED[kind]
+    star = _STAR[kind]
+    n = len(a) - 1
+    if n < len(fixed) or (n > len(fixed) and star is None):
+        return f"'{kind}' takes the arguments ({', '.join(FIELDS[kind])}), not {n} argument(s)"
+    for i, (name, fk, head) in enumerate(fixed, 1):
+        x = a[i]
+        if fk is _BY_ITEM:  # its kind depends on the item field before it, already checked
+            fk = _ITEM_VALUE[a[i - 1]]
+            if not fk.fits(g, x):
+                return f"{head}field '{name}' must be {fk.describe(g)} for item '{a[i - 1]}', not {_brief(x)}"
+        elif not fk.fits(g, x):
+            return f"{head}field '{name}' must be {fk.describe(g)}, not {_brief(x)}"
+    if star is None:
+        return None
+    name, elem, head = star
+    rest = a[1 + len(fixed):]
+    if len(rest) > MAX_LIST:
+        return f"{head}field '{name}' holds at most {MAX_LIST} values, not {len(rest)}"
+    kinds = _target_kinds(kind, a[1]) if elem == "target" else (elem,) * len(rest)
+    if kinds is None:
+        kinds = (elem,) * len(rest)
+    else:
+        if kind == "play" and CARD_DEF[a[1]].kind == "station":
+            head = _prefix(kind, "BUILD-8")  # what check_play cites for a station's place
+        if len(kinds) != len(rest):
+            return (f"{head}field '{name}' of {CARD_DEF[a[1]].name} holds {len(kinds)} value(s) "
+                    f"({', '.join(kinds) or 'none'}), not {len(rest)}")
+    for j, (x, k) in enumerate(zip(rest, kinds)):
+        fk = FIELD_KINDS[k]
+        if not fk.fits(g, x):
+            return f"{head}field '{name}' value {j} ({k}) must be {fk.describe(g)}, not {_brief(x)}"
+    return None
+
+
+# --------------------------------------------------------------------------- showing any value
+
+_BRIEF_ITEMS, _BRIEF_CHARS, _BRIEF_DEPTH = 6, 40, 3
+
+
+def _brief(x: Any, depth: int = 0) -> str:
+    """``repr(x)`` for ordinary values; a bounded summary for anything huge, deep or exotic.
+
+    It never raises: ``repr`` itself fails on an int of more than 4300 digits (ValueError) and on
+    a deeply nested list (RecursionError), and other classes may do anything in ``__repr__``.
+    Containers are read through the base class's own methods, so subclasses cannot interfere.
+    """
+    t = type(x)
+    if x is None or t is bool or t is float:
+        return repr(x)
+    if t is int:
+        bits = x.bit_length()
+        return repr(x) if bits <= 64 else f"<an integer of about {int(bits * 0.30103) + 1} digits>"
+    if t is str or t is bytes:
+        return repr(x) if len(x) <= _BRIEF_CHARS else f"{x[:_BRIEF_CHARS]!r}…<{len(x)} long>"
+    for base, left, right in ((tuple, "(", ")"), (list, "[", "]"), (dict, "{", "}")):
+        if issubclass(t, base):
+            size = base.__len__(x)
+            if depth >= _BRIEF_DEPTH and size:
+                return f"{left}…{right}"
+            if base is dict:
+                shown = [f"{_brief(k, depth + 1)}: {_brief(v, depth + 1)}"
+                         for k, v in islice(dict.items(x), _BRIEF_ITEMS)]
+            else:
+                shown = [_brief(v, depth + 1) for v in islice(base.__iter__(x), _BRIEF_ITEMS)]
+            if size > _BRIEF_ITEMS:
+                shown.append(f"…<{size} items>")
+            elif base is tuple and size == 1:
+                shown[0] += ","  # (x,)
+            return left + ", ".join(shown) + right
+    # type.__dict__ holds the real name even for a metaclass that redefines __name__.
+    return f"<{type.__dict__['__name__'].__get__(t, type)} object>"
+
+
+class _Shown(str):
+    """Text that is its own repr: IllegalAction shows its action with ``!r``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str.__str__(self)
+
+
+def _illegal(reason: str, action: Any) -> IllegalAction:
+    """``IllegalAction(reason, action)``, its message showing ``action`` through :func:`_brief`
+    (so that building it cannot fail), its ``action`` the value itself."""
+    exc = IllegalAction(reason, _Shown(_brief(action)))
+    exc.action = action
+    return exc
 
 
 def _always(g: GameState, p: int, a: Action) -> str | None:
@@ -174,18 +433,15 @@ def legal_actions(g: GameState) -> list[Action]:
     return LEGAL[g.step](g, g.actor)
 
 
-def why_illegal(g: GameState, a: Action) -> str | None:
-    """The reason ``a`` is illegal now (with the rule ID), or None if it is legal."""
+def why_illegal(g: GameState, a: Any) -> str | None:
+    """The reason ``a`` is illegal now (with the rule ID), or None if it is legal. ``a`` may be
+    anything: what is not a well-formed action tuple (see :func:`malformed`) is refused before any
+    rule is looked at, and nothing here changes the state."""
     if g.over:
         return "WIN-1: the game is over"
-    if not isinstance(a, tuple) or not a or a[0] not in HANDLERS:
-        return f"unknown action {a!r}; kinds are: {', '.join(FIELDS)}"
-    if any(not isinstance(x, (int, str)) or isinstance(x, bool) for x in a[1:]):
-        return f"action {a!r}: arguments must be integers or strings"
-    fields = FIELDS[a[0]]
-    fixed = len([f for f in fields if not f.startswith("*")])
-    if len(a) - 1 < fixed or (len(a) - 1 > fixed and fixed == len(fields)):
-        return f"'{a[0]}' takes the arguments ({', '.join(fields)}), not {len(a) - 1} argument(s)"
+    reason = malformed(g, a)
+    if reason is not None:
+        return reason
     if a[0] not in STEP_KINDS[g.step]:
         allowed = ", ".join(sorted(STEP_KINDS[g.step]))
         return f"'{a[0]}' is not possible now: player {g.actor} must decide ({g.step}: {allowed})"
@@ -197,15 +453,28 @@ def perform(g: GameState, a: Action) -> None:
     HANDLERS[a[0]][1](g, g.actor, a)
 
 
-def validate(g: GameState, a: Any, player: int | None = None) -> Action:
+def validate(g: GameState, a: Any, player: Any = None) -> Action:
     """Normalise ``a`` (tuple, list or JSON dict) and raise :class:`IllegalAction` if it is not
-    legal now for ``player`` (default: whoever must decide)."""
-    act = from_json(a) if isinstance(a, dict) else tuple(a) if isinstance(a, (list, tuple)) else a
-    if player is not None and player != g.actor:
-        raise IllegalAction(f"RESP-2: it is player {g.actor}'s decision, not player {player}'s", act)
+    legal now for ``player`` (default: whoever must decide); return the action tuple.
+
+    Contract: for any ``a`` and ``player`` whatever, the only exception raised is IllegalAction,
+    and the state is never changed (only :func:`perform` changes it)."""
+    t = type(a)
+    if t is tuple:
+        act = a
+    elif t is list:
+        act = tuple(a)
+    elif issubclass(t, dict):
+        act = from_json(a)
+    elif issubclass(t, (tuple, list)):  # read through the base class: overrides do not run
+        act = tuple(tuple.__iter__(a) if issubclass(t, tuple) else list.__iter__(a))
+    else:
+        act = a
+    if player is not None and (type(player) is not int or player != g.actor):
+        raise _illegal(f"RESP-2: it is player {g.actor}'s decision, not player {_brief(player)}'s", act)
     reason = why_illegal(g, act)
     if reason is not None:
-        raise IllegalAction(reason, act)
+        raise _illegal(reason, act)
     return act
 
 
@@ -223,21 +492,53 @@ def to_json(a: Action) -> dict[str, Any]:
     return out
 
 
-def from_json(data: dict[str, Any]) -> Action:
-    """Inverse of :func:`to_json`; raises IllegalAction naming what is malformed."""
-    kind = data.get("type")
-    if kind not in FIELDS:
-        raise IllegalAction(f"unknown action type {kind!r}; types are: {', '.join(FIELDS)}", data)
+def from_json(data: Any) -> Action:
+    """Inverse of :func:`to_json`. Raises IllegalAction naming what is malformed: ``data`` that
+    is not a dict, a ``type`` that is not a known kind, a missing field, a field the kind does
+    not take, or a field of the wrong shape (a "*" field must be a list of integers, any other an
+    integer or string as its kind takes). Ranges need the game: :func:`why_illegal` checks them."""
+    if not issubclass(type(data), dict):
+        raise _illegal(f"an action in JSON form is an object like {{\"type\": \"end\"}}, "
+                       f"not {_brief(data)}", data)
+    # Keys first, and by exact type: any lookup below compares keys, and a str subclass could
+    # do anything in its __eq__.
+    for key in dict.__iter__(data):
+        if type(key) is not str:
+            raise _illegal(f"field names are strings, not {_brief(key)}", data)
+    if not dict.__contains__(data, "type"):
+        raise _illegal(f"the action has no 'type'; types are: {', '.join(FIELDS)}", data)
+    kind = dict.__getitem__(data, "type")
+    if type(kind) is not str or kind not in SIGNATURES:
+        raise _illegal(f"unknown action type {_brief(kind)}; types are: {', '.join(FIELDS)}", data)
+    plan = _JSON_PLAN[kind]
+    if dict.__len__(data) != len(plan) + 1:  # with every field present, no key is unknown
+        keys = _JSON_KEYS[kind]
+        for key in dict.__iter__(data):
+            if key not in keys:
+                fields = ", ".join(f.lstrip("*") for f in FIELDS[kind]) or "none"
+                raise _illegal(f"action '{kind}' has no field {_brief(key)} (its fields: {fields})", data)
     args: list[Any] = []
-    for f in FIELDS[kind]:
-        key = f.lstrip("*")
-        if key not in data:
-            raise IllegalAction(f"action '{kind}' is missing the field '{key}'", data)
-        val = data[key]
-        if f.startswith("*"):
-            if not isinstance(val, list):
-                raise IllegalAction(f"action '{kind}': field '{key}' must be a list", data)
-            args.extend(val)
+    for key, star, fk in plan:
+        if not dict.__contains__(data, key):
+            raise _illegal(f"action '{kind}' is missing the field '{key}'", data)
+        val = dict.__getitem__(data, key)
+        if star:
+            vt = type(val)
+            if not issubclass(vt, (list, tuple)):
+                raise _illegal(f"action '{kind}': field '{key}' must be a list, not {_brief(val)}", data)
+            base = list if issubclass(vt, list) else tuple
+            if base.__len__(val) > MAX_LIST:
+                raise _illegal(f"action '{kind}': field '{key}' holds at most {MAX_LIST} values, "
+                               f"not {base.__len__(val)}", data)
+            vals = tuple(base.__iter__(val))
+            for j, x in enumerate(vals):
+                if type(x) is not int:  # every card id and target kind is an integer
+                    raise _illegal(f"action '{kind}': field '{key}' value {j} must be an integer, "
+                                   f"not {_brief(x)}", data)
+            args.extend(vals)
+        elif not fk.takes(val):
+            raise _illegal(f"action '{kind}': field '{key}' must be {fk.describe(None)}, "
+                           f"not {_brief(val)}", data)
         else:
             args.append(val)
     return (kind, *args)

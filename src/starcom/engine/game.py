@@ -77,6 +77,10 @@ class Game(GameState):
         self.events = []
         A.perform(self, action)
         advance(self)
+        self.actions_played += 1
+        limit = self.cfg.action_limit
+        if limit is not None and self.actions_played >= limit and not self.over:
+            _endphase.finish_by_score(self)  # RULING: the action cap scores like the turn limit
         return self.events
 
     # ------------------------------------------------------------------ outcome

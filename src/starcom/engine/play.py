@@ -42,10 +42,12 @@ def ability_sources(g: GameState, p: int) -> list[int]:
 
 
 def ability_targets(g: GameState, p: int, src: int) -> Iterable[tuple]:
+    """Legal target tuples for using the ability of ``src`` (an ability without a ``targets``
+    hook takes none, like a Command without one)."""
     eff = registry.BY_CARD[src]
     if eff.cost == "discard" and not g.hands[p]:
         return []
-    return eff.targets(g, p, src)
+    return eff.targets(g, p, src) if eff.targets is not None else [()]
 
 
 def play_card(g: GameState, p: int, cid: int, targets: tuple) -> None:
@@ -77,7 +79,7 @@ def still_valid(g: GameState, p: int, src: int, targets: tuple, ability: bool) -
     if eff.valid is not None:
         return eff.valid(g, p, src, targets)
     if ability:
-        return targets in set(eff.targets(g, p, src))
+        return targets in set(eff.targets(g, p, src)) if eff.targets is not None else targets == ()
     return targets in set(play_targets(g, p, src))
 
 

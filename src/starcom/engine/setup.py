@@ -20,6 +20,8 @@ def check_config(cfg: Config) -> None:
         raise ValueError(f"board size must be 2 to 8 (3 to 5 recommended), not {cfg.size}")
     if cfg.turn_limit is not None and cfg.turn_limit < 1:
         raise ValueError(f"turn limit must be at least 1, not {cfg.turn_limit}")
+    if cfg.action_limit is not None and cfg.action_limit < 1:
+        raise ValueError(f"action limit must be at least 1, not {cfg.action_limit}")
 
 
 def new_state(cfg: Config, cls: type[GameState] = GameState) -> GameState:
@@ -69,6 +71,7 @@ def new_state(cfg: Config, cls: type[GameState] = GameState) -> GameState:
     g.choice, g.trade = None, None
     g.combat_pos, g.extra_turns, g.offers_made = -1, 0, 0
     g.winner, g.over, g.phase = None, False, "ready"
+    g.actions_played = 0
     emit(g, "start", first)
     begin_turn(g)
     advance(g)

@@ -22,6 +22,9 @@ class Config:
     edition: str = "standard"
     seed: int = 0
     turn_limit: int | None = None
+    # Hard cap on actions: a game that reaches it ends by WIN-2 scoring, like the turn limit
+    # (servers set it so that no game, however it is played, runs for ever).
+    action_limit: int | None = None
 
 
 class Vessel:
@@ -127,7 +130,7 @@ class GameState:
         "sysdeck", "supply", "sites", "vessels", "homeworld", "alive", "prev_turn", "tasks",
         "step", "prio", "passes", "actor", "choice", "trade", "stack", "assigned",
         "fought", "combat_pos", "extra_turns", "stabilized", "abandoned",
-        "offers_made", "winner", "over", "events",
+        "offers_made", "winner", "over", "events", "actions_played",
     )
 
     cfg: Config
@@ -140,6 +143,7 @@ class GameState:
         other.prio, other.passes, other.actor = self.prio, self.passes, self.actor
         other.combat_pos, other.extra_turns = self.combat_pos, self.extra_turns
         other.offers_made, other.winner, other.over = self.offers_made, self.winner, self.over
+        other.actions_played = self.actions_played
         for f in _LIST_FIELDS:
             setattr(other, f, list(getattr(self, f)))
         for f in _LIST_OF_LISTS:
@@ -179,6 +183,9 @@ class GameState:
         st.ed = EDITIONS[st.cfg.edition]
         for f in GameState.__slots__:
             if f in ("cfg", "ed", "events"):
+                continue
+            if f == "actions_played" and f not in data:  # states saved before the action cap
+                setattr(st, f, 0)
                 continue
             val = _plain(data[f])  # the loaded game must not share lists with ``data``
             if f == "sites":

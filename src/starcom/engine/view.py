@@ -1,13 +1,20 @@
-"""Per-player views (what one player may know) and determinization (re-dealing what they may not).
+"""What each seat may know: the engine's observer, per-seat views and determinization.
 
 Hidden information: other players' hands (only their size and the domains on the card backs
-show), the order and contents of every deck, and face-down systems. Everything else is public.
+show), the order and contents of every deck, face-down systems and the system deck, and the
+game's seed while it runs (the seed fixes every shuffle, so it would give all of the above away).
+Everything else is public.
+
+Every secrecy decision of the project is made here, by the small functions of the observer
+below; views, log lines, action texts, replays and determinizations are all built from them, and
+no other module decides what a viewer may see. A viewer is a seat number, or None for a
+spectator (who sees only public information).
 """
 from __future__ import annotations
 
 import random
-from dataclasses import asdict
-from typing import Any
+from dataclasses import asdict, replace
+from typing import Any, Callable
 
 from ..cards import registry
 from ..cards.catalogue import CARD_DEF, DOMAINS
@@ -15,13 +22,145 @@ from . import rules as R
 from .board import name as pos_name
 from .state import GameState
 
-# Choices whose options are card ids from the chooser's (or a victim's) hand.
+Viewer = int | None
+Event = tuple
+Action = tuple
+
+# --------------------------------------------------------------------------- the observer
+
+# Engine choices whose options are card ids from a hand (the chooser's own, when it is full or
+# pays for an ability); card effects register theirs in ``registry.CARD_OPTION_CHOICES``.
 CARD_CHOICES = frozenset({"hand_full", "receive_full", "ability_discard"})
 
+# Config fields nobody may see while the game runs: the seed determines every shuffle.
+SECRET_CONFIG = frozenset({"seed"})
 
-def _card_choice(kind: object) -> bool:
-    """Engine choices above, or card-effect choices registered as having card options."""
+
+def card_options(kind: object) -> bool:
+    """Whether the options of a choice of this kind are card ids taken from a hand (an engine
+    choice of :data:`CARD_CHOICES`, or a card effect's kind in ``registry.CARD_OPTION_CHOICES``).
+    Only the chooser may know such options, and which of them was chosen."""
     return kind in CARD_CHOICES or kind in registry.CARD_OPTION_CHOICES
+
+
+def sees_choice(g: GameState, p: Viewer) -> bool:
+    """Whether ``p`` sees the options (and context) of the pending choice: only the player who
+    makes it does. False when no choice is pending."""
+    return g.choice is not None and p is not None and g.choice["player"] == p
+
+
+def trade_cards_visible(g: GameState, p: Viewer) -> bool:
+    """Whether ``p`` may see which hand cards are offered in the trade on the table: the
+    offering (active) player always, the receiver only once the offer is proposed, nobody else.
+    False when no trade is on the table."""
+    if g.trade is None or p is None:
+        return False
+    return p == g.active or (p == g.trade["to"] and g.step == "trade_answer")
+
+
+def trade_for(g: GameState, p: Viewer) -> dict[str, Any] | None:
+    """The trade on the table as ``p`` sees it (None without one): who offers to whom, whether
+    it is proposed, and its items, with each offered hand card as ``["card", None]`` unless
+    :func:`trade_cards_visible`. Nothing can be asked by card id (the asker cannot see the
+    other hand), so the asked items are all public."""
+    tr = g.trade
+    if tr is None:
+        return None
+    sees = trade_cards_visible(g, p)
+    out = {k: tr[k] for k in ("to", "give_credits", "ask_credits", "ask_hand")}
+    out["from"] = g.active
+    out["proposed"] = g.step == "trade_answer"
+    out["ask"] = [list(i) for i in tr["ask"]]
+    out["give"] = [list(i) if i[0] != "card" or sees else ["card", None] for i in tr["give"]]
+    return out
+
+
+def config_for(g: GameState) -> dict[str, Any]:
+    """The game's settings as anyone may see them: everything but :data:`SECRET_CONFIG` while
+    the game runs; all of them once it is over (a finished game may publish its seed, so that
+    it can be replayed)."""
+    cfg = asdict(g.cfg)
+    if not g.over:
+        for key in SECRET_CONFIG:
+            cfg.pop(key, None)
+    return cfg
+
+
+def known_cards(g: GameState, p: Viewer) -> set[int]:
+    """The cards out of public view whose identity ``p`` knows now: their own hand, the hand
+    cards offered in a trade they may see (:func:`trade_cards_visible`), and the options of a
+    card choice they are making (:func:`card_options`, e.g. a hand shown to them). Every other
+    card in a hand, a deck, the system deck or face down on the board is unknown to ``p``; a
+    spectator knows none. (Cards shown earlier, such as a revealed hand, are not remembered.)"""
+    if p is None:
+        return set()
+    known = set(g.hands[p])
+    if trade_cards_visible(g, p):
+        known |= {v for k, v in g.trade["give"] if k == "card"}
+    if sees_choice(g, p) and card_options(g.choice["kind"]):
+        known |= {o for o in g.choice["options"] if isinstance(o, int)}
+    return known
+
+
+def _draw_for(event: Event, p: Viewer) -> Event:
+    # ("draw", player, deck, card): the others learn which deck, not the card.
+    kind, who, deck, card = event
+    return event if who == p else (kind, who, deck, None)
+
+
+def _trade_done_for(event: Event, p: Viewer) -> Event:
+    # ("trade_done", offerer, receiver, cards from the receiver's hand): the others learn how many.
+    kind, offerer, receiver, cards = event
+    return event if p in (offerer, receiver) else (kind, offerer, receiver, len(cards))
+
+
+# Events that carry something not every viewer may see, each with its filter. The filters
+# unpack the whole tuple, so an event that gains a field fails loudly instead of leaking it.
+# Every other event is public: it names only cards in play, discarded, revealed or explored.
+SECRET_EVENTS: dict[str, Callable[[Event, Viewer], Event]] = {
+    "draw": _draw_for,
+    "trade_done": _trade_done_for,
+}
+
+
+def event_for(event: Event, p: Viewer) -> Event:
+    """``event`` as ``p`` may see it: a card drawn by someone else becomes None, and the hand
+    cards handed over in a trade between two others become their number."""
+    hide = SECRET_EVENTS.get(event[0])
+    return event if hide is None else hide(event, p)
+
+
+# Events that show a viewer something that was hidden before: a card drawn (to the drawer), a
+# system explored, a hand revealed, a card taken from a hand, hand cards traded.
+REVEALING_EVENTS = frozenset({"draw", "explore", "reveal", "take", "trade_done"})
+
+
+def reveals(events: list[Event], rng_before: int, rng_after: int) -> bool:
+    """Whether a step that emitted ``events`` and moved the generator from ``rng_before`` to
+    ``rng_after`` showed anyone something hidden or drew on chance (a shuffle). Such a step
+    cannot be taken back without letting its player play it again knowing what it showed."""
+    return rng_before != rng_after or any(e[0] in REVEALING_EVENTS for e in events)
+
+
+def action_for(g: GameState, action: Action, p: Viewer) -> Action:
+    """``action``, to be taken by the deciding player in ``g`` (the state before it), as ``p``
+    may know it once taken: card ids ``p`` may not see become None. A hand card given to a
+    trade is seen only by those who see the trade's cards (:func:`trade_cards_visible`, judged
+    before it: the receiver learns it on the proposal); a card picked in a card choice only by
+    the chooser; the hand cards handed over on accepting only by the two traders. Playing,
+    selling or discarding shows a card to everyone, so those actions are returned whole."""
+    kind = action[0]
+    if kind == "give" and len(action) == 3 and action[1] == "card" and not trade_cards_visible(g, p):
+        return (kind, "card", None)
+    if kind == "choose" and len(action) == 2 and g.choice is not None and card_options(g.choice["kind"]) \
+            and not sees_choice(g, p) and isinstance(action[1], int):
+        return (kind, None)
+    if kind == "accept" and (g.trade is None or p not in (g.active, g.trade["to"])):
+        return (kind, *(None for _ in action[1:]))
+    return action
+
+
+# --------------------------------------------------------------------------- views
 
 
 def card_info(cid: int) -> dict[str, Any]:
@@ -48,8 +187,10 @@ def site_info(g: GameState, pos: int) -> dict[str, Any]:
     return out
 
 
-def player_view(g: GameState, p: int | None) -> dict[str, Any]:
-    """JSON-ready view for player ``p`` (None: a spectator, who sees only public information)."""
+def player_view(g: GameState, p: Viewer) -> dict[str, Any]:
+    """JSON-ready view for player ``p`` (None: a spectator): the public state, ``p``'s own hand,
+    and the secrets the observer above lets ``p`` see (options of their own choice, the cards of
+    a trade they may see, the seed once the game is over), nothing else."""
     n = g.cfg.players
     players = []
     for q in range(n):
@@ -62,24 +203,15 @@ def player_view(g: GameState, p: int | None) -> dict[str, Any]:
     choice = None
     if g.choice is not None:
         choice = {"player": g.choice["player"], "kind": g.choice["kind"]}
-        if g.choice["player"] == p:
+        if sees_choice(g, p):
             choice["options"] = list(g.choice["options"])
             # Whether the integer options are card ids (start-of-turn order: public cards).
-            choice["cards"] = _card_choice(g.choice["kind"]) or g.choice["kind"] == "order"
+            choice["cards"] = card_options(g.choice["kind"]) or g.choice["kind"] == "order"
             if "ctx" in g.choice:
                 choice["ctx"] = g.choice["ctx"]
-    trade = None
-    if g.trade is not None:
-        tr = g.trade
-        sees_cards = p in (g.active, tr["to"]) and (p == g.active or g.step == "trade_answer")
-        trade = {k: tr[k] for k in ("to", "give_credits", "ask_credits", "ask_hand")}
-        trade["from"] = g.active
-        trade["proposed"] = g.step == "trade_answer"
-        trade["ask"] = [list(i) for i in tr["ask"]]
-        trade["give"] = [list(i) if i[0] != "card" or sees_cards else ["card", None] for i in tr["give"]]
     return {
         "viewer": p,
-        "config": asdict(g.cfg),
+        "config": config_for(g),
         "turn": g.turn, "active": g.active, "phase": g.phase, "decision": g.step,
         "to_move": None if g.over else g.actor,
         "players": players,
@@ -94,30 +226,24 @@ def player_view(g: GameState, p: int | None) -> dict[str, Any]:
                   for it in g.stack],
         "combat_at": g.combat_pos if g.combat_pos >= 0 else None,
         "assigned": [list(a) for a in g.assigned],
-        "choice": choice, "trade": trade,
+        "choice": choice, "trade": trade_for(g, p),
         "extra_turns": g.extra_turns, "over": g.over, "winner": g.winner,
     }
 
 
-def event_for(event: tuple, p: int | None) -> tuple:
-    """An event as ``p`` may see it: cards drawn by others are hidden."""
-    if event[0] == "draw" and event[1] != p:
-        return event[:3] + (None,)
-    if event[0] == "trade_done" and p not in (event[1], event[2]):
-        return event[:3] + (len(event[3]),)
-    return event
+# --------------------------------------------------------------------------- determinization
 
 
 def determinize(g: GameState, p: int, rng: random.Random) -> GameState:
     """A copy of ``g`` in which everything ``p`` cannot see is re-dealt at random, consistently
-    with ``p``'s view (hand sizes and card-back domains kept)."""
+    with ``p``'s view: the cards of each domain's deck and of the other hands that ``p`` does
+    not know (:func:`known_cards`) are shuffled together (hand sizes and card-back domains
+    kept), face-down systems are re-dealt with the system deck, the generator is reseeded from
+    ``rng`` and, while the game runs, the config's seed is replaced too (it would give the true
+    deal away). Card ids held in a pending choice, queued task or trade are remapped to match."""
     h = g.clone()
     remap: dict[int, int] = {}
-    known = set()
-    if h.trade is not None and (p == h.active or (p == h.trade["to"] and h.step == "trade_answer")):
-        known = {v for k, v in h.trade["give"] if k == "card"}
-    if h.choice is not None and h.choice["player"] == p and _card_choice(h.choice["kind"]):
-        known |= {o for o in h.choice["options"] if isinstance(o, int)}  # e.g. a revealed hand
+    known = known_cards(g, p)
     for d in range(len(DOMAINS)):
         slots: list[tuple[list[int], int]] = [(h.decks[d], i) for i in range(len(h.decks[d]))]
         for q in range(h.cfg.players):
@@ -137,14 +263,18 @@ def determinize(g: GameState, p: int, rng: random.Random) -> GameState:
         h.sites[i].card = cid
     h.sysdeck = pool[len(sys_slots):]
     h.rng = rng.getrandbits(64)
-    if h.choice is not None and _card_choice(h.choice["kind"]):
+    if not h.over:
+        # The new generator state doubles as the new seed: drawing another number from ``rng``
+        # would shift every agent's random stream (and so every seeded game between agents).
+        h.cfg = replace(h.cfg, seed=h.rng)
+    if h.choice is not None and card_options(h.choice["kind"]):
         h.choice["options"] = [remap.get(o, o) if isinstance(o, int) else o for o in h.choice["options"]]
         if "item" in h.choice:
             h.choice["item"] = list(h.choice["item"])
     for t in h.tasks:
         if t[0] == "receive":
             t[2] = remap.get(t[2], t[2])
-        elif t[0] == "ask" and _card_choice(t[2]):
+        elif t[0] == "ask" and card_options(t[2]):
             t[4:] = [remap.get(o, o) for o in t[4:]]
     if h.trade is not None:
         h.trade["give"] = [[k, remap.get(v, v) if k == "card" else v] for k, v in h.trade["give"]]

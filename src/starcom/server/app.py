@@ -1,26 +1,99 @@
-"""The FastAPI application: REST and WebSocket API of docs/protocol.md plus the static pages."""
+"""The FastAPI application: REST and WebSocket API of docs/protocol.md plus the static pages.
+
+Every answer to bad input is a 4xx ``{"error", "rule"}`` (docs/security.md): input is read by
+:mod:`.inputs`, refusals are :class:`ApiError`, and handlers below turn framework errors (no
+such route, bad query string) into the same form.
+"""
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
+import re
+import time
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Awaitable, Callable, MutableMapping
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .limits import MAX_MESSAGE, MAX_RATE, RateWindow
-from .sessions import ApiError, Conn, Manager, Session
+from ..engine.editions import EDITIONS
+from . import inputs
+from .errors import ApiError
+from .limits import (CREATE_LIMIT, DEFAULT_TURN_LIMIT, MAX_MESSAGE, MAX_RATE, PLAYERS, SIZES,
+                     TURN_LIMITS, ACTION_LIMIT, RateWindow)
+from .sessions import Conn, Manager, Session, seats_public
 from .store import Store
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 DEFAULT_DB = "sqlite:///starcom.db"
+log = logging.getLogger("starcom.server")
+
+# Sent with every HTTP answer. The pages load scripts and styles from this server only, so an
+# injected tag cannot run; no-referrer keeps seat tokens in page URLs from reaching other sites.
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self'; "
+                                 b"img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+                                 b"base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+]
+_SECRET_IN_URL = re.compile(r"((?:seat|invite)=)[^&\s\"]+")
+
+
+class RedactSecrets(logging.Filter):
+    """Blanks seat tokens and invite codes in log records (access logs print query strings)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple(_SECRET_IN_URL.sub(r"\1…", a) if isinstance(a, str) else a
+                                for a in (record.args if isinstance(record.args, tuple) else (record.args,)))
+        if isinstance(record.msg, str):
+            record.msg = _SECRET_IN_URL.sub(r"\1…", record.msg)
+        return True
+
+
+def _install_redaction() -> None:
+    for name in ("uvicorn.access", "uvicorn.error", "starcom.server"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+            logger.addFilter(RedactSecrets())
+
+
+class SecurityHeaders:
+    """ASGI middleware adding :data:`SECURITY_HEADERS` (and no-store for the API) to HTTP answers."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = scope.get("path", "").startswith("/api/")
+
+        async def with_headers(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", [])) + SECURITY_HEADERS
+                if api:
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 async def _read_json(request: Request) -> dict[str, Any]:
-    """The request body as a JSON object; 413 past the size limit, 400 if it is not JSON."""
+    """The request body as a JSON object (see :func:`inputs.parse_json`), read at most up to
+    the size limit."""
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_MESSAGE:
         raise ApiError(413, f"message too large (over {MAX_MESSAGE} bytes)")
@@ -29,15 +102,7 @@ async def _read_json(request: Request) -> dict[str, Any]:
         body += chunk
         if len(body) > MAX_MESSAGE:
             raise ApiError(413, f"message too large (over {MAX_MESSAGE} bytes)")
-    if not body.strip():
-        return {}
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "malformed JSON") from None
-    if not isinstance(data, dict):
-        raise ApiError(400, "the body must be a JSON object")
-    return data
+    return inputs.parse_json(body)
 
 
 def _page(name: str, static_dir: Path) -> Response:
@@ -47,14 +112,35 @@ def _page(name: str, static_dir: Path) -> Response:
     return FileResponse(path, media_type="text/html")
 
 
+def _origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Browsers send Origin with every WebSocket: only this server's own pages (or an origin the
+    operator allowed) may open one. Clients without Origin (bots, tools) are not browsers."""
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    return bool(host) and urlsplit(origin).netloc.lower() == str(host).lower()
+
+
 def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_dir: Path | None = None,
-               rate_limit: int = MAX_RATE) -> FastAPI:
-    """The server app over the database at ``db_url`` (any SQLAlchemy URL). ``takeover_seconds``:
-    how long a disconnected human seat of an ``ai_takeover`` game waits before the AI plays it."""
+               rate_limit: int = MAX_RATE, create_limit: int = CREATE_LIMIT, ai_workers: int | None = None,
+               ai_processes: bool = True, allowed_origins: tuple[str, ...] = (),
+               idle_seconds: float | None = None, finished_seconds: float | None = None,
+               allow_ai_games: bool = False) -> FastAPI:
+    """The server app over the database at ``db_url`` (any SQLAlchemy URL; StoreLocked if another
+    server uses it). ``takeover_seconds``: how long a disconnected human seat of an
+    ``ai_takeover`` game waits before the AI plays it; ``create_limit``: games one client may
+    create per minute (0: no limit); ``ai_workers``/``ai_processes``: the AI pool (threads
+    only for tests that patch agents in this process); ``allow_ai_games``: accept games with
+    no human seat (an operator's choice: each keeps an AI worker busy until its caps end it)."""
     static = static_dir or STATIC
     store = Store(db_url)
-    manager = Manager(store, takeover_seconds)
+    timing = {k: v for k, v in (("idle_seconds", idle_seconds), ("finished_seconds", finished_seconds))
+              if v is not None}
+    manager = Manager(store, takeover_seconds, ai_workers, ai_processes, allow_ai_games=allow_ai_games, **timing)
     http_windows: dict[tuple[str, str], RateWindow] = {}
+    create_windows: dict[str, RateWindow] = {}
+    _install_redaction()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -63,6 +149,7 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         store.close()
 
     app = FastAPI(title="Star Commander", lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
     app.state.manager = manager
     app.state.store = store
 
@@ -70,12 +157,33 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
 
-    def _throttle(game_id: str, token: Any) -> None:
-        key = (game_id, str(token))
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail), "rule": None}, status_code=exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def _query_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        return JSONResponse({"error": f"bad request: {where}: {first.get('msg', 'invalid')}", "rule": None},
+                            status_code=400)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        # A bug, not bad input (that is always an ApiError): logged, answered without details.
+        log.error("unexpected error: %s", type(exc).__name__, exc_info=exc)
+        return JSONResponse({"error": "internal error; the game is unchanged", "rule": None}, status_code=500)
+
+    def _forget_idle(windows: dict[Any, RateWindow]) -> None:
+        if len(windows) > 10_000:  # forget callers who went quiet rather than grow without bound
+            now = time.monotonic()
+            for key in [k for k, w in windows.items() if w.idle(now)]:
+                del windows[key]
+
+    def _throttle(game_id: str, token: str | None) -> None:
+        key = (game_id, token or "")
         win = http_windows.setdefault(key, RateWindow(rate_limit))
-        if len(http_windows) > 10000:  # forget old callers rather than grow without bound
-            http_windows.clear()
-            http_windows[key] = win
+        _forget_idle(http_windows)
         if not win.hit():
             raise ApiError(429, f"too many messages (more than {rate_limit} a second)")
 
@@ -95,67 +203,99 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     # ------------------------------------------------------------------ REST
+    @app.get("/api/settings")
+    async def settings() -> dict[str, Any]:
+        """What a new game may be: the ranges and choices the server accepts."""
+        return {"players": list(PLAYERS), "sizes": list(SIZES), "editions": list(EDITIONS),
+                "modes": list(inputs.MODES), "levels": inputs.ai_choices(), "default_level": inputs.DEFAULT_LEVEL,
+                "turn_limits": list(TURN_LIMITS), "default_turn_limit": DEFAULT_TURN_LIMIT,
+                "action_limit": ACTION_LIMIT}
+
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> JSONResponse:
+        if create_limit:
+            client = request.client.host if request.client else "?"
+            win = create_windows.setdefault(client, RateWindow(create_limit, 60.0))
+            _forget_idle(create_windows)
+            if not win.hit():
+                raise ApiError(429, f"too many new games from one client (at most {create_limit} a minute); "
+                                    "try again in a minute")
         body = await _read_json(request)
-        session, answer = manager.create(body)
-        if any(session.is_ai(q) for q in range(session.cfg.players)):
-            manager._spawn(manager.drive_ai(session))
-        return JSONResponse(answer, status_code=201)
+        return JSONResponse(manager.create(body), status_code=201)
 
     @app.get("/api/games")
-    async def list_games(open: int = 0) -> dict[str, Any]:  # noqa: A002  (the protocol's name)
-        return {"games": manager.open_games(bool(open))}
+    async def list_games(open: str = "0") -> dict[str, Any]:  # noqa: A002  (the protocol's name)
+        if open not in ("0", "1", "true", "false"):
+            raise ApiError(400, "open must be 1 or 0")
+        games = await asyncio.to_thread(manager.open_games, open in ("1", "true"))
+        return {"games": games}
 
     @app.get("/api/games/{game_id}")
     async def get_state(game_id: str, seat: str | None = None) -> dict[str, Any]:
-        s = manager.get(game_id)
-        return s.state_message(s.seat_of(seat))
+        token = inputs.secret(seat, "seat token")
+        s = await manager.load(game_id)
+        return s.state_message(s.seat_of(token))
 
-    async def _seat_request(game_id: str, request: Request) -> tuple[dict[str, Any], Any, int | None]:
+    async def _seat_request(game_id: str, request: Request,
+                            fields: tuple[str, ...]) -> tuple[dict[str, Any], Session, int | None]:
         """The JSON body, the game's session and the seat its token names (throttled per token)."""
         body = await _read_json(request)
-        s = manager.get(game_id)
-        token = body.get("seat")
-        _throttle(game_id, token)
-        return body, s, s.seat_of(token if isinstance(token, str) else None)
+        inputs.check_fields(body, fields, "this request")
+        token = inputs.secret(body.get("seat"), "seat token")
+        _throttle(inputs.game_id(game_id), token)
+        s = await manager.load(game_id)
+        return body, s, s.seat_of(token)
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
-        body, s, seat = await _seat_request(game_id, request)
+        body, s, seat = await _seat_request(game_id, request, ("seat", "action", "expect_step"))
         step = await manager.act(s, seat, body.get("action"), body.get("expect_step"))
         return {"ok": True, "step": step}
 
     @app.post("/api/games/{game_id}/undo")
     async def post_undo(game_id: str, request: Request) -> dict[str, Any]:
-        _body, s, seat = await _seat_request(game_id, request)
+        _body, s, seat = await _seat_request(game_id, request, ("seat",))
         step = await manager.undo(s, seat)
         return {"ok": True, "step": step}
 
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str) -> dict[str, Any]:
-        s = manager.get(game_id)
-        if not s.game.over:
-            raise ApiError(409, "the game is not finished; replays are for finished games")
+        book = await manager.replay_book(game_id)
+        s = await manager.load(game_id)
         return {"config": dict(s.rec.config), "actions": [h["action"] for h in s.history], "over": True,
-                "seats": [{"seat": x["seat"], "kind": x["kind"]} for x in s.rec.seats]}
+                "seats": seats_public(s.rec.seats), "steps": book.steps}
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def get_replay_step(game_id: str, step: str) -> dict[str, Any]:
-        return manager.get(game_id).replay_step(step)
+        return await manager.replay_step(game_id, step)
 
     @app.post("/api/games/{game_id}/join")
     async def post_join(game_id: str, request: Request) -> dict[str, Any]:
-        await _read_json(request)
-        return manager.join(manager.get(game_id))
+        body = await _read_json(request)
+        inputs.check_fields(body, ("invite",), "a join request")
+        invite = inputs.secret(body.get("invite"), "invite code")
+        return manager.join(await manager.load(game_id), invite)
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/games/{game_id}")
-    async def ws_game(websocket: WebSocket, game_id: str, seat: str | None = None) -> None:
+    async def ws_game(websocket: WebSocket, game_id: str) -> None:
+        if not _origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), allowed_origins):
+            await websocket.close(code=4403)  # before accepting: the browser sees a refused handshake
+            return
         await websocket.accept()
         try:
-            s = manager.get(game_id)
-            me = s.seat_of(seat)
+            params = websocket.query_params
+            unknown = sorted(set(params) - {"seat", "invite"})
+            if unknown:
+                raise ApiError(400, f"unknown query parameter {unknown[0]!r}; use seat or invite")
+            token = inputs.secret(params.get("seat"), "seat token")
+            invite = inputs.secret(params.get("invite"), "invite code")
+            s = await manager.load(game_id)
+            if invite is not None:
+                claim = manager.join(s, invite)
+                await websocket.send_json({"type": "seat", **claim})
+                token = claim["token"]
+            me = s.seat_of(token)
         except ApiError as exc:
             await websocket.send_json({"type": "error", **exc.body()})
             await websocket.close(code=4000 + exc.status)
@@ -166,7 +306,7 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         try:
             await _serve_ws(websocket, conn, manager, game_id, me, rate_limit)
         finally:
-            manager.disconnect(manager.sessions.get(game_id) or s, conn)
+            manager.disconnect(manager.sessions.get(s.game_id) or s, conn)
             conn.close(1000)
             try:
                 await asyncio.wait_for(writer, 2.0)
@@ -187,33 +327,29 @@ async def _serve_ws(websocket: WebSocket, conn: Conn, manager: Manager, game_id:
             return
         raw = msg.get("text")
         if raw is None:
-            raw = (msg.get("bytes") or b"").decode("utf-8", "replace")
+            raw = msg.get("bytes") or b""
         if not window.hit():
             conn.send({"type": "error", "error": f"too many messages (more than {rate_limit} a second)",
                        "rule": None})
             conn.close(1008)
             return
-        if len(raw.encode("utf-8")) > MAX_MESSAGE:
-            conn.send({"type": "error", "error": f"message too large (over {MAX_MESSAGE} bytes)", "rule": None})
-            conn.close(1009)
-            return
         try:
-            data = json.loads(raw)
-            if not isinstance(data, dict):
-                raise ValueError
-        except ValueError:
-            conn.send({"type": "error", "error": "malformed JSON", "rule": None})
-            continue
-        try:
-            s: Session = manager.get(game_id)
+            data = inputs.parse_json(raw)
             kind = data.get("type")
             if kind == "ping":
+                inputs.check_fields(data, ("type",), "a ping")
                 conn.send({"type": "pong"})
             elif kind == "action":
-                await manager.act(s, me, data.get("action"), data.get("expect_step"))
+                inputs.check_fields(data, ("type", "action", "expect_step"), "an action message")
+                await manager.act(await manager.load(game_id), me, data.get("action"), data.get("expect_step"))
             elif kind == "undo":
-                await manager.undo(s, me)
+                inputs.check_fields(data, ("type",), "an undo message")
+                await manager.undo(await manager.load(game_id), me)
             else:
-                raise ApiError(400, f"unknown message type {kind!r}: use action, undo or ping")
+                raise ApiError(400, f"unknown message type {str(kind)[:40]!r}: use action, undo or ping")
         except ApiError as exc:
+            if exc.status == 413:
+                conn.send({"type": "error", **exc.body()})
+                conn.close(1009)
+                return
             conn.send({"type": "error", **exc.body()})

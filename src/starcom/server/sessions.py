@@ -1,80 +1,63 @@
-"""Live games: the engine state of each game, its connections, AI seats and persistence order.
+"""Live games: the engine state of each game, its seats, connections, AI seats and storage order.
 
 Every accepted action is committed to the store before any client hears of it; a game not in
-memory is rebuilt from its stored setup and actions (the engine is deterministic). AI seats think
-in worker threads so one slow decision never holds up the other games.
+memory is rebuilt from its stored setup and actions (the engine is deterministic), off the event
+loop. Games nobody is using leave memory. What each seat and spectator is told is built from
+the engine's per-seat view and the observer's event filter only (docs/security.md).
 """
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
-import random
 import secrets
 import time
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict
-from typing import Any
+from typing import Any, Iterable
 
-from ..agents import DIFFICULTIES, agent_names, make_agent
 from ..engine.actions import to_json, validate
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
-from ..engine.setup import check_config
 from ..engine.state import Config
+from ..engine.view import reveals
 from ..text import Narrator, describe_action
-from .store import GameRecord, Store
+from . import inputs
+from .ai_pool import AiPool
+from .errors import ApiError
+from .inputs import DEFAULT_LEVEL, HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
+from .limits import ACTION_LIMIT, FINISHED_SECONDS, IDLE_SECONDS, SEED_MAX, SEND_QUEUE
+from .replays import ReplayBook, ReplayCache
+from .store import DamagedGame, GameRecord, Store, token_hash
 
-HUMAN = "human"
-MODES = ("vs_ai", "hotseat", "online")
-DEFAULT_LEVEL = "normal"   # new AI seats and takeovers unless the request names another
-AI_WORKERS = 4             # AI decisions computed at once (each in its own thread)
 LOG_LINES = 200
 _CLOSE = object()
 log = logging.getLogger("starcom.server")
 
-
-def _think(name: str, game: Game, rng: random.Random) -> Any:
-    """One decision of a new ``name`` agent on ``game`` (a private copy: this runs in a worker
-    thread). An agent that fails is logged and answered with the first legal action."""
-    try:
-        return make_agent(name).choose(game, rng)
-    except Exception:
-        log.exception("AI %s failed to decide; it plays its first legal action", name)
-        return game.legal_actions()[0]
-
-
-class ApiError(Exception):
-    """A rejected request: HTTP status, a readable message and the rule ID (if a rule forbids it)."""
-
-    def __init__(self, status: int, error: str, rule: str | None = None) -> None:
-        super().__init__(error)
-        self.status = status
-        self.error = error
-        self.rule = rule
-
-    def body(self) -> dict[str, Any]:
-        return {"error": self.error, "rule": self.rule}
-
-
 class Conn:
-    """One WebSocket: messages go through a queue so broadcasts never wait on a slow client and
-    always arrive in the order they were produced."""
+    """One WebSocket. Messages wait in a bounded queue so a broadcast never waits on a slow
+    client; a client that falls :data:`SEND_QUEUE` messages behind is disconnected (1013) and
+    resynchronises from one snapshot when it reconnects."""
 
     def __init__(self, ws: Any, seat: int | None) -> None:
         self.ws = ws
         self.seat = seat
-        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.queue: asyncio.Queue[Any] = asyncio.Queue(SEND_QUEUE + 1)  # + room for the close
         self.closed = False
 
     def send(self, msg: dict[str, Any] | str) -> None:
-        if not self.closed:
-            self.queue.put_nowait(msg)
+        if self.closed:
+            return
+        if self.queue.qsize() >= SEND_QUEUE:
+            self.close(1013, drop_pending=True)  # too slow to read: it resyncs on reconnect
+            return
+        self.queue.put_nowait(msg)
 
-    def close(self, code: int) -> None:
+    def close(self, code: int, drop_pending: bool = False) -> None:
+        """Close after the queued messages (or instead of them, when ``drop_pending``)."""
         if not self.closed:
             self.closed = True
+            while drop_pending and not self.queue.empty():
+                self.queue.get_nowait()
             self.queue.put_nowait((_CLOSE, code))
 
     async def writer(self) -> None:
@@ -88,41 +71,6 @@ class Conn:
                 await self.ws.send_text(item if isinstance(item, str) else json.dumps(item))
         except Exception:  # the client went away; the reader notices and cleans up
             self.closed = True
-
-
-def ai_choices() -> list[str]:
-    """What may follow ``ai:`` in a seat kind (and be a takeover level): levels first, then agents."""
-    return list(DIFFICULTIES) + [n for n in agent_names() if n not in DIFFICULTIES]
-
-
-def _ai_name(name: Any) -> str | None:
-    """``name`` as a known level or agent name (lower case), or None."""
-    if not isinstance(name, str):
-        return None
-    key = name.strip().lower()
-    return key if key in ai_choices() else None
-
-
-def _seat_kind(kind: Any) -> str:
-    """The normalised seat kind: ``human`` or ``ai:<level or agent>``; 400 lists the choices."""
-    if kind == HUMAN:
-        return HUMAN
-    if isinstance(kind, str) and kind[:3].lower() == "ai:":
-        name = _ai_name(kind[3:])
-        if name is not None:
-            return f"ai:{name}"
-    raise ApiError(400, f"seat kind {kind!r}: use 'human' or 'ai:<level>' with level one of "
-                        f"{', '.join(ai_choices())}")
-
-
-def _takeover_level(level: Any) -> str:
-    """The AI level asked for a departed player's seat (default: normal); 400 lists the choices."""
-    if level is None:
-        return DEFAULT_LEVEL
-    name = _ai_name(level)
-    if name is None:
-        raise ApiError(400, f"takeover_level {level!r}: use one of {', '.join(ai_choices())}")
-    return name
 
 
 class Session:
@@ -140,31 +88,43 @@ class Session:
         for v in self.viewers:
             self.logs[v].extend(self.narrators[v].setup_lines(self.game))
         for entry in rec.actions:
-            act = validate(self.game, entry["action"])
-            self._advance(act, entry["seat"], entry["by_ai"], self.game.apply_unchecked(act))
+            self.play(validate(self.game, entry["action"]), entry["seat"], entry["by_ai"])
         self.conns: dict[int | None, set[Conn]] = {v: set() for v in self.viewers}
         self.lock = asyncio.Lock()
         self.taken_over: set[int] = set()
         self.timers: dict[int, asyncio.Task[None]] = {}
+        self.ai_status: dict[int, str] = {}   # AI seat to move -> "queued" | "thinking"
+        self.touched = time.monotonic()
 
     @property
     def takeover_level(self) -> str:
         """The AI level that plays departed seats (records older than the option: normal)."""
         return self.rec.takeover_level or DEFAULT_LEVEL
 
-    # ------------------------------------------------------------------ seats
     @property
     def step(self) -> int:
         return len(self.history)
 
+    def play(self, act: tuple[Any, ...], seat: int, by_ai: bool) -> None:
+        """Apply a checked action and narrate it for every viewer."""
+        g = self.game
+        rng = g.rng
+        events = g.apply_unchecked(act)
+        revealed = reveals(events, rng, g.rng)
+        self.history.append({"action": to_json(act), "seat": seat, "by_ai": by_ai, "revealed": revealed})
+        for v in self.viewers:
+            self.logs[v].extend(self.narrators[v].step_lines(g, act, events))
+
+    # ------------------------------------------------------------------ seats
     def seat_of(self, token: str | None) -> int | None:
         """The seat holding ``token`` (None without a token); 403 for a token of no seat."""
-        if token is None or token == "":
+        if token is None:
             return None
+        digest = token_hash(token)
         for s in self.rec.seats:
-            if s.get("token") and secrets.compare_digest(str(s["token"]), str(token)):
+            if s.get("token_hash") and secrets.compare_digest(s["token_hash"], digest):
                 return int(s["seat"])
-        raise ApiError(403, "wrong seat token")
+        raise ApiError(403, "this seat token belongs to no seat of this game")
 
     def is_ai(self, seat: int | None) -> bool:
         return seat is not None and (self.rec.seats[seat]["kind"] != HUMAN or seat in self.taken_over)
@@ -177,112 +137,132 @@ class Session:
             return kind[3:]
         return self.takeover_level if seat in self.taken_over else None
 
-    def undo_allowed(self, seat: int | None) -> bool:
-        """Undo needs the seat to be the only human seat of the game."""
-        humans = [s["seat"] for s in self.rec.seats if s["kind"] == HUMAN]
-        return seat is not None and humans == [seat]
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not take back its last action now, or None if it may.
 
-    def last_human_action(self) -> int | None:
-        for i in range(len(self.history) - 1, -1, -1):
-            if not self.history[i]["by_ai"]:
-                return i
+        Undo never crosses information: only the seat's own last action, while it still holds
+        the decision (nobody else has acted since), and only if that action showed nothing
+        hidden and used no randomness (no draw, explore, reveal, take or shuffle)."""
+        if seat is None:
+            return "spectators cannot undo"
+        if self.rec.mode == "online":
+            return "no undo in online games: the other players have seen your move"
+        if self.game.over:
+            return "the game is over"
+        if not self.history:
+            return "there is nothing to undo"
+        last = self.history[-1]
+        if last["seat"] != seat or last["by_ai"]:
+            return f"P{last['seat']} has acted since your last action"
+        if self.game.to_move != seat:
+            return f"it is P{self.game.to_move}'s decision now"
+        if last["revealed"]:
+            return "your last action revealed hidden information (a card, a system or a shuffle)"
         return None
 
-    def can_undo(self, seat: int | None) -> bool:
-        return self.undo_allowed(seat) and not self.game.over and self.last_human_action() is not None
-
     # ------------------------------------------------------------------ messages
-    def _advance(self, act: tuple, seat: int, by_ai: bool, events: list[tuple]) -> None:
-        self.history.append({"action": to_json(act), "seat": seat, "by_ai": by_ai})
-        for v in self.viewers:
-            self.logs[v].extend(self.narrators[v].step_lines(self.game, act, events))
-
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """The protocol's state message for ``seat`` (None: spectator), built from its view."""
         g = self.game
         legal: list[dict[str, Any]] = []
         if seat is not None and not g.over and g.to_move == seat:
             legal = [{"action": to_json(a), "text": describe_action(g, a, seat)} for a in g.legal_actions()]
-        seats = [{"seat": s["seat"], "kind": s["kind"],
+        seats = [{"seat": s["seat"], "kind": s["kind"], "claimed": s["kind"] != HUMAN or bool(s.get("claimed")),
                   "connected": s["kind"] != HUMAN or bool(self.conns[s["seat"]]),
-                  "ai": self.ai_of(s["seat"])} for s in self.rec.seats]
+                  "ai": self.ai_of(s["seat"]), "ai_status": self.ai_status.get(s["seat"])}
+                 for s in self.rec.seats]
+        refusal = self.undo_refusal(seat)
         return {
             "type": "state", "game_id": self.game_id, "step": self.step, "seat": seat, "mode": self.rec.mode,
             "seats": seats, "view": g.view(seat), "legal": legal, "to_move": g.to_move,
             "log": list(self.logs[seat]), "over": g.over, "winner": g.winner if g.over else None,
-            "can_undo": self.can_undo(seat),
+            "can_undo": refusal is None, "undo": {"allowed": refusal is None, "reason": refusal},
             "takeover_level": self.takeover_level if self.rec.ai_takeover else None,
         }
 
-    def replay_step(self, step: Any) -> dict[str, Any]:
-        """The spectator's picture of this finished game after its first ``step`` actions: the
-        view, the readable log so far and the action that led there. 409 unless the game is over,
-        400 for a step outside 0..number of actions. Rebuilt from setup, so no full state leaks."""
-        if not self.game.over:
-            raise ApiError(409, "the game is not finished; replays are for finished games")
-        total = len(self.history)
-        try:
-            n = int(step)
-        except (TypeError, ValueError):
-            raise ApiError(400, f"step {step!r} is not a whole number") from None
-        if not 0 <= n <= total:
-            raise ApiError(400, f"step {n} is outside 0..{total}")
-        g = Game.from_config(self.cfg)
-        narrator = Narrator(g, None)
-        log = narrator.setup_lines(g)
-        last_text: str | None = None
-        last_seat: int | None = None
-        added = len(log)
-        for entry in self.history[:n]:
-            act = validate(g, entry["action"])
-            last_text, last_seat = describe_action(g, act, None), entry["seat"]
-            lines = narrator.step_lines(g, act, g.apply_unchecked(act))
-            log.extend(lines)
-            added = len(lines)
-        return {
-            "game_id": self.game_id, "step": n, "steps": total, "view": g.view(None), "log": log,
-            "new_lines": added, "action": last_text, "by": last_seat, "to_move": g.to_move,
-            "over": g.over, "winner": g.winner if g.over else None,
-            "seats": [{"seat": x["seat"], "kind": x["kind"]} for x in self.rec.seats],
-        }
-
-    def broadcast(self) -> None:
+    def broadcast(self, skip: Conn | None = None) -> None:
         """Queue the current state for every connection (one message built per viewer)."""
         for v, conns in self.conns.items():
-            live = [c for c in conns if not c.closed]
+            live = [c for c in conns if not c.closed and c is not skip]
             if live:
                 msg = json.dumps(self.state_message(v), separators=(",", ":"))  # encoded once per viewer
                 for c in live:
                     c.send(msg)
 
+    def idle(self) -> bool:
+        """Nobody connected, nothing running: the game may leave memory."""
+        return (not any(self.conns.values()) and not self.lock.locked() and not self.timers
+                and not self.ai_status)
+
 
 class Manager:
-    """All live games over one store; creates, loads, changes and broadcasts them."""
+    """All live games over one store; creates, loads, changes, broadcasts and forgets them."""
 
-    def __init__(self, store: Store, takeover_seconds: float = 60.0, ai_workers: int = AI_WORKERS) -> None:
+    def __init__(self, store: Store, takeover_seconds: float = 60.0, ai_workers: int | None = None,
+                 ai_processes: bool = True, idle_seconds: float = IDLE_SECONDS,
+                 finished_seconds: float = FINISHED_SECONDS, allow_ai_games: bool = False) -> None:
         self.store = store
+        self.allow_ai_games = allow_ai_games
         self.takeover_seconds = takeover_seconds
+        self.idle_seconds = idle_seconds
+        self.finished_seconds = finished_seconds
         self.sessions: dict[str, Session] = {}
+        self.loading: dict[str, asyncio.Future[Session]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
-        # AI decisions run here, off the event loop, so a searching AI never stalls other games.
-        self.executor = ThreadPoolExecutor(max_workers=ai_workers, thread_name_prefix="starcom-ai")
+        self.pool = AiPool(ai_workers, ai_processes)
+        self.replays = ReplayCache()
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
-    def get(self, game_id: str) -> Session:
-        """The live game, rebuilt from the store on first access; 404 if there is none."""
-        s = self.sessions.get(game_id)
-        if s is not None:
-            return s
-        rec = self.store.load(game_id) if len(game_id) <= 40 else None
+    def _read(self, game_id: str) -> Session:
+        """Load and rebuild a game (blocking: run in a worker thread)."""
+        try:
+            rec = self.store.load(game_id)
+        except DamagedGame as exc:
+            raise ApiError(409, f"game {game_id} is damaged and cannot be played or replayed: {exc.reason}") from None
         if rec is None:
             raise ApiError(404, f"no game {game_id!r}")
-        s = Session(rec)
-        self.sessions[game_id] = s
-        if rec.ai_takeover:
-            for seat in rec.seats:
+        legacy = [seat for seat in rec.seats if "token" in seat]
+        for seat in legacy:  # games stored before tokens were hashed: hash them now
+            seat["token_hash"] = token_hash(str(seat.pop("token")))
+        if legacy:
+            self.store.set_seats(game_id, rec.seats)
+        return Session(rec)
+
+    def get(self, game_id: str) -> Session:
+        """The live game, rebuilt on this thread if it is not in memory (tests and tools; the
+        server's handlers use :meth:`load`, which rebuilds off the event loop)."""
+        s = self.sessions.get(inputs.game_id(game_id))
+        if s is None:
+            s = self._adopt(self._read(game_id))
+        s.touched = time.monotonic()
+        return s
+
+    async def load(self, game_id: str) -> Session:
+        """The live game; a game not in memory is rebuilt in a worker thread (long games take a
+        while) and concurrent requests for it share that one rebuild."""
+        s = self.sessions.get(inputs.game_id(game_id))
+        if s is None:
+            pending = self.loading.get(game_id)
+            if pending is None:
+                pending = asyncio.ensure_future(asyncio.to_thread(self._read, game_id))
+                self.loading[game_id] = pending
+                pending.add_done_callback(lambda _f: self.loading.pop(game_id, None))
+            s = await asyncio.shield(pending)
+            s = self.sessions.get(game_id) or self._adopt(s)
+        s.touched = time.monotonic()
+        return s
+
+    def _adopt(self, s: Session, resumed: bool = True) -> Session:
+        """Make a game live: AI seats move; in a game ``resumed`` from the store, the seats of
+        absent players start their takeover clocks (a new game's players are yet to connect)."""
+        self.sessions[s.game_id] = s
+        self._ensure_sweeper()
+        if s.rec.ai_takeover and resumed:
+            for seat in s.rec.seats:
                 if seat["kind"] == HUMAN and seat.get("claimed"):
                     self._start_takeover_timer(s, seat["seat"])
-        if any(s.is_ai(q) for q in range(s.cfg.players)):
+        if any(s.is_ai(q) for q in range(s.cfg.players)) and s.is_ai(s.game.to_move):
             self._spawn(self.drive_ai(s))
         return s
 
@@ -291,152 +271,196 @@ class Manager:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    def _ensure_sweeper(self) -> None:
+        if self._sweeper is None or self._sweeper.done():
+            try:
+                self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+            except RuntimeError:  # no loop on this thread (a test calling get()): sweep later
+                self._sweeper = None
+
+    async def _sweep_forever(self) -> None:
+        period = max(0.5, min(self.finished_seconds, self.idle_seconds) / 2)
+        while True:
+            await asyncio.sleep(period)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> int:
+        """Forget games nobody uses (finished ones soon, others after the idle time); they come
+        back from the store on demand. Returns how many left memory."""
+        t = time.monotonic() if now is None else now
+        gone = [gid for gid, s in self.sessions.items()
+                if s.idle() and t - s.touched >= (self.finished_seconds if s.game.over else self.idle_seconds)]
+        for gid in gone:
+            self._forget(gid)
+        return len(gone)
+
+    def _forget(self, game_id: str) -> None:
+        del self.sessions[game_id]
+        self.store.forget(game_id)
+
     async def shutdown(self) -> None:
-        """Stop AI play and takeover timers; decisions still being computed are abandoned."""
+        """Stop AI play, timers and the sweeper; decisions still being computed are abandoned."""
         for t in list(self.tasks):
             t.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for s in self.sessions.values():
             for t in s.timers.values():
                 t.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown()
 
-    def create(self, body: dict[str, Any]) -> tuple[Session, dict[str, Any]]:
-        """A new game from a creation request (see docs/protocol.md); 400 names a bad setting."""
-        mode = body.get("mode") or "vs_ai"
-        if mode not in MODES:
-            raise ApiError(400, f"mode {mode!r}: use one of {', '.join(MODES)}")
-        try:
-            players = int(body.get("players") or 2)
-            size = int(body.get("size") or 3)
-            seed = body.get("seed")
-            seed = secrets.randbelow(2 ** 31) if seed is None else int(seed)
-            limit = body.get("turn_limit")
-            limit = None if limit in (None, 0) else int(limit)
-        except (TypeError, ValueError):
-            raise ApiError(400, "players, size, seed and turn_limit must be integers") from None
-        cfg = Config(players, size, str(body.get("edition") or "standard"), seed, limit)
-        try:
-            check_config(cfg)
-        except ValueError as exc:
-            raise ApiError(400, str(exc)) from None
-        kinds = body.get("seats")
-        if mode == "hotseat":
-            kinds = [HUMAN] * players
-        elif kinds is None:
-            kinds = [HUMAN] + [f"ai:{DEFAULT_LEVEL}"] * (players - 1) if mode == "vs_ai" else [HUMAN] * players
-        if not isinstance(kinds, list) or len(kinds) != players:
-            raise ApiError(400, f"seats must list one kind for each of the {players} players")
-        kinds = [_seat_kind(k) for k in kinds]
-        takeover = bool(body.get("ai_takeover")) and mode == "online"
-        level = _takeover_level(body.get("takeover_level"))
+    # ------------------------------------------------------------------ creating and joining
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A new game from a creation request (docs/protocol.md); 400 names a bad setting.
+
+        The creator receives a token for their own seat only (every human seat of a hot-seat
+        game, which is one device), and a one-time invite code for each other human seat of an
+        online game. Only hashes of tokens and codes are stored."""
+        req = inputs.new_game(body, self.allow_ai_games)
+        seed = req.seed if req.seed is not None else secrets.randbelow(SEED_MAX)
+        cfg = Config(req.players, req.size, req.edition, seed, req.turn_limit, ACTION_LIMIT)
         seats: list[dict[str, Any]] = []
-        first_human = True
-        for i, k in enumerate(kinds):
-            seat: dict[str, Any] = {"seat": i, "kind": k}
-            if k == HUMAN:
-                seat["token"] = secrets.token_urlsafe(18)
-                # online: the creator holds the first human seat; the others wait for players
-                seat["claimed"] = mode != "online" or first_human
-                first_human = False
+        tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
+        for i, kind in enumerate(req.seats):
+            seat: dict[str, Any] = {"seat": i, "kind": kind}
+            if kind == HUMAN:
+                if req.mode != "online" or not tokens:
+                    tokens[i] = secrets.token_urlsafe(18)
+                    seat.update(token_hash=token_hash(tokens[i]), claimed=True)
+                else:
+                    invites[i] = secrets.token_urlsafe(18)
+                    seat.update(invite_hash=token_hash(invites[i]), claimed=False)
             seats.append(seat)
-        rec = GameRecord(game_id=secrets.token_hex(6), config=asdict(cfg), mode=mode, seats=seats,
-                         ai_takeover=takeover, takeover_level=level if takeover else None, created=time.time())
+        rec = GameRecord(game_id=secrets.token_hex(6), config=_config_json(cfg), mode=req.mode, seats=seats,
+                         ai_takeover=req.ai_takeover, takeover_level=req.takeover_level, created=time.time())
         self.store.create(rec)
-        session = Session(rec)
-        self.sessions[rec.game_id] = session
-        links = {str(s["seat"]): f"/game/{rec.game_id}?seat={s['token']}" for s in seats if s["kind"] == HUMAN}
-        answer = {"game_id": rec.game_id,
-                  "seats": [{k: v for k, v in s.items() if k != "claimed"} for s in seats],
-                  "ai_takeover": takeover, "takeover_level": rec.takeover_level,
-                  "links": {"seats": links, "spectate": f"/game/{rec.game_id}"}}
-        return session, answer
+        self._adopt(Session(rec), resumed=False)
+        gid = rec.game_id
+        return {
+            "game_id": gid,
+            "seats": [{"seat": s["seat"], "kind": s["kind"], **({"token": tokens[s["seat"]]} if s["seat"] in tokens else {})}
+                      for s in seats],
+            "ai_takeover": rec.ai_takeover, "takeover_level": rec.takeover_level,
+            "links": {"seats": {str(k): f"/game/{gid}?seat={t}" for k, t in tokens.items()},
+                      "invites": {str(k): f"/game/{gid}?invite={c}" for k, c in invites.items()},
+                      "spectate": f"/game/{gid}"},
+        }
 
     def open_games(self, only_open: bool) -> list[dict[str, Any]]:
+        """The lobby: recent games (newest first), or only online games with a free seat.
+        Damaged games are listed as such; rows the store cannot read are left out by it."""
         out = []
         for rec in self.store.summaries():
             free = [s["seat"] for s in rec.seats if s["kind"] == HUMAN and not s.get("claimed")]
-            if only_open and (rec.mode != "online" or rec.over or not free):
+            if only_open and (rec.mode != "online" or rec.over or not free or rec.damaged):
                 continue
             out.append({"game_id": rec.game_id, "players": rec.config["players"], "size": rec.config["size"],
                         "edition": rec.config["edition"], "mode": rec.mode, "free_seats": free,
-                        "over": rec.over, "turn": rec.turn,
+                        "over": rec.over, "turn": rec.turn, "damaged": rec.damaged,
                         "takeover_level": (rec.takeover_level or DEFAULT_LEVEL) if rec.ai_takeover else None})
         return out
 
-    def join(self, session: Session) -> dict[str, Any]:
-        if session.rec.mode != "online":
+    def join(self, s: Session, invite: str | None) -> dict[str, Any]:
+        """Claim a seat of an online game: the one ``invite`` names, else the first free one.
+        The claimant gets a fresh token and holds the seat at once; a second claim is 409."""
+        if s.rec.mode != "online":
             raise ApiError(409, "only online games can be joined")
-        for s in session.rec.seats:
-            if s["kind"] == HUMAN and not s.get("claimed"):
-                s["claimed"] = True
-                self.store.set_seats(session.game_id, session.rec.seats)
-                return {"seat": s["seat"], "token": s["token"]}
+        if invite is not None:
+            digest = token_hash(invite)
+            for seat in s.rec.seats:
+                if seat.get("invite_hash") and secrets.compare_digest(seat["invite_hash"], digest):
+                    if seat.get("claimed"):
+                        raise ApiError(409, f"seat {seat['seat']} has been claimed already: an invite works once")
+                    return self._claim(s, seat)
+            raise ApiError(403, "this invite code belongs to no seat of this game")
+        for seat in s.rec.seats:
+            if seat["kind"] == HUMAN and not seat.get("claimed"):
+                return self._claim(s, seat)
         raise ApiError(409, "the game is full")
 
+    def _claim(self, s: Session, seat: dict[str, Any]) -> dict[str, Any]:
+        token = secrets.token_urlsafe(18)
+        seat.update(token_hash=token_hash(token), claimed=True)
+        self.store.set_seats(s.game_id, s.rec.seats)
+        s.broadcast()
+        k = seat["seat"]
+        return {"seat": k, "token": token, "link": f"/game/{s.game_id}?seat={token}"}
+
     # ------------------------------------------------------------------ actions
-    def _commit(self, s: Session, act: tuple, seat: int, by_ai: bool) -> None:
-        """Apply a validated action, store it, then tell everyone. If storing fails the game is
+    def _commit(self, s: Session, act: tuple[Any, ...], seat: int, by_ai: bool) -> None:
+        """Apply a checked action, store it, then tell everyone. If storing fails the game is
         dropped from memory (rebuilt from the store on next access) so nothing unstored is shown."""
+        s.play(act, seat, by_ai)
         g = s.game
-        events = g.apply_unchecked(act)
         try:
-            self.store.append(s.game_id, s.step, to_json(act), seat, by_ai, g.turn, g.over,
+            self.store.append(s.game_id, s.step - 1, s.history[-1]["action"], seat, by_ai, g.turn, g.over,
                               g.winner if g.over else None)
         except Exception as exc:
+            log.exception("game %s: action %d could not be stored", s.game_id, s.step - 1)
             self.sessions.pop(s.game_id, None)
             for conns in s.conns.values():
                 for c in conns:
                     c.close(1011)
-            raise ApiError(500, f"the action could not be stored: {type(exc).__name__}") from exc
-        s._advance(act, seat, by_ai, events)
+            raise ApiError(503, f"the action could not be stored ({type(exc).__name__}); try again") from None
+        s.ai_status = {}
+        if not g.over and s.is_ai(g.to_move):
+            s.ai_status[g.to_move] = "queued" if self.pool.busy() else "thinking"
+        s.touched = time.monotonic()
         s.broadcast()
 
     async def act(self, s: Session, seat: int | None, action: Any, expect_step: Any = None) -> int:
         """Play ``action`` for ``seat``; returns the step after it. AI seats then move."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise ApiError(400, "the action must be a JSON object with a 'type'")
         if seat is None:
             raise ApiError(403, "a seat token is needed to act")
-        if expect_step is not None and (not isinstance(expect_step, int) or isinstance(expect_step, bool)):
-            raise ApiError(400, "expect_step must be an integer")
-        async with s.lock:
-            if expect_step is not None and expect_step != s.step:
-                raise ApiError(409, f"stale: the game is at step {s.step}, not {expect_step}")
+        step_wanted = inputs.expect_step(expect_step)
+        if not isinstance(action, (dict, list)):
+            raise ApiError(400, "the action must be a JSON object with a 'type' (or a list)")
+
+        def check_turn() -> None:
             g = s.game
-            if not g.over and g.to_move != seat:
-                raise ApiError(403, f"it is seat {g.to_move}'s decision, not seat {seat}'s")
+            if g.over:
+                raise ApiError(409, "the game is over", "WIN-1")
+            if step_wanted is not None and step_wanted != s.step:
+                raise ApiError(409, f"stale: the game is at step {s.step}, not {step_wanted}")
+            if g.to_move != seat:
+                raise ApiError(403, f"it is seat {g.to_move}'s decision, not seat {seat}'s", "RESP-2")
+
+        check_turn()   # answered at once, without queueing behind an AI that is thinking
+        async with s.lock:
+            check_turn()
             try:
-                act = validate(g, action, seat)
+                act = validate(s.game, action, seat)
             except IllegalAction as exc:
                 raise ApiError(400, exc.reason, exc.rule) from None
-            except Exception as exc:  # odd values the checks did not expect; the state is untouched
-                raise ApiError(400, f"malformed action: {type(exc).__name__}") from None
-            if seat in s.taken_over:
-                s.taken_over.discard(seat)
+            s.taken_over.discard(seat)
             self._commit(s, act, seat, False)
             step = s.step
-            await self._drive_locked(s)
+        if s.is_ai(s.game.to_move):
+            # The AI answers in the background: this request (and this WebSocket's reader) does
+            # not wait for it, however long the AI queue is.
+            self._spawn(self.drive_ai(s))
         return step
 
     async def undo(self, s: Session, seat: int | None) -> int:
-        """Take back this seat's last action and the AI moves after it (single-human games only)."""
+        """Take back this seat's last action, if :meth:`Session.undo_refusal` allows it (409
+        with the reason otherwise)."""
         if seat is None:
             raise ApiError(403, "a seat token is needed to undo")
         async with s.lock:
-            if not s.undo_allowed(seat):
-                raise ApiError(409, "undo is only possible when no other human plays in the game")
-            if s.game.over:
-                raise ApiError(409, "the game is over")
-            keep = s.last_human_action()
-            if keep is None:
-                raise ApiError(409, "there is nothing to undo")
+            reason = s.undo_refusal(seat)
+            if reason is not None:
+                raise ApiError(409, f"cannot undo: {reason}")
+            keep = s.step - 1
             rec = GameRecord(**{**s.rec.__dict__, "actions": s.history[:keep]})
-            fresh = Session(rec)
-            self.store.truncate(s.game_id, keep, fresh.game.turn)
+            fresh = await asyncio.to_thread(Session, rec)
+            try:
+                self.store.truncate(s.game_id, keep, fresh.game.turn)
+            except DamagedGame as exc:
+                raise ApiError(409, f"game {s.game_id} is damaged: {exc.reason}") from None
             fresh.conns, fresh.lock, fresh.taken_over, fresh.timers = s.conns, s.lock, s.taken_over, s.timers
             self.sessions[s.game_id] = fresh
             fresh.broadcast()
-            await self._drive_locked(fresh)
             return fresh.step
 
     async def drive_ai(self, s: Session) -> None:
@@ -444,40 +468,78 @@ class Manager:
             await self._drive_locked(s)
 
     async def _drive_locked(self, s: Session) -> None:
-        """AI seats move until a human must decide or the game ends (rng fixed by game and step).
+        """AI seats move until a human must decide or the game ends.
 
-        The caller holds the session lock, so no human action interleaves; the agent thinks in a
-        worker thread on a private copy of the game, so the server keeps serving meanwhile. A
-        decision is dropped if, when it arrives, the game moved on, the session was replaced, or
-        the seat is no longer the AI's (its player came back)."""
+        The caller holds the session lock, so no human action interleaves; the agent thinks in
+        the AI pool on a private copy of the game. Its random generator is seeded from the
+        game's secret seed and the step. A decision is dropped if, when it arrives, the game
+        moved on, the session was replaced, or the seat is no longer the AI's (its player came
+        back)."""
         g = s.game
         while not g.over and s.is_ai(g.to_move) and self.sessions.get(s.game_id) is s:
             seat, step, name = g.to_move, s.step, s.ai_of(g.to_move)
-            assert name is not None
-            rng = random.Random(f"{s.game_id}:{step}")
-            act = await asyncio.get_running_loop().run_in_executor(self.executor, _think, name, g.clone(), rng)
+            assert seat is not None and name is not None
+
+            def started(seat: int = seat) -> None:
+                if s.ai_status.get(seat) == "queued":
+                    s.ai_status[seat] = "thinking"
+                    s.broadcast()
+
+            s.ai_status.setdefault(seat, "queued" if self.pool.busy() else "thinking")
+            act = await self.pool.decide(name, g.clone(), f"{s.cfg.seed}:{step}", started)
             if s.step != step or g.to_move != seat or s.ai_of(seat) != name or self.sessions.get(s.game_id) is not s:
+                s.ai_status.pop(seat, None)
                 continue
             try:
                 act = validate(g, act, seat)
-            except Exception:  # a broken agent must not stall the game: log it, play a legal move
+            except IllegalAction:  # a broken agent must not stall the game: log it, play a legal move
                 log.exception("game %s: AI %s chose %r, which the engine refuses", s.game_id, name, act)
                 act = g.legal_actions()[0]
             self._commit(s, act, seat, True)
+        s.ai_status = {}
+
+    # ------------------------------------------------------------------ replays
+    async def replay_book(self, game_id: str) -> ReplayBook:
+        """The finished game's replay, built once off the event loop; 409 while it runs."""
+        book = self.replays.get(inputs.game_id(game_id))
+        if book is not None:
+            return book
+        s = await self.load(game_id)
+        if not s.game.over:
+            raise ApiError(409, "the game is not finished; replays are for finished games")
+        book = await asyncio.to_thread(ReplayBook, s.game_id, s.cfg, s.history, s.rec.seats)
+        self.replays.put(book)
+        return book
+
+    async def replay_step(self, game_id: str, step: str) -> dict[str, Any]:
+        """The spectator's picture of a finished game after its first ``step`` actions; 400 for a
+        step outside 0..number of actions."""
+        book = await self.replay_book(game_id)
+        try:
+            n = int(step)
+        except ValueError:
+            raise ApiError(400, f"step {step[:20]!r} is not a whole number") from None
+        if not 0 <= n <= book.steps:
+            raise ApiError(400, f"step {n} is outside 0..{book.steps}")
+        return await asyncio.to_thread(book.picture, n)
 
     # ------------------------------------------------------------------ connections
     def connect(self, s: Session, seat: int | None, conn: Conn) -> None:
+        """A new WebSocket: it gets one snapshot; the others hear of it only if its seat was
+        away until now."""
+        arrived = seat is not None and not s.conns[seat]
         s.conns[seat].add(conn)
+        s.touched = time.monotonic()
         if seat is not None:
             t = s.timers.pop(seat, None)
             if t is not None:
                 t.cancel()
+            back = seat in s.taken_over
             s.taken_over.discard(seat)
-            info = s.rec.seats[seat]
-            if info["kind"] == HUMAN and not info.get("claimed"):
-                info["claimed"] = True
-                self.store.set_seats(s.game_id, s.rec.seats)
-        s.broadcast()
+            arrived = arrived or back
+        if arrived:
+            s.broadcast(skip=conn)
+        conn.send(json.dumps(s.state_message(seat), separators=(",", ":")))
 
     def disconnect(self, s: Session, conn: Conn) -> None:
         seat = conn.seat
@@ -486,9 +548,12 @@ class Manager:
         if live is not None and live is not s:
             live.conns[seat].discard(conn)
         target = live or s
+        target.touched = time.monotonic()
         if seat is not None and not target.conns[seat]:
             self._start_takeover_timer(target, seat)
-        target.broadcast()
+            target.broadcast()
+        if target.game.over and target.idle() and self.sessions.get(s.game_id) is target:
+            self._forget(s.game_id)  # the last watcher of a finished game left: free it now
 
     def _start_takeover_timer(self, s: Session, seat: int) -> None:
         if not s.rec.ai_takeover or s.rec.seats[seat]["kind"] != HUMAN or seat in s.timers:
@@ -505,3 +570,13 @@ class Manager:
             self._spawn(self.drive_ai(live))
 
         s.timers[seat] = asyncio.get_running_loop().create_task(later())
+
+
+def _config_json(cfg: Config) -> dict[str, Any]:
+    return {"players": cfg.players, "size": cfg.size, "edition": cfg.edition, "seed": cfg.seed,
+            "turn_limit": cfg.turn_limit, "action_limit": cfg.action_limit}
+
+
+def seats_public(seats: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Seats as anyone may see them: number and kind, never token or invite hashes."""
+    return [{"seat": s["seat"], "kind": s["kind"]} for s in seats]

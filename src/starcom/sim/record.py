@@ -65,9 +65,10 @@ def _config(data: Any) -> Config:
             raise ReplayError(f"config field '{key}' must be an integer, not {data[key]!r}")
     if "edition" in data and not isinstance(data["edition"], str):
         raise ReplayError(f"config field 'edition' must be a string, not {data['edition']!r}")
-    limit = data.get("turn_limit")
-    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)):
-        raise ReplayError(f"config field 'turn_limit' must be an integer or null, not {limit!r}")
+    for key in ("turn_limit", "action_limit"):
+        limit = data.get(key)
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)):
+            raise ReplayError(f"config field '{key}' must be an integer or null, not {limit!r}")
     return Config(**data)
 
 

@@ -1,5 +1,6 @@
 // Shared drawing for the game and replay pages: the board, player cards and decks from a view.
-// Loaded before game.js / replay.js; pure functions of the view plus optional click handlers.
+// Loaded after dom.js and before game.js / replay.js; pure functions of the view plus optional
+// click handlers. Text from the view only ever becomes text nodes (see dom.js).
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -9,7 +10,6 @@ const DOMAINS = ["industry", "statecraft", "science"];
 // Half sizes of a diamond tile, in SVG units.
 const HW = 150, HH = 108;
 
-const $ = (id) => document.getElementById(id);
 const seatName = (p) => `P${p}`;
 const seatColour = (p) => (p >= 0 && p < SEAT_COLOURS.length ? SEAT_COLOURS[p] : "#9aa6c9");
 
@@ -22,36 +22,46 @@ function seatLabel(seat) {
   return "human";
 }
 
-function drawPlayers(box, v, seats, me) {
-  box.innerHTML = "";
-  for (const p of v.players) {
-    const seat = seats[p.seat] || {};
-    const el = document.createElement("section");
-    el.className = "panel player-card" + (p.seat === v.active ? " active" : "") + (p.alive ? "" : " dead");
-    el.style.setProperty("--pc", seatColour(p.seat));
-    const label = seatLabel(seat);
-    const away = seat.connected === false && (seat.kind || "human") === "human" ? " · away" : "";
-    const you = p.seat === me ? " (you)" : "";
-    el.innerHTML = `<div class="row"><span class="name" style="color:${seatColour(p.seat)}">${seatName(p.seat)}${you}</span>
-      <span class="tag seat-kind">${esc(label)}${away}${p.alive ? "" : " · out"}</span></div>
-      <div class="stats"><span title="credits">&#9673; ${p.credits} cr</span><span title="cards in hand">&#127183; ${p.hand_size}</span>
-      <span title="developments">&#9650; ${p.developments} dev</span></div>`;
-    const techs = document.createElement("div");
-    techs.className = "techs";
-    if (!p.technologies.length) techs.innerHTML = '<span class="muted" style="font-size:12px">No technologies</span>';
-    for (const t of p.technologies) techs.appendChild(chip(t));
-    el.appendChild(techs);
-    box.appendChild(el);
+// What a seat is doing beyond its kind: an AI waiting for a worker or thinking, a human seat nobody
+// has taken yet. [text, tooltip, css class] or null. Replays carry none of these fields.
+function seatStatus(seat) {
+  if (seat.ai_status === "queued") {
+    return ["AI queued", "Waiting for a free AI worker: the server's AI workers are busy with other games. " +
+      "This seat moves as soon as one is free.", "queued"];
   }
+  if (seat.ai_status === "thinking") return ["thinking…", "The AI is choosing its move.", "thinking"];
+  if ((seat.kind || "human") === "human" && seat.claimed === false) {
+    return ["free · waiting for a player", "Nobody has taken this seat yet: it waits for someone to open its invite link.", "free"];
+  }
+  return null;
+}
+
+function drawPlayers(box, v, seats, me) {
+  fill(box, v.players.map((p) => {
+    const seat = seats[p.seat] || {};
+    const away = seat.connected === false && (seat.kind || "human") === "human" && seat.claimed !== false ? " · away" : "";
+    const status = seatStatus(seat);
+    return h("section", {
+      class: ["panel", "player-card", p.seat === v.active && "active", !p.alive && "dead"],
+      style: { "--pc": seatColour(p.seat) }, dataset: { seat: p.seat },
+    },
+    h("div", { class: "row" },
+      h("span", { class: "name", style: { color: seatColour(p.seat) } }, seatName(p.seat), p.seat === me ? " (you)" : ""),
+      h("span", { class: "tag seat-kind" }, seatLabel(seat), away, p.alive ? "" : " · out")),
+    status && h("div", { class: "row" },
+      h("span", { class: `tag seat-status ${status[2]}`, title: status[1] }, status[0])),
+    h("div", { class: "stats" },
+      h("span", { title: "credits" }, `◉ ${p.credits} cr`),
+      h("span", { title: "cards in hand" }, `🃏 ${p.hand_size}`),
+      h("span", { title: "developments" }, `▲ ${p.developments} dev`)),
+    h("div", { class: "techs" },
+      p.technologies.length ? p.technologies.map(chip) : h("span", { class: "muted small" }, "No technologies")));
+  }));
 }
 
 function chip(card) {
-  const c = document.createElement("span");
-  c.className = "chip";
-  c.style.setProperty("--dc", DOMAIN_COLOURS[card.domain] || "#888");
-  c.textContent = card.name;
-  c.title = `${card.name} (${card.domain} ${card.kind}): ${card.text}`;
-  return c;
+  return h("span", { class: "chip", style: { "--dc": DOMAIN_COLOURS[card.domain] || "#888" },
+    title: `${card.name} (${card.domain} ${card.kind}): ${card.text}` }, card.name);
 }
 
 function drawDecks(box, v) {
@@ -59,12 +69,16 @@ function drawDecks(box, v) {
   DOMAINS.forEach((d, i) => rows.push([`${cap(d)} deck`, `${v.decks[i]} (${v.discards[i].length} discarded)`]));
   rows.push(["System deck", v.system_deck]);
   for (const [name, n] of Object.entries(v.supply)) rows.push([name, n]);
-  box.innerHTML = rows.map(([k, n]) => `<span>${esc(k)}</span><span>${esc(String(n))}</span>`).join("");
+  fill(box, rows.map(([k, n]) => [h("span", {}, k), h("span", {}, n)]));
 }
 
 function svg(tag, attrs, parent) {
   const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, val] of Object.entries(attrs || {})) el.setAttribute(k, val);
+  for (const [k, val] of Object.entries(attrs || {})) {
+    // Presentation attributes (fill, stroke, ...) only: a style attribute breaks the CSP, on* is script.
+    if (k === "style" || k.startsWith("on")) throw new Error(`svg(): ${k} is not allowed`);
+    el.setAttribute(k, val);
+  }
   if (parent) parent.appendChild(el);
   return el;
 }
@@ -96,7 +110,7 @@ function drawBoard(root, v, opts) {
   const ix = opts.ix || { byVessel: {}, targets: {}, atPos: {} };
   const selected = opts.selected === undefined ? null : opts.selected;
   const n = v.config.size;
-  root.innerHTML = "";
+  root.replaceChildren();
   const pad = 8;
   const minX = -n * HW - pad, width = 2 * n * HW + 2 * pad;
   root.setAttribute("viewBox", `${minX} ${-HH - pad} ${width} ${2 * n * HH + 2 * pad}`);
@@ -222,7 +236,4 @@ function drawVessel(g, ves, x, y, w, h, scale, o) {
   if (o.onVessel) vg.addEventListener("click", (ev) => { ev.stopPropagation(); o.onVessel(ev, ves, o); });
 }
 
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch]));
-}
 function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }

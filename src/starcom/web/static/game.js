@@ -1,4 +1,5 @@
 // Game page: renders the server's state messages and sends only actions found in `legal`.
+// Loaded after dom.js (h, fill, $, apiCall) and board.js (drawing). Server text is shown as text.
 "use strict";
 
 const DECISIONS = {
@@ -18,20 +19,50 @@ const GROUPS = [
   ["Choose", ["choose"]],
 ];
 
+// Reconnecting: a socket the server closes is reopened with growing pauses, and the first state
+// message on the new socket is the whole truth. Consecutive failures are counted (a connection
+// that stayed up STABLE_MS was a good one and starts the count afresh); after MAX_FAILURES the
+// page stops and says so, with a Reload button, instead of looping on its own.
+const MAX_FAILURES = 5;
+const STABLE_MS = 15000;
+// The server refuses a socket with 4000 + the HTTP status: reconnecting cannot help then.
+const FATAL_CLOSES = {
+  4400: ["Cannot open this game", "The server refused the connection."],
+  4403: ["Not your seat", "This seat link is not valid for this game."],
+  4404: ["No such game", "There is no game with this id."],
+};
+// Closes the server makes on purpose; the player is told, then the page reconnects.
+const CLOSE_REASONS = {
+  1008: "The server closed the connection: too many messages.",
+  4429: "The server closed the connection: too many messages.",
+  4409: "The server closed the connection: it was out of step with the game.",
+  1013: "The connection fell behind the game.",
+};
+// What a refused invite means, under the server's own message.
+const JOIN_WHY = {
+  409: "Someone has already taken this seat: each invite link seats one player, once. You can still watch the game.",
+  403: "This invite link is not valid for this game. Ask for a new one, or watch the game.",
+  404: "There is no game with this id.",
+};
+
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const gamePath = `/game/${encodeURIComponent(gameId)}`;
 const params = new URLSearchParams(location.search);
+const invite = params.get("invite");
 const hotKey = `starcom-seats-${gameId}`;
 const hotSeatKey = `starcom-hotseat-${gameId}`;
 
 // Hot-seat: the page holds every human seat's token; it connects as whoever must decide.
 let hotTokens = null;
-if (params.get("seats")) {
+if (invite) {
+  hotTokens = null;  // an invite claims one seat of an online game
+} else if (params.get("seats")) {
   hotTokens = params.get("seats").split(",").map((t) => decodeURIComponent(t));
   sessionStorage.setItem(hotKey, JSON.stringify(hotTokens));
 } else if (!params.get("seat") && sessionStorage.getItem(hotKey)) {
   try { hotTokens = JSON.parse(sessionStorage.getItem(hotKey)); } catch (e) { hotTokens = null; }
 }
-let token = params.get("seat");
+let token = invite ? null : params.get("seat");
 if (hotTokens) {
   const saved = Number(sessionStorage.getItem(hotSeatKey));
   const seat = hotTokens[saved] ? saved : hotTokens.findIndex((t) => t);
@@ -39,10 +70,12 @@ if (hotTokens) {
 }
 
 let ws = null;
-let retries = 0;
+let failures = 0;           // consecutive connections that failed or did not last
+let openedAt = 0;           // when the current socket opened (0: not open)
+let gaveUp = false;
 let state = null;
-let pending = false;
-let selected = null;       // vessel id chosen on the board
+let pending = false;        // an action or undo is on its way; wait for the answer
+let selected = null;        // vessel id chosen on the board
 let passing = false;        // hot-seat: the "pass the device" screen is up
 let overDismissed = false;
 let pingTimer = null;
@@ -55,34 +88,63 @@ function wsUrl() {
     (token ? `?seat=${encodeURIComponent(token)}` : "");
 }
 
-function setConn(ok) {
+function setConn(how) {
   const c = $("conn");
-  c.textContent = ok ? "connected" : "reconnecting…";
-  c.className = "conn " + (ok ? "ok" : "down");
+  c.textContent = { ok: "connected", down: "reconnecting…", lost: "offline" }[how];
+  c.className = "conn " + (how === "ok" ? "ok" : "down");
+}
+
+function backoff(n) {
+  return Math.min(5000, 250 * 2 ** n) + Math.floor(Math.random() * 250);
 }
 
 function connect() {
+  if (gaveUp) return;
   const sock = new WebSocket(wsUrl());
   ws = sock;
   sock.onopen = () => {
-    retries = 0;
-    setConn(true);
+    openedAt = Date.now();
+    setConn("ok");
     clearInterval(pingTimer);
     pingTimer = setInterval(() => { if (sock.readyState === 1) sock.send(JSON.stringify({ type: "ping" })); }, 20000);
   };
   sock.onmessage = (ev) => {
+    if (ws !== sock) return;
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") onState(msg);
-    else if (msg.type === "error") { pending = false; showError(msg.error, msg.rule); if (state) render(); }
+    else if (msg.type === "error") { pending = false; showError(errorText(msg, "The server refused that.")); if (state) render(); }
   };
-  sock.onclose = () => {
+  sock.onclose = (ev) => {
     if (ws !== sock) return;  // replaced on purpose (hot-seat switch)
-    setConn(false);
     clearInterval(pingTimer);
-    retries += 1;
-    setTimeout(connect, Math.min(5000, 300 * 2 ** Math.min(retries, 5)));
+    if (openedAt && Date.now() - openedAt >= STABLE_MS) failures = 0;
+    openedAt = 0;
+    failures += 1;
+    pending = false;
+    if (state) render();
+    const fatal = FATAL_CLOSES[ev.code];
+    if (fatal) { giveUp(fatal[0], fatal[1] + (ev.reason ? ` (${ev.reason})` : ""), ""); return; }
+    const why = CLOSE_REASONS[ev.code] || ev.reason || "";
+    if (failures >= MAX_FAILURES) {
+      giveUp("Connection lost", (why || "The server cannot be reached.") + ` ${failures} tries in a row failed.`,
+        "The game goes on at the server; nothing is lost. Reload the page to see it again.");
+      return;
+    }
+    setConn("down");
+    if (why) showError(`${why} Reconnecting for a fresh picture of the game…`);
+    setTimeout(connect, backoff(failures));
   };
+}
+
+// Stop reconnecting and say why, with a way on (reload, or back to the lobby).
+function giveUp(title, text, hint) {
+  gaveUp = true;
+  setConn("lost");
+  $("lost").querySelector("h1").textContent = title;
+  $("lost-text").textContent = text;
+  $("lost-hint").textContent = hint;
+  $("lost").classList.remove("hidden");
 }
 
 function reconnectAs(newToken) {
@@ -102,12 +164,43 @@ function send(action) {
   render();
 }
 
-function showError(text, rule) {
+function sendUndo() {
+  if (!ws || ws.readyState !== 1 || pending || !undoInfo().allowed) return;
+  pending = true;
+  ws.send(JSON.stringify({ type: "undo" }));
+  render();
+}
+
+function showError(text) {
   const t = $("toast");
-  t.textContent = (rule ? `[${rule}] ` : "") + text;
+  t.textContent = text;
   t.classList.remove("hidden");
   clearTimeout(showError.timer);
   showError.timer = setTimeout(() => t.classList.add("hidden"), 7000);
+}
+
+// ---------------------------------------------------------------- invite links
+
+// /game/ID?invite=CODE claims the invited seat once, then the page is that seat's page.
+async function claimInvite(code) {
+  try {
+    const joined = await apiCall("POST", `/api/games/${encodeURIComponent(gameId)}/join`, { invite: code });
+    if (!joined || typeof joined.token !== "string") throw new Error("The server did not give this page a seat.");
+    token = joined.token;
+    // The invite is used up: the address bar (and a bookmark or reload) now holds the seat link.
+    history.replaceState(null, "", sitePath(joined.link, `${gamePath}?seat=${encodeURIComponent(token)}`));
+    return true;
+  } catch (e) {
+    $("join-error").textContent = e.message;
+    $("join-why").textContent = JOIN_WHY[e.status] || "";
+    $("join-spectate").href = gamePath;
+    $("join-spectate").classList.toggle("hidden", e.status === 404);
+    $("info").textContent = "Could not join this game";
+    $("banner").textContent = "Not joined";
+    setConn("lost");
+    $("join-failed").classList.remove("hidden");
+    return false;
+  }
 }
 
 // ---------------------------------------------------------------- state handling
@@ -175,6 +268,7 @@ function render() {
   const mine = state.seat !== null && state.to_move === state.seat && !state.over;
   const ix = indexLegal(mine && !pending ? state.legal : []);
   renderTop(v, mine);
+  renderUndo();
   renderPlayers(v);
   renderDecks(v);
   renderBoard(v, ix);
@@ -185,6 +279,16 @@ function render() {
   renderLog();
   renderChoice(v, ix);
   renderOver();
+}
+
+// What the seat to move is doing, for the banner: "is thinking", "waits for a free AI worker", ...
+function movingText(seatNo) {
+  const seat = state.seats[seatNo] || {};
+  const decision = DECISIONS[state.view.decision] || state.view.decision;
+  if (seat.ai_status === "queued") return `${seatName(seatNo)} (${seatLabel(seat)}) waits for a free AI worker — ${decision}`;
+  if (seat.ai) return `${seatName(seatNo)} (${seatLabel(seat)}) is thinking — ${decision}`;
+  if ((seat.kind || "human") === "human" && seat.claimed === false) return `${seatName(seatNo)}'s seat is free: waiting for a player to join`;
+  return `${seatName(seatNo)} is deciding — ${decision}`;
 }
 
 function renderTop(v, mine) {
@@ -201,13 +305,30 @@ function renderTop(v, mine) {
     b.textContent = pending ? "Sending…" : `Your decision — ${DECISIONS[v.decision] || v.decision}`;
     b.style.color = seatColour(state.seat);
   } else if (state.to_move !== null) {
-    const seat = state.seats[state.to_move] || {};
-    const ai = seat.ai ? ` (${seatLabel(seat)})` : "";
-    const verb = seat.ai ? "is thinking" : "is deciding";
-    b.textContent = `${seatName(state.to_move)}${ai} ${verb} — ${DECISIONS[v.decision] || v.decision}`;
+    b.textContent = movingText(state.to_move);
     b.style.color = seatColour(state.to_move);
   }
-  $("undo").classList.toggle("hidden", !state.can_undo);
+}
+
+// The server's word on undo: {"allowed", "reason"}; older servers only sent can_undo.
+function undoInfo() {
+  if (!state) return { allowed: false, reason: null };
+  if (state.undo && typeof state.undo === "object") return { allowed: !!state.undo.allowed, reason: state.undo.reason || null };
+  return { allowed: !!state.can_undo, reason: null };
+}
+
+// Seats of vs-AI and hot-seat games always see Undo; greyed, with the reason, when it is not allowed.
+function renderUndo() {
+  const u = undoInfo();
+  const show = state.seat !== null && (state.mode === "vs_ai" || state.mode === "hotseat" || u.allowed);
+  const btn = $("undo"), why = $("undo-why");
+  btn.classList.toggle("hidden", !show);
+  btn.disabled = !u.allowed || pending;
+  const reason = u.allowed ? "" : u.reason || (state.over ? "The game is over." : "Nothing to take back right now.");
+  btn.title = u.allowed ? "Take back your last decision" : `Undo is not possible: ${reason}`;
+  why.textContent = reason;
+  why.title = reason;
+  why.classList.toggle("hidden", !show || u.allowed);
 }
 
 function renderPlayers(v) { drawPlayers($("players"), v, state.seats, state.seat); }
@@ -256,13 +377,8 @@ function closeMenu() { $("menu").classList.add("hidden"); }
 
 function openMenu(ev, title, entries) {
   const m = $("menu");
-  m.innerHTML = `<div class="menu-title">${esc(title)}</div>`;
-  for (const e of entries) m.appendChild(actionButton(e));
-  const cancel = document.createElement("button");
-  cancel.textContent = "Cancel";
-  cancel.className = "danger";
-  cancel.onclick = closeMenu;
-  m.appendChild(cancel);
+  fill(m, h("div", { class: "menu-title" }, title), entries.map((e) => actionButton(e)),
+    h("button", { class: "danger", onclick: closeMenu }, "Cancel"));
   m.classList.remove("hidden");
   const r = m.getBoundingClientRect();
   m.style.left = Math.min(ev.clientX + 8, window.innerWidth - r.width - 8) + "px";
@@ -270,13 +386,8 @@ function openMenu(ev, title, entries) {
 }
 
 function actionButton(entry, label) {
-  const b = document.createElement("button");
-  b.textContent = label || entry.text;
-  b.dataset.type = entry.action.type;
-  b.dataset.action = JSON.stringify(entry.action);
-  b.disabled = pending;
-  b.onclick = () => send(entry.action);
-  return b;
+  return h("button", { dataset: { type: entry.action.type, action: JSON.stringify(entry.action) },
+    disabled: pending, onclick: () => send(entry.action) }, label || entry.text);
 }
 
 // "P0 builds Corvette at c3" reads better in a menu of P0's own orders as "Build Corvette at c3".
@@ -293,8 +404,8 @@ function shortText(entry) {
 
 function renderActions(v, ix, mine) {
   const main = $("main-btns"), groups = $("groups");
-  main.innerHTML = "";
-  groups.innerHTML = "";
+  main.replaceChildren();
+  groups.replaceChildren();
   $("actions").classList.toggle("hidden", state.seat === null);
   if (!mine) {
     if (!pending) $("hint").textContent = state.over ? "" : "Waiting for the other side…";
@@ -307,71 +418,57 @@ function renderActions(v, ix, mine) {
   }
   for (const t of MAIN_TYPES) {
     for (const e of ix.byType[t] || []) {
-      const b = actionButton(e, shortText(e));
-      b.className = t === "end" || t === "accept" || t === "done" || t === "pass" ? "primary" : "";
-      if (t === "end") b.textContent = "End Command phase";
+      const b = actionButton(e, t === "end" ? "End Command phase" : shortText(e));
+      if (t === "end" || t === "accept" || t === "done" || t === "pass") b.className = "primary";
       main.appendChild(b);
     }
   }
   if (selected !== null) {
     const direct = (ix.byVessel[selected] || []).filter((e) => !["jump", "retreat", "assign"].includes(e.action.type));
     if (direct.length) {
-      const det = document.createElement("div");
-      det.className = "group";
-      det.innerHTML = '<div class="group-title">Selected ship</div>';
-      const btns = document.createElement("div");
-      btns.className = "btns";
-      direct.forEach((e) => btns.appendChild(actionButton(e, shortText(e))));
-      det.appendChild(btns);
-      groups.appendChild(det);
+      groups.appendChild(h("div", { class: "group" }, h("div", { class: "group-title" }, "Selected ship"),
+        h("div", { class: "btns" }, direct.map((e) => actionButton(e, shortText(e))))));
     }
   }
   for (const [title, types] of GROUPS) {
     const entries = types.flatMap((t) => ix.byType[t] || []);
     if (!entries.length) continue;
-    const det = document.createElement("details");
-    det.className = "group";
-    det.open = entries.length <= 8 && !title.startsWith("Jumps");
-    const sum = document.createElement("summary");
-    sum.className = "group-title";
-    sum.textContent = `${title} (${entries.length})`;
-    det.appendChild(sum);
-    const btns = document.createElement("div");
-    btns.className = "btns";
-    for (const e of entries) btns.appendChild(actionButton(e, shortText(e)));
-    det.appendChild(btns);
-    groups.appendChild(det);
+    groups.appendChild(h("details", { class: "group", open: entries.length <= 8 && !title.startsWith("Jumps") },
+      h("summary", { class: "group-title" }, `${title} (${entries.length})`),
+      h("div", { class: "btns" }, entries.map((e) => actionButton(e, shortText(e))))));
   }
 }
 
 function renderHand(v, ix) {
   const box = $("hand");
-  box.innerHTML = "";
+  box.replaceChildren();
   if (state.seat === null) {
     $("hand-title").textContent = "Spectating — hands are hidden";
     return;
   }
   $("hand-title").textContent = `Your hand (${(v.hand || []).length})`;
   if (passing) return;
-  if (!(v.hand || []).length) box.innerHTML = '<span class="muted">No cards in hand.</span>';
-  for (const c of v.hand || []) {
-    const el = document.createElement("div");
+  if (!(v.hand || []).length) { box.appendChild(h("span", { class: "muted" }, "No cards in hand.")); return; }
+  for (const c of v.hand) {
     const plays = ix.byCard[c.id] || [];
-    el.className = "card " + (plays.length ? "playable" : "unplayable");
-    el.dataset.card = c.id;
-    el.style.setProperty("--dc", DOMAIN_COLOURS[c.domain] || "#888");
-    el.innerHTML = `<div class="ckind">${esc(c.domain)} · ${esc(c.kind)}</div><div class="cname">${esc(c.name)}</div>
-      <div class="ctext">${esc(c.text)}</div>`;
-    if (plays.length) el.onclick = (ev) => openMenu(ev, c.name, plays);
-    box.appendChild(el);
+    box.appendChild(h("div", {
+      class: ["card", plays.length ? "playable" : "unplayable"], dataset: { card: c.id },
+      style: { "--dc": DOMAIN_COLOURS[c.domain] || "#888" },
+      onclick: plays.length ? (ev) => openMenu(ev, c.name, plays) : null,
+    },
+    h("div", { class: "ckind" }, `${c.domain} · ${c.kind}`),
+    h("div", { class: "cname" }, c.name),
+    h("div", { class: "ctext" }, c.text)));
   }
 }
 
 function renderStack(v) {
   $("stack-panel").classList.toggle("hidden", !v.stack.length);
-  $("stack").innerHTML = v.stack.slice().reverse().map((s, i) =>
-    `<div class="stack-item" style="--pc:${seatColour(s.player)}"><b>${i === 0 ? "Top: " : ""}${esc(s.card.name)}</b>
-     <span class="muted">(${seatName(s.player)}, ${esc(s.kind)})</span><div class="muted">${esc(s.card.text)}</div></div>`).join("");
+  fill($("stack"), v.stack.slice().reverse().map((s, i) =>
+    h("div", { class: "stack-item", style: { "--pc": seatColour(s.player) } },
+      h("b", {}, i === 0 ? "Top: " : "", s.card.name), " ",
+      h("span", { class: "muted" }, `(${seatName(s.player)}, ${s.kind})`),
+      h("div", { class: "muted" }, s.card.text))));
 }
 
 function tradeItem(item, names) {
@@ -391,20 +488,22 @@ function renderTrade(v) {
     const parts = items.map((i) => tradeItem(i, names));
     if (credits) parts.push(`${credits} credit${credits === 1 ? "" : "s"}`);
     if (hand) parts.push(`${hand} card${hand === 1 ? "" : "s"} from hand`);
-    return parts.length ? parts.map(esc).join(", ") : "nothing";
+    return parts.length ? parts.join(", ") : "nothing";
   };
   box.classList.remove("hidden");
-  box.innerHTML = `<h2>Trade ${t.proposed ? "proposed" : "being prepared"}</h2>
-    <div><b style="color:${seatColour(t.from)}">${seatName(t.from)}</b> &rarr; <b style="color:${seatColour(t.to)}">${seatName(t.to)}</b></div>
-    <div style="margin-top:6px">Gives: ${list(t.give, t.give_credits, 0)}</div>
-    <div>Asks: ${list(t.ask, t.ask_credits, t.ask_hand)}</div>
-    <div class="muted" style="margin-top:6px">Use the Trade buttons in your orders to add items, propose, accept or decline.</div>`;
+  fill(box,
+    h("h2", {}, `Trade ${t.proposed ? "proposed" : "being prepared"}`),
+    h("div", {}, h("b", { style: { color: seatColour(t.from) } }, seatName(t.from)), " → ",
+      h("b", { style: { color: seatColour(t.to) } }, seatName(t.to))),
+    h("div", { class: "gap-above" }, `Gives: ${list(t.give, t.give_credits, 0)}`),
+    h("div", {}, `Asks: ${list(t.ask, t.ask_credits, t.ask_hand)}`),
+    h("div", { class: "muted gap-above" }, "Use the Trade buttons in your orders to add items, propose, accept or decline."));
 }
 
 function renderLog() {
   const box = $("log");
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
-  box.innerHTML = state.log.map((l) => `<div>${esc(l)}</div>`).join("");
+  fill(box, state.log.map((l) => h("div", {}, l)));
   if (atBottom || !renderLog.done) box.scrollTop = box.scrollHeight;
   renderLog.done = true;
 }
@@ -415,25 +514,17 @@ function renderChoice(v, ix) {
   if (!entries.length || passing) { box.classList.add("hidden"); return; }
   const names = cardNames(v);
   const kind = v.choice ? v.choice.kind : "choice";
-  const dlg = $("choice-box");
-  dlg.innerHTML = `<h1>${esc(CHOICE_TITLES[kind] || cap(String(kind).replace(/_/g, " ")))}</h1>`;
-  const opts = document.createElement("div");
-  opts.className = "opts";
-  for (const e of entries) {
+  const options = entries.map((e) => {
     const val = e.action.value;
     // Integers are card ids only for choices the server marks so (decks and positions are too).
     const card = v.choice && v.choice.cards && typeof val === "number" ? names[val] : null;
-    const label = card ? `${card.name}${card.text ? " — " + card.text : ""}` : shortText(e);
-    opts.appendChild(actionButton(e, label));
-  }
-  dlg.appendChild(opts);
+    return actionButton(e, card ? `${card.name}${card.text ? " — " + card.text : ""}` : shortText(e));
+  });
   const others = state.legal.filter((e) => e.action.type !== "choose");
-  if (others.length) {
-    const more = document.createElement("div");
-    more.className = "opts";
-    others.forEach((e) => more.appendChild(actionButton(e, shortText(e))));
-    dlg.appendChild(more);
-  }
+  fill($("choice-box"),
+    h("h1", {}, CHOICE_TITLES[kind] || cap(String(kind).replace(/_/g, " "))),
+    h("div", { class: "opts" }, options),
+    others.length ? h("div", { class: "opts" }, others.map((e) => actionButton(e, shortText(e)))) : null);
   box.classList.remove("hidden");
 }
 
@@ -449,23 +540,24 @@ function renderOver() {
   box.classList.remove("hidden");
 }
 
-// ---------------------------------------------------------------- helpers and start
+// ---------------------------------------------------------------- start
 
-
-$("undo").onclick = () => { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "undo" })); };
-$("over-close").onclick = () => { overDismissed = true; renderOver(); };
+$("undo").addEventListener("click", sendUndo);
+$("over-close").addEventListener("click", () => { overDismissed = true; renderOver(); });
+$("lost-reload").addEventListener("click", () => location.reload());
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { closeMenu(); selected = null; $("hint").textContent = ""; render(); } });
 document.addEventListener("click", (ev) => {
   const m = $("menu");
   if (!m.classList.contains("hidden") && !m.contains(ev.target) && !ev.target.closest("svg, .card")) closeMenu();
 });
 
-// A first picture over HTTP, so the page shows the game even before the socket is up.
-fetch(`/api/games/${encodeURIComponent(gameId)}` + (token ? `?seat=${encodeURIComponent(token)}` : ""))
-  .then(async (r) => {
-    const data = await r.json().catch(() => null);
-    if (!r.ok) { showError((data && data.error) || `No such game (HTTP ${r.status})`); return; }
-    if (!state && data) onState({ type: "state", ...data });
-  })
-  .catch(() => {});
-connect();
+async function start() {
+  if (invite && !(await claimInvite(invite))) return;
+  // A first picture over HTTP, so the page shows the game even before the socket is up.
+  apiCall("GET", `/api/games/${encodeURIComponent(gameId)}` + (token ? `?seat=${encodeURIComponent(token)}` : ""))
+    .then((data) => { if (!state && data) onState({ type: "state", ...data }); })
+    .catch((e) => showError(e.status === 404 ? `No such game: ${e.message}` : e.message));
+  connect();
+}
+
+start();

@@ -1,14 +1,14 @@
 // First page: quick game against the AI, the new-game form, open games to join, games to watch.
+// Loaded after dom.js (h, fill, $, apiCall). Everything from the server is shown as text.
 "use strict";
 
-const SEAT_COLOURS = ["var(--p0)", "var(--p1)", "var(--p2)", "var(--p3)"];
 const DEFAULT_AI = "ai:normal";
 // What a seat can be: a human or the computer at one of the difficulty levels.
 const SEAT_KINDS = [["human", "Human"], ["ai:easy", "AI · easy"], ["ai:normal", "AI · normal"], ["ai:hard", "AI · hard"]];
+// The server lists games newest first; the Watch list shows this many of them.
+const WATCH_COUNT = 12;
 const form = { mode: "vs_ai", players: 2, size: 3, edition: "standard", seats: ["human", DEFAULT_AI],
                quickLevel: "normal" };
-
-function $(id) { return document.getElementById(id); }
 
 function showError(text) {
   const box = $("home-error");
@@ -18,16 +18,7 @@ function showError(text) {
   showError.timer = setTimeout(() => box.classList.add("hidden"), 6000);
 }
 
-async function api(method, path, body) {
-  const res = await fetch(path, {
-    method, headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let data = null;
-  try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || `${method} ${path}: HTTP ${res.status}`);
-  return data;
-}
+const gamePath = (id) => `/game/${encodeURIComponent(id)}`;
 
 // Default seat kinds follow the mode: vs AI = you + AIs, hot-seat and online = all humans.
 function defaultSeats() {
@@ -42,51 +33,52 @@ function renderTakeover() {
 }
 
 function renderSeats() {
-  const box = $("seats");
-  box.innerHTML = "";
-  form.seats.forEach((kind, i) => {
-    const row = document.createElement("div");
-    row.className = "seat-row";
-    row.innerHTML = `<span class="seat-dot" style="background:${SEAT_COLOURS[i]}"></span><span>P${i}</span>`;
-    const sel = document.createElement("select");
-    sel.dataset.seat = i;
-    sel.setAttribute("aria-label", `seat P${i}`);
-    for (const [v, label] of SEAT_KINDS) {
-      const o = document.createElement("option");
-      o.value = v; o.textContent = label; o.selected = v === kind;
-      sel.appendChild(o);
-    }
-    sel.onchange = () => { form.seats[i] = sel.value; };
-    row.appendChild(sel);
-    box.appendChild(row);
-  });
+  fill($("seats"), form.seats.map((kind, i) => {
+    const sel = h("select", { dataset: { seat: i }, "aria-label": `seat P${i}`,
+      onchange: () => { form.seats[i] = sel.value; } },
+    SEAT_KINDS.map(([v, label]) => h("option", { value: v, selected: v === kind }, label)));
+    return h("div", { class: "seat-row" }, h("span", { class: `seat-dot p${i}` }), h("span", {}, `P${i}`), sel);
+  }));
 }
 
 function bindSeg(id, key, numeric) {
   const seg = $(id);
   seg.querySelectorAll("button").forEach((b) => {
-    b.onclick = () => {
+    b.addEventListener("click", () => {
       seg.querySelectorAll("button").forEach((x) => x.classList.toggle("on", x === b));
       form[key] = numeric ? Number(b.dataset.v) : b.dataset.v;
       if (key === "players" || key === "mode") { defaultSeats(); renderSeats(); renderTakeover(); }
-    };
+    });
   });
 }
 
+// Hot-seat: one device holds every human seat's token.
 function hotseatLink(created) {
   const tokens = created.seats.map((s) => s.token || "");
   sessionStorage.setItem(`starcom-seats-${created.game_id}`, JSON.stringify(tokens));
-  return `/game/${created.game_id}?seats=${tokens.map(encodeURIComponent).join(",")}`;
+  return `${gamePath(created.game_id)}?seats=${tokens.map(encodeURIComponent).join(",")}`;
+}
+
+// The creator's own seats: links.seats holds only those (a server that predates invite links
+// listed every human seat there, and then the creator's is the first).
+function ownSeats(created) {
+  const seats = Object.entries(created.links.seats || {}).sort((a, b) => a[0] - b[0]);
+  return created.links.invites ? seats : seats.slice(0, 1);
+}
+
+// Links to hand to other players: the one-time invites, or (older server) the other seat links.
+function inviteLinks(created) {
+  if (created.links.invites) return Object.entries(created.links.invites).sort((a, b) => a[0] - b[0]);
+  return Object.entries(created.links.seats || {}).sort((a, b) => a[0] - b[0]).slice(1);
 }
 
 function firstSeatLink(created) {
-  const links = created.links.seats;
-  const keys = Object.keys(links).sort((a, b) => a - b);
-  return keys.length ? links[keys[0]] : created.links.spectate;
+  const own = ownSeats(created);
+  return sitePath(own.length ? own[0][1] : null, gamePath(created.game_id));
 }
 
 async function create(body) {
-  const created = await api("POST", "/api/games", body);
+  const created = await apiCall("POST", "/api/games", body);
   if (body.mode === "hotseat") return hotseatLink(created);
   return firstSeatLink(created);
 }
@@ -104,6 +96,52 @@ async function quickPlay() {
   }
 }
 
+// Copy to the clipboard; without clipboard access (plain http on another host) select the text
+// in its box and use the older copy command, or leave it selected for the player to copy.
+async function copyLink(input, button) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    ok = true;
+  } catch (e) {
+    input.focus();
+    input.select();
+    try { ok = document.execCommand("copy"); } catch (e2) { ok = false; }
+  }
+  button.textContent = ok ? "Copied" : "Press Ctrl+C";
+  clearTimeout(button.timer);
+  button.timer = setTimeout(() => { button.textContent = "Copy"; }, 2000);
+}
+
+function copyRow(cls, label, path, extra) {
+  const input = h("input", { class: "link-text", type: "text", readOnly: true, value: location.origin + path,
+    "aria-label": `${label} link`, onfocus: () => input.select() });
+  const button = h("button", { type: "button", class: "copy", onclick: () => copyLink(input, button) }, "Copy");
+  return h("div", { class: `link-row ${cls}` }, h("span", { class: "link-label" }, label), input, button, extra);
+}
+
+// Online game created: the creator's own seat link (to play now), one invite link per other human
+// seat (to send to a friend; each seats one player once), and the spectators' link.
+function showLinks(created) {
+  const own = ownSeats(created), invites = inviteLinks(created);
+  const spectate = sitePath(created.links.spectate, gamePath(created.game_id));
+  const box = $("links");
+  fill(box,
+    h("h2", {}, "Your game is ready"),
+    own.map(([seat, link]) => h("div", { class: "link-row own", dataset: { seat } },
+      h("span", { class: "link-label" }, `You (P${seat})`),
+      h("a", { href: sitePath(link, gamePath(created.game_id)) }, `Play as P${seat}: ${location.origin}${link}`))),
+    invites.length ? [
+      h("h3", {}, "Invite links: send one to each friend"),
+      h("p", { class: "muted small" }, "Each invite seats one player, once. Keep them private: whoever opens one first gets the seat."),
+      invites.map(([seat, link]) => copyRow("invite", `P${seat}`, sitePath(link, gamePath(created.game_id)))),
+    ] : null,
+    h("h3", {}, "Spectators"),
+    copyRow("spectate", "Watch", spectate, h("a", { href: spectate }, "Open")));
+  box.dataset.game = created.game_id;
+  box.classList.remove("hidden");
+}
+
 async function createFromForm() {
   const body = {
     players: form.players, size: form.size, edition: form.edition, seed: null, turn_limit: null,
@@ -116,59 +154,38 @@ async function createFromForm() {
   if (!body.seats.includes("human")) { showError("At least one seat must be human."); return; }
   try {
     if (form.mode !== "online") { location.href = await create(body); return; }
-    const created = await api("POST", "/api/games", body);
-    // Online: every human seat has its own secret link to hand to a friend.
-    const box = $("links");
-    box.classList.remove("hidden");
-    box.innerHTML = "<h2>Seat links (keep them secret)</h2>";
-    for (const [seat, link] of Object.entries(created.links.seats)) {
-      const row = document.createElement("div");
-      row.innerHTML = `P${seat}: <a href="${link}">${location.origin}${link}</a>`;
-      box.appendChild(row);
-    }
-    const spec = document.createElement("div");
-    spec.innerHTML = `Spectators: <a href="${created.links.spectate}">${location.origin}${created.links.spectate}</a>`;
-    box.appendChild(spec);
+    showLinks(await apiCall("POST", "/api/games", body));
     refreshLists();
   } catch (e) { showError(e.message); }
 }
 
 function describeGame(g) {
-  return `${g.players} players &middot; ${g.size}&times;${g.size} &middot; ${g.edition} &middot; ${g.mode.replace("_", " ")}` +
-    (g.over ? " &middot; finished" : ` &middot; turn ${g.turn ?? 0}`) +
-    (g.takeover_level ? ` &middot; AI (${g.takeover_level}) stands in for leavers` : "");
+  return `${g.players} players · ${g.size}×${g.size} · ${g.edition} · ${String(g.mode).replace("_", " ")}` +
+    (g.over ? " · finished" : ` · turn ${g.turn ?? 0}`) + (g.damaged ? " · damaged" : "") +
+    (g.takeover_level ? ` · AI (${g.takeover_level}) stands in for leavers` : "");
 }
 
 async function join(id) {
   try {
-    const seat = await api("POST", `/api/games/${id}/join`, {});
-    location.href = `/game/${id}?seat=${encodeURIComponent(seat.token)}`;
+    const seat = await apiCall("POST", `/api/games/${encodeURIComponent(id)}/join`, {});
+    location.href = sitePath(seat.link, `${gamePath(id)}?seat=${encodeURIComponent(seat.token)}`);
   } catch (e) { showError(e.message); refreshLists(); }
 }
 
 async function refreshLists() {
   try {
-    const open = (await api("GET", "/api/games?open=1")).games || [];
-    const ul = $("open-games");
-    ul.innerHTML = open.length ? "" : '<li class="muted">No open games. Create an online game and share its links.</li>';
-    for (const g of open) {
-      const li = document.createElement("li");
-      li.innerHTML = `<span>${describeGame(g)} &middot; free: ${g.free_seats.map((s) => "P" + s).join(", ")}</span>`;
-      const b = document.createElement("button");
-      b.textContent = "Join"; b.className = "primary"; b.onclick = () => join(g.game_id);
-      li.appendChild(b);
-      ul.appendChild(li);
-    }
-    const all = (await api("GET", "/api/games")).games || [];
-    const ul2 = $("all-games");
-    ul2.innerHTML = all.length ? "" : '<li class="muted">No games yet.</li>';
-    for (const g of all.slice(-12).reverse()) {
-      const li = document.createElement("li");
-      li.innerHTML = `<span>${describeGame(g)}</span><a href="${g.over ? "/replay/" : "/game/"}${g.game_id}">${g.over ? "Replay" : "Spectate"}</a>`;
-      ul2.appendChild(li);
-    }
+    const open = (await apiCall("GET", "/api/games?open=1")).games || [];
+    fill($("open-games"), open.length ? open.map((g) => h("li", {},
+      h("span", {}, `${describeGame(g)} · free: ${(g.free_seats || []).map((s) => "P" + s).join(", ")}`),
+      h("button", { class: "primary", onclick: () => join(g.game_id) }, "Join")))
+      : h("li", { class: "muted" }, "No open games. Create an online game and share its invite links."));
+    const all = (await apiCall("GET", "/api/games")).games || [];
+    fill($("all-games"), all.length ? all.slice(0, WATCH_COUNT).map((g) => h("li", {},
+      h("span", {}, describeGame(g)),
+      h("a", { href: (g.over ? "/replay/" : "/game/") + encodeURIComponent(g.game_id) }, g.over ? "Replay" : "Spectate")))
+      : h("li", { class: "muted" }, "No games yet."));
   } catch (e) {
-    $("open-games").innerHTML = `<li class="muted">Could not load games: ${e.message}</li>`;
+    fill($("open-games"), h("li", { class: "muted" }, `Could not load games: ${e.message}`));
   }
 }
 
@@ -180,8 +197,10 @@ bindSeg("quick-level", "quickLevel", false);
 defaultSeats();
 renderSeats();
 renderTakeover();
-$("takeover").onchange = renderTakeover;
-$("play-ai").onclick = quickPlay;
-$("create").onclick = createFromForm;
+// The form is driven by its buttons; Enter in it must not submit (and reload) the page.
+$("new-game").addEventListener("submit", (ev) => ev.preventDefault());
+$("takeover").addEventListener("change", renderTakeover);
+$("play-ai").addEventListener("click", quickPlay);
+$("create").addEventListener("click", createFromForm);
 refreshLists();
 setInterval(refreshLists, 5000);

@@ -1,5 +1,6 @@
 // Replay page: steps through a finished game; every picture is the server's spectator view after
 // the first n actions (GET /api/games/{id}/replay/{n}), drawn with the shared board code.
+// Loaded after dom.js and board.js; log lines and action texts are shown as text.
 "use strict";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -17,12 +18,7 @@ function showError(msg) {
   showError.timer = setTimeout(() => t.classList.add("hidden"), 7000);
 }
 
-async function fetchJson(url) {
-  const r = await fetch(url);
-  const data = await r.json().catch(() => null);
-  if (!r.ok) throw new Error((data && data.error) || `HTTP ${r.status}`);
-  return data;
-}
+const fetchJson = (url) => apiCall("GET", url);
 
 async function loadStep(n) {
   if (!cache.has(n)) cache.set(n, fetchJson(api(`/replay/${n}`)).catch((e) => { cache.delete(n); throw e; }));
@@ -76,17 +72,17 @@ function show(msg) {
 function renderLog(msg) {
   const box = $("log");
   const fresh = msg.log.length - (msg.step === 0 ? 0 : msg.new_lines);
-  box.innerHTML = msg.log.map((l, i) => `<div${i >= fresh && msg.step > 0 ? ' class="new"' : ""}>${esc(l)}</div>`).join("");
+  fill(box, msg.log.map((l, i) => h("div", { class: i >= fresh && msg.step > 0 ? "new" : null }, l)));
   const first = box.querySelector(".new");
   if (first) box.scrollTop = Math.max(0, first.offsetTop - box.offsetTop - 40);
   else box.scrollTop = box.scrollHeight;
 }
 
-$("step-first").onclick = () => go(0);
-$("step-back").onclick = () => go(wanted - 1);
-$("step-forward").onclick = () => go(wanted + 1);
-$("step-last").onclick = () => go(total);
-$("slider").oninput = () => go(Number($("slider").value));
+$("step-first").addEventListener("click", () => go(0));
+$("step-back").addEventListener("click", () => go(wanted - 1));
+$("step-forward").addEventListener("click", () => go(wanted + 1));
+$("step-last").addEventListener("click", () => go(total));
+$("slider").addEventListener("input", () => go(Number($("slider").value)));
 document.addEventListener("keydown", (ev) => {
   if (ev.target && ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
   const moves = { ArrowLeft: -1, ArrowRight: 1 };
