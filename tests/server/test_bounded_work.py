@@ -160,3 +160,41 @@ def test_replays_are_built_once_and_match_a_fresh_rebuild(make_client: Any) -> N
     assert manager.replays.get(gid) is book  # cached, not rebuilt per step
     with pytest.raises(Exception):
         fresh.picture(book.steps + 1)
+
+
+def test_rebuilding_a_game_does_not_hold_up_the_server(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from starcom.server import sessions
+
+    slow = create(client, mode="hotseat", seed=3)
+    other = create(client, mode="hotseat", seed=4)
+    manager = client.app.state.manager
+    client.portal.call(_forget, manager, slow["game_id"])  # out of memory: the next request rebuilds it
+    entered, release = threading.Event(), threading.Event()
+    real_init = sessions.Session.__init__
+
+    def gated_init(self: Any, rec: Any) -> None:
+        if rec.game_id == slow["game_id"]:
+            entered.set()
+            release.wait(30)  # stands in for replaying a very long game
+        real_init(self, rec)
+
+    monkeypatch.setattr(sessions.Session, "__init__", gated_init)
+    answers: list[int] = []
+    waiting = threading.Thread(target=lambda: answers.append(client.get(f"/api/games/{slow['game_id']}").status_code))
+    waiting.start()
+    try:
+        assert entered.wait(20)
+        # while the rebuild is under way, other games and the lobby are served
+        assert state(client, other["game_id"])["step"] == 0
+        assert client.get("/api/games").status_code == 200
+        assert not answers  # ... and the rebuilt game's own request is still waiting
+    finally:
+        release.set()
+        waiting.join(30)
+    assert answers == [200]
+
+
+async def _forget(manager: Any, game_id: str) -> None:
+    manager._forget(game_id)

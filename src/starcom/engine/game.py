@@ -13,6 +13,7 @@ from .. import cards as _cards  # noqa: F401  (catalogue)
 from ..cards import effects as _effects  # noqa: F401  (registers every card effect)
 from . import actions as A
 from . import endphase as _endphase  # noqa: F401  (registers the End phase tasks)
+from .errors import IllegalAction
 from .flow import advance
 from .setup import new_state
 from .state import Config, GameState
@@ -58,7 +59,7 @@ class Game(GameState):
     def is_legal(self, action: Any) -> bool:
         try:
             A.validate(self, action)
-        except Exception:
+        except IllegalAction:  # the only thing validate raises, whatever it is given
             return False
         return True
 
