@@ -272,3 +272,29 @@ def test_ai_takes_over_a_gone_seat(make_client):
     with c.websocket_connect(f"/ws/games/{gid}?seat={toks[mover]}") as ws:
         assert ws.receive_json()["seats"][mover]["connected"] is True
     wait_for(lambda: state(c, gid)["step"] > st["step"])
+
+
+def test_a_damaged_game_is_shown_and_refused_never_replayed_shorter(tmp_path) -> None:
+    import sqlite3
+
+    from starlette.testclient import TestClient
+
+    from starcom.server.app import create_app
+    db = tmp_path / "g.db"
+    with TestClient(create_app(f"sqlite:///{db}", ai_processes=False)) as c:
+        g = create(c, mode="hotseat", seed=7)
+        gid, toks = g["game_id"], tokens(g)
+        for _ in range(6):
+            st = state(c, gid)
+            legal = state(c, gid, toks[st["to_move"]])["legal"]
+            assert c.post(f"/api/games/{gid}/actions",
+                          json={"seat": toks[st["to_move"]], "action": legal[0]["action"]}).status_code == 200
+    with sqlite3.connect(db) as conn:  # someone deletes the newest actions behind the server's back
+        conn.execute("DELETE FROM actions WHERE game_id = ? AND seq >= 4", (gid,))
+    with TestClient(create_app(f"sqlite:///{db}", ai_processes=False)) as c:
+        listed = {x["game_id"]: x for x in c.get("/api/games").json()["games"]}
+        assert "missing" in listed[gid]["damaged"]  # shown before anyone opens the game
+        r = c.get(f"/api/games/{gid}")
+        assert r.status_code == 409 and "damaged" in r.json()["error"]
+        r = c.post(f"/api/games/{gid}/actions", json={"seat": toks[0], "action": {"type": "end"}})
+        assert r.status_code == 409

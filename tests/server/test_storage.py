@@ -150,7 +150,7 @@ def test_serve_says_plainly_that_another_server_has_the_database(tmp_path: Path)
 # ---------------------------------------------------------------------- chained actions
 TAMPERING = {
     # name: (statement on game 'hurt' (40 actions), reason load gives, whether summaries sees it unloaded)
-    "a row deleted": ("DELETE FROM actions WHERE game_id = 'hurt' AND seq = 17", "action 17 is missing", False),
+    "a row deleted": ("DELETE FROM actions WHERE game_id = 'hurt' AND seq = 17", "action 17 is missing", True),
     "an action changed": ("""UPDATE actions SET action = '{"type":"end"}' WHERE game_id = 'hurt' AND seq = 17""",
                           "action 17 was altered", False),
     "an action respaced and changed": (
