@@ -29,7 +29,7 @@ from .errors import ApiError
 from .inputs import DEFAULT_LEVEL, HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
 from .limits import ACTION_LIMIT, FINISHED_SECONDS, IDLE_SECONDS, SEED_MAX, SEND_QUEUE
 from .replays import ReplayBook, ReplayCache
-from .store import DamagedGame, GameRecord, Store, token_hash
+from .store import DamagedGame, GameRecord, Store, token_hash, token_matches
 
 LOG_LINES = 200
 _CLOSE = object()
@@ -122,9 +122,8 @@ class Session:
         """The seat holding ``token`` (None without a token); 403 for a token of no seat."""
         if token is None:
             return None
-        digest = token_hash(token)
         for s in self.rec.seats:
-            if s.get("token_hash") and secrets.compare_digest(s["token_hash"], digest):
+            if token_matches(token, s.get("token_hash")):
                 return int(s["seat"])
         raise ApiError(403, "this seat token belongs to no seat of this game")
 
@@ -374,9 +373,8 @@ class Manager:
         if s.rec.mode != "online":
             raise ApiError(409, "only online games can be joined")
         if invite is not None:
-            digest = token_hash(invite)
             for seat in s.rec.seats:
-                if seat.get("invite_hash") and secrets.compare_digest(seat["invite_hash"], digest):
+                if token_matches(invite, seat.get("invite_hash")):
                     if seat.get("claimed"):
                         raise ApiError(409, f"seat {seat['seat']} has been claimed already: an invite works once")
                     return self._claim(s, seat)
