@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import asdict
 import re
 import time
 from contextlib import asynccontextmanager
@@ -21,12 +22,13 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..engine.actions import to_json
 from ..engine.editions import EDITIONS
 from . import inputs
 from .errors import ApiError
 from .limits import (CREATE_LIMIT, DEFAULT_TURN_LIMIT, MAX_MESSAGE, MAX_RATE, PLAYERS, SIZES,
                      TURN_LIMITS, ACTION_LIMIT, RateWindow)
-from .sessions import Conn, Manager, Session, seats_public
+from .sessions import Conn, Manager, Session
 from .store import Store
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -261,9 +263,8 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str) -> dict[str, Any]:
         book = await manager.replay_book(game_id)
-        s = await manager.load(game_id)
-        return {"config": dict(s.rec.config), "actions": [h["action"] for h in s.history], "over": True,
-                "seats": seats_public(s.rec.seats), "steps": book.steps}
+        return {"config": asdict(book.cfg), "actions": [to_json(a) for a in book.actions], "over": True,
+                "seats": book.seats, "steps": book.steps}
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def get_replay_step(game_id: str, step: str) -> dict[str, Any]:

@@ -15,7 +15,8 @@ import logging
 import secrets
 import time
 from collections import deque
-from typing import Any, Iterable
+from dataclasses import asdict
+from typing import Any
 
 from ..engine.actions import to_json, validate
 from ..engine.errors import IllegalAction
@@ -264,7 +265,7 @@ class Manager:
             for seat in s.rec.seats:
                 if seat["kind"] == HUMAN and seat.get("claimed"):
                     self._start_takeover_timer(s, seat["seat"])
-        if any(s.is_ai(q) for q in range(s.cfg.players)) and s.is_ai(s.game.to_move):
+        if s.is_ai(s.game.to_move):
             self._spawn(self.drive_ai(s))
         return s
 
@@ -338,7 +339,7 @@ class Manager:
                     invites[i] = secrets.token_urlsafe(18)
                     seat.update(invite_hash=token_hash(invites[i]), claimed=False)
             seats.append(seat)
-        rec = GameRecord(game_id=secrets.token_hex(6), config=_config_json(cfg), mode=req.mode, seats=seats,
+        rec = GameRecord(game_id=secrets.token_hex(6), config=asdict(cfg), mode=req.mode, seats=seats,
                          ai_takeover=req.ai_takeover, takeover_level=req.takeover_level, created=time.time())
         self.store.create(rec)
         self._adopt(Session(rec), resumed=False)
@@ -408,11 +409,16 @@ class Manager:
                 for c in conns:
                     c.close(1011)
             raise ApiError(503, f"the action could not be stored ({type(exc).__name__}); try again") from None
+        self._mark_ai_turn(s)
+        s.touched = time.monotonic()
+        s.broadcast()
+
+    def _mark_ai_turn(self, s: Session) -> None:
+        """Show whether the AI seat to move (if any) waits for a worker or is thinking."""
+        g = s.game
         s.ai_status = {}
         if not g.over and s.is_ai(g.to_move):
             s.ai_status[g.to_move] = "queued" if self.pool.busy() else "thinking"
-        s.touched = time.monotonic()
-        s.broadcast()
 
     async def act(self, s: Session, seat: int | None, action: Any, expect_step: Any = None) -> int:
         """Play ``action`` for ``seat``; returns the step after it. AI seats then move."""
@@ -490,7 +496,8 @@ class Manager:
                     s.ai_status[seat] = "thinking"
                     s.broadcast()
 
-            s.ai_status.setdefault(seat, "queued" if self.pool.busy() else "thinking")
+            if seat not in s.ai_status:  # e.g. a game just loaded, or a dropped decision
+                self._mark_ai_turn(s)
             act = await self.pool.decide(name, g.clone(), f"{s.cfg.seed}:{step}", started)
             if s.step != step or g.to_move != seat or s.ai_of(seat) != name or self.sessions.get(s.game_id) is not s:
                 s.ai_status.pop(seat, None)
@@ -595,11 +602,3 @@ def _return_free_memory() -> None:
         _TRIM(0)
 
 
-def _config_json(cfg: Config) -> dict[str, Any]:
-    return {"players": cfg.players, "size": cfg.size, "edition": cfg.edition, "seed": cfg.seed,
-            "turn_limit": cfg.turn_limit, "action_limit": cfg.action_limit}
-
-
-def seats_public(seats: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Seats as anyone may see them: number and kind, never token or invite hashes."""
-    return [{"seat": s["seat"], "kind": s["kind"]} for s in seats]
