@@ -1,16 +1,60 @@
 #!/usr/bin/env bash
 # Create .venv (once) and install starcom into it; EXTRAS=dev adds the test tools.
+# Says what it is doing when it has work to do (on stderr, so that a command's own output stays
+# clean) and nothing when everything is already in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
+say() { printf '%s\n' "$*" >&2; }
+
 if [[ ! -x .venv/bin/python ]]; then
-  "$PY" -m venv .venv
+  if ! command -v "$PY" >/dev/null 2>&1; then
+    say "error: $PY not found: install Python 3.11 or newer, or set PYTHON=/path/to/python3"
+    exit 1
+  fi
+  if ! "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+    say "error: starcom needs Python 3.11 or newer; $PY is $("$PY" -V 2>&1) (set PYTHON=/path/to/python3)"
+    exit 1
+  fi
+  say "Creating a virtual environment in .venv…"
+  fresh=$([[ -e .venv ]] && echo no || echo yes)
+  if ! "$PY" -m venv .venv; then
+    # A half-made .venv would pass the test above next time and fail later in a confusing way.
+    [[ $fresh == yes ]] && rm -rf .venv
+    say "error: could not create .venv (on Debian or Ubuntu: apt-get install python3-venv)"
+    exit 1
+  fi
 fi
+
 spec="."
 [[ -n "${EXTRAS:-}" ]] && spec=".[${EXTRAS}]"
-stamp=".venv/.installed-$(cat pyproject.toml | sha1sum | cut -c1-12)-${EXTRAS:-base}"
+flavour=${EXTRAS:-base}
+hash=$(sha1sum < pyproject.toml | cut -c1-12)
+stamp=".venv/.installed-$hash-$flavour"
+older=no
+for f in .venv/.installed-*; do
+  [[ -e $f ]] || continue
+  if [[ $f == ".venv/.installed-$hash-"* ]]; then
+    [[ $flavour == base ]] && stamp=$f   # any install of this pyproject.toml has the base packages
+  else
+    older=yes
+  fi
+done
 if [[ ! -f $stamp ]]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e "$spec"
+  if [[ $older == yes ]]; then
+    say "pyproject.toml changed: updating starcom's dependencies in .venv…"
+  elif [[ -n "${EXTRAS:-}" ]]; then
+    say "Installing starcom with its extra packages ($EXTRAS) into .venv (first time only, a minute or two)…"
+  else
+    say "Installing starcom and its dependencies into .venv (first start only, about 30 s)…"
+  fi
+  started=$SECONDS
+  pip=(.venv/bin/python -m pip install --quiet --disable-pip-version-check)
+  if ! "${pip[@]}" --upgrade pip || ! "${pip[@]}" -e "$spec"; then
+    say "error: the installation failed (pip's message is above); check the network, then run this again"
+    exit 1
+  fi
+  rm -f .venv/.installed-*-"$flavour"
   touch "$stamp"
+  say "Installed in $((SECONDS - started)) s; later starts skip this step."
 fi

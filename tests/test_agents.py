@@ -237,10 +237,13 @@ def test_heuristic_rewards_attack_within_reach_of_enemy_developments():
     assert _offense_gain("c3", 0) == 0  # at home, two jumps from b2 and four from P1's homeworld
 
 
-def test_heuristic_counts_fighters_below_their_price():
-    """Greedy values a 1-credit fighter above the credit it costs, so it fills its ship slots
-    (BUILD-4) with fighters; the heuristic values it below, so it saves for ships that can move
-    and besiege. Other vessels are valued alike by both."""
+def test_agents_count_fighters_below_their_price():
+    """Valued at their price plus one, a 1-credit fighter was worth more than the credit it
+    costs, so greedy filled its ship slots (BUILD-4) with fighters that cannot move or besiege,
+    and its games never ended. Both one-ply players now value it below its price; other vessels
+    are valued alike by both."""
+    from dataclasses import replace
+
     from starcom.agents.evaluation import GREEDY, vessel_value
     from starcom.agents.heuristic import HEURISTIC
     from starcom.cards.catalogue import CARD_DEF
@@ -250,7 +253,8 @@ def test_heuristic_counts_fighters_below_their_price():
         return Vessel(next(cid for cid, d in enumerate(CARD_DEF) if d.name == name), 0, 0)
 
     fighter, battleship = first("Strike Fighter"), first("Battleship")
-    assert vessel_value(fighter, GREEDY) > GREEDY.credit * fighter.d.cost
+    assert vessel_value(fighter, replace(GREEDY, fighter_share=1.0)) > GREEDY.credit * fighter.d.cost
+    assert vessel_value(fighter, GREEDY) < GREEDY.credit * fighter.d.cost
     assert vessel_value(fighter, HEURISTIC) < HEURISTIC.credit * fighter.d.cost
     assert vessel_value(battleship, HEURISTIC) == vessel_value(battleship, GREEDY)
 
@@ -315,3 +319,160 @@ def test_playing_the_turn_out_fights_back():
     assert labels["f"] not in g.vessels  # COMBAT-6: the Corvettes' damage landed with the Frigate's
     assert sum(labels[c] in g.vessels for c in ("c1", "c2")) == 1
     assert labels["f"] in passive_game.vessels
+
+
+# --------------------------------------------------------------------------- hint
+
+
+def test_hint_is_a_legal_action_with_a_win_chance_and_repeats_under_the_same_seed():
+    from starcom.agents.hint import Hint, hint
+    for pos in list(_positions(8, every=7))[:6]:
+        h = hint(pos, seed="game-1:17", iterations=40)
+        assert isinstance(h, Hint)
+        assert h.action in pos.legal_actions()
+        assert 0.0 <= h.win_chance <= 1.0
+        assert hint(pos, seed="game-1:17", iterations=40) == h
+
+
+def test_hint_ignores_what_the_player_cannot_see():
+    """Two games that differ only in the opponent's hand, the deck order and face-down systems
+    get the same hint (action and win chance) under the same seed."""
+    from starcom.agents.hint import hint
+    checked = 0
+    for n, pos in enumerate(_positions(9, every=4)):
+        me = pos.to_move
+        other = pos.determinize(me, random.Random(500 + n))
+        assert other.view(me) == pos.view(me)
+        if (other.hands[1 - me], other.decks) == (pos.hands[1 - me], pos.decks):
+            continue
+        assert hint(pos, seed=n, iterations=30) == hint(other, seed=n, iterations=30), pos.decision
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6
+
+
+def _lopsided(strong: int):
+    """Player ``strong`` holds three Battleships and developed systems; the other player has
+    only a bare homeworld. Player 0 is to move (Command phase)."""
+    from starcom.scenario import build
+    home = {0: "c3", 1: "a1"}
+    board = {"b2": {"system": "Core World", "owner": strong, "devs": 3},
+             home[strong]: {"owner": strong, "devs": 5}}
+    vessels = [{"card": "Battleship", "owner": strong, "at": "b2"} for _ in range(3)]
+    g, _ = build({"players": 2, "size": 3, "seed": 1, "setup": {
+        "active": 0, "board": board, "vessels": vessels}})
+    assert g.homeworld == [8, 0] and g.to_move == 0 and g.decision == "command"
+    return g
+
+
+def test_hint_win_chance_favours_the_stronger_side():
+    from starcom.agents.hint import hint
+    ahead = hint(_lopsided(0), seed=1, iterations=60)
+    behind = hint(_lopsided(1), seed=1, iterations=60)
+    assert ahead.win_chance > 0.8
+    assert behind.win_chance < 0.2
+
+
+def test_hint_refuses_finished_games_and_bad_budgets():
+    from starcom.agents.hint import hint
+    g = Game.new(players=2, size=3, seed=2, turn_limit=1)
+    with pytest.raises(ValueError, match="iterations must be a whole number"):
+        hint(g, seed=0, iterations=0)
+    while not g.over:
+        g.apply(g.legal_actions()[0])
+    with pytest.raises(ValueError, match="game is over"):
+        hint(g, seed=0)
+
+
+# --------------------------------------------------------------------------- playing to win
+
+
+def test_a_card_with_many_uses_does_not_crowd_out_jumps_and_builds():
+    """When the pool of actions to score is too big, it is taken family by family: a card
+    with hundreds of uses (one per amount of credits) gets its share, not every slot."""
+    from starcom.agents.greedy import by_families
+    flood = [("ability", 25, 190, amount) for amount in range(1, 500)]
+    jumps = [("jump", vid, 4, 1, 0) for vid in (160, 161, 162)]
+    builds = [("build", card, 8) for card in (31, 36)]
+    chosen = by_families(flood + jumps + builds, 12, frozenset({"develop"}), random.Random(0))
+    assert len(chosen) == 12 and len(set(chosen)) == 12
+    assert set(jumps) <= set(chosen) and set(builds) <= set(chosen)
+    assert sum(a[0] == "ability" for a in chosen) == 12 - len(jumps) - len(builds)
+    small = jumps + builds
+    assert by_families(small, 12, frozenset(), random.Random(0)) == small
+
+
+def _fleet_at_the_gate():
+    """Three Battleships of player 0 at b1, next to player 1's homeworld a1 (6 developments,
+    6 Defense Stations: 24 hit points, 6 attack)."""
+    from starcom.scenario import build
+    vessels = [{"card": "Battleship", "owner": 0, "at": "b1"} for _ in range(3)]
+    vessels += [{"card": "Defense Station", "owner": 1, "at": "a1"} for _ in range(6)]
+    vessels += [{"card": "Cruiser", "owner": 0, "at": "c3"}]
+    g, _ = build({"players": 2, "size": 3, "seed": 1, "setup": {"active": 0, "vessels": vessels, "board": {
+        "a1": {"owner": 1, "devs": 6}, "c3": {"owner": 0, "devs": 6}, "b1": {"owner": 0, "devs": 1}}}})
+    assert g.homeworld == [8, 0] and g.to_move == 0 and g.decision == "command"
+    return g
+
+
+def test_fleet_moves_send_every_ship_that_can_reach_a_system():
+    from starcom.agents.fleet import fleet_plans, play_plan
+    g = _fleet_at_the_gate()
+    battleships = sorted(v.id for v in g.vessels.values() if v.d.name == "Battleship")
+    plans = fleet_plans(g, g.legal_actions())
+    into_home = [p for p in plans if p[0][1] == 0]
+    assert into_home == [tuple((vid, 0) for vid in battleships)]
+    assert all(len(p) >= 2 for p in plans)
+    h = g.clone()
+    play_plan(h, into_home[0])
+    assert sorted(v.id for v in h.vessels.values() if v.owner == 0 and v.pos == 0) == battleships
+    assert g.vessels[battleships[0]].pos == 1  # the plan ran on a copy
+
+
+@pytest.mark.parametrize("name", ["greedy", "heuristic"])
+def test_a_fleet_goes_in_together(name):
+    """One Battleship alone in front of six Defense Stations looks like a loss to a one-step
+    search, the three together like a win: the agent sends all three (one jump per decision)."""
+    from starcom.agents.evaluation import evaluate, settle
+    g = _fleet_at_the_gate()
+    agent = make_agent(name)
+    lone = g.clone()
+    lone.apply(next(a for a in g.legal_actions() if a[0] == "jump" and a[2] == 0))
+    settle(lone)
+    assert evaluate(lone, 0, agent.weights) < evaluate(g, 0, agent.weights)
+    rng = random.Random(0)
+    while g.to_move == 0 and g.decision == "command":
+        action = agent.choose(g, rng)
+        g.apply(action, player=0)
+        if action == ("end",):
+            break
+    assert sum(1 for v in g.vessels.values() if v.owner == 0 and v.d.name == "Battleship" and v.pos == 0) == 3
+
+
+def test_credits_beyond_the_reserve_count_for_little():
+    """Hoarding is a bug in the evaluation: credits above :attr:`Weights.reserve` are worth
+    only :attr:`Weights.hoard` each, so a ship beats the money it costs."""
+    from starcom.agents.evaluation import GREEDY
+    g = Game.new(players=2, size=3, seed=0)
+    me = g.to_move
+    rich = g.clone()
+    rich.credits[me] = 500
+    richer = g.clone()
+    richer.credits[me] = 600
+    assert evaluate(richer, me) - evaluate(rich, me) == pytest.approx(100 * GREEDY.hoard)
+    poor = g.clone()
+    poor.credits[me] = 10
+    assert evaluate(poor, me) - evaluate(g, me) == pytest.approx((10 - g.credits[me]) * GREEDY.credit)
+
+
+def test_ismcts_rewards_progress_even_when_far_ahead():
+    """ISMCTS squashes the evaluation relative to the root's, so far ahead (here by over 100
+    credit-like units, which squashed as it stood gives 0.9999 to every move) a move that
+    gains is still told apart from one that does not."""
+    from starcom.agents.evaluation import evaluate
+    g = _lopsided(0)
+    assert evaluate(g, 0, IsmctsAgent.weights) > 100
+    result = IsmctsAgent(think=None, iterations=60).search(g, random.Random(0))
+    assert result.action in g.legal_actions()
+    assert 0.5 < result.value < 0.995

@@ -2,25 +2,33 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import socket
+import subprocess
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from starcom import Config, Game, ReplayError
-from starcom.agents import AGENTS
+from starcom.agents import AGENTS, agent_names
 from starcom.cards.catalogue import DEFS
+from starcom.cli import serve as serve_cli
 from starcom.cli.main import app
 from starcom.engine.actions import to_json
+from starcom.server.limits import CREATE_LIMIT
 from starcom.sim import record, selfplay
 from starcom.text import EVENT_KINDS, Narrator, describe_event
 
 SELFPLAY_KEYS = {"games", "finished", "errors", "invariant_violations", "steps", "steps_per_second",
-                 "wins", "draws", "mean_turns"}
+                 "wins", "draws", "mean_turns", "median_turns", "p90_turns", "conquests", "turn_limit_wins",
+                 "action_caps", "conquest_share"}
 ENGINE = Path(__file__).resolve().parents[1] / "src" / "starcom"
 
 runner = CliRunner()
@@ -55,6 +63,8 @@ def test_selfplay_json_has_exactly_the_keys_and_no_errors():
     assert data["steps"] > 0 and data["steps_per_second"] > 0
     assert sum(data["wins"].values()) + data["draws"] == 3
     assert 1 <= data["mean_turns"] <= 20
+    # every game ended exactly one way
+    assert data["conquests"] + data["turn_limit_wins"] + data["draws"] + data["action_caps"] + data["errors"] == 3
 
 
 def test_selfplay_is_deterministic_from_the_seed():
@@ -305,3 +315,349 @@ def test_jump_and_explore_read_as_one_line():
     dest = g.vessels[jump[1]].pos
     site = g.sites[dest].d.name
     assert any(re.match(rf"P{g.active} jumps Scout from \w\d to \w\d \(explores: {site}\)", ln) for ln in lines), lines
+
+
+# --------------------------------------------------------------------------- replay: default view, --json
+
+
+@pytest.fixture(scope="module")
+def unfinished_game(tmp_path_factory) -> Path:
+    """A game saved part-way, after both seats have drawn cards the other may not see."""
+    from starcom.agents import make_agent
+    g = Game.new(players=2, size=3, seed=11)
+    bot, rng = make_agent("greedy"), random.Random(11)
+    actions: list[tuple] = []
+    drew: set[int] = set()
+    while drew != {0, 1} or g.turn < 6:
+        a = bot.choose(g, rng)
+        actions.append(a)
+        drew |= {e[1] for e in g.apply(a) if e[0] == "draw"}
+    assert not g.over
+    return record.save(tmp_path_factory.mktemp("unfinished") / "g.json", g.cfg, actions, ["greedy", "greedy"],
+                       record.result_of(g))
+
+
+NAMED_DRAW = r"P(\d) draws (?!an? )\w"   # a draw that names the card
+
+
+def test_replay_of_an_unfinished_game_shows_the_spectators_view_by_default(unfinished_game):
+    default = runner.invoke(app, ["replay", str(unfinished_game)])
+    spectator = runner.invoke(app, ["replay", str(unfinished_game), "--viewer", "spectator"])
+    everything = runner.invoke(app, ["replay", str(unfinished_game), "--viewer", "all"])
+    assert default.exit_code == spectator.exit_code == everything.exit_code == 0, default.output
+    assert re.search(NAMED_DRAW, everything.stdout), "nobody drew a card in the unfinished game"
+    assert not re.search(NAMED_DRAW, default.stdout)
+    assert re.search(r"P\d draws an? (Industry|Statecraft|Science) card", default.stdout)
+    assert not re.search(r"\bseed\b", default.stdout) and re.search(r"\bseed 11\b", everything.stdout)
+    assert "--viewer all shows every card" in default.stdout
+    assert default.stdout.replace("(shown as a spectator sees it; --viewer all shows every card)\n", "") \
+        == spectator.stdout
+
+
+def _text_lines(out: str) -> list[str]:
+    """The log lines of ``starcom replay`` text output: no header, no notes, no indentation."""
+    lines = [ln.strip() for ln in out.splitlines()[1:] if ln.strip()]
+    return [ln for ln in lines if not ln.startswith("(") and not re.fullmatch(r"(P\d: \w+(, )?)+", ln)]
+
+
+@pytest.mark.parametrize("viewer", ["all", "0", "spectator"])
+def test_replay_json_tells_the_same_story_as_the_text(saved_game, unfinished_game, viewer):
+    for path in (saved_game, unfinished_game):
+        text = runner.invoke(app, ["replay", str(path), "--viewer", viewer])
+        res = runner.invoke(app, ["replay", str(path), "--viewer", viewer, "--json"])
+        assert res.exit_code == 0, res.output
+        data = json.loads(res.stdout)
+        cfg, actions, meta = record.load(path)
+        game = meta["game"]
+        assert data["viewer"] == (int(viewer) if viewer.isdigit() else viewer)
+        assert (data["over"], data["steps"], data["turns"]) == (game.over, len(actions), game.turn + 1)
+        assert data["winner"] == (game.winner if game.over else None)
+        assert data["agents"] == meta["agents"]
+        assert ("seed" in data["config"]) == (viewer == "all" or game.over)
+        history = data["history"]
+        assert [h["step"] for h in history] == list(range(len(actions) + 1))
+        assert [ln for h in history for ln in h["lines"]] == _text_lines(text.stdout)
+        if viewer == "all":
+            assert [h["action"] for h in history[1:]] == [to_json(a) for a in actions]
+        # who acted is public; the rules engine says who was to move before each action
+        g = Game.from_config(cfg)
+        for h, a in zip(history[1:], actions):
+            assert h["by"] == g.to_move and h["text"]
+            g.apply(a)
+
+
+def test_replay_json_of_an_unfinished_game_hides_what_the_viewer_may_not_see(unfinished_game):
+    seat0 = json.loads(runner.invoke(app, ["replay", str(unfinished_game), "--viewer", "0", "--json"]).stdout)
+    lines = [ln for h in seat0["history"] for ln in h["lines"]]
+    assert not any(re.match(r"P1 draws (?!an? )\w", ln) for ln in lines)
+    assert any(re.match(r"P0 draws (?!an? )\w", ln) for ln in lines)
+    assert "seed" not in seat0["config"] and "seed" not in json.dumps(seat0)
+
+
+def test_replay_rejects_a_viewer_outside_the_game(saved_game):
+    res = runner.invoke(app, ["replay", str(saved_game), "--viewer", "5"])
+    assert res.exit_code == 2 and "seat 5 is not in this 2-player game" in re.sub(r"[\s│]+", " ", res.output)
+
+
+# --------------------------------------------------------------------------- --help of every command
+
+
+def _commands() -> list[tuple[str, Any]]:
+    group = typer.main.get_command(app)
+    ctx = group.context_class(group)
+    return [("", group)] + [(name, group.get_command(ctx, name)) for name in group.list_commands(ctx)]
+
+
+def _parses(words: list[str]) -> None:
+    """Parse ``starcom ...`` as the command line would (options, types, ranges), without running it."""
+    assert words[0] == "starcom", words
+    args = words[1:]
+    if "COMMAND" in args:  # "starcom COMMAND --help": stands for any command
+        return
+    group = typer.main.get_command(app)
+    if not args or args[0].startswith("-"):  # what Commands.parse_args does
+        args = ["serve", *args]
+    parent = group.context_class(group, info_name="starcom")
+    command = group.get_command(parent, args[0])
+    assert command is not None, words
+    command.make_context(args[0], args[1:], parent=parent)
+
+
+def test_help_lists_every_command():
+    names = {name for name, _ in _commands()}
+    assert {"serve", "play", "demo", "selfplay", "bench", "replay", "scenario", "loadtest", "arena"} <= names
+
+
+@pytest.mark.parametrize("name, command", _commands(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_command_explains_itself_and_each_option(name, command):
+    """A one-line summary, a paragraph saying more, examples, and help text for every option
+    and argument; ``-h`` and ``--help`` both show it."""
+    summary, *more = (command.help or "").split("\n\n")
+    assert summary and "\n" not in summary and len(summary) <= 90, summary
+    assert more and len(more[0].split()) >= 12, f"{name or 'starcom'}: no paragraph after the summary"
+    assert command.epilog and command.epilog.startswith("Examples:\n")
+    examples = [ln.split("#")[0].split(">")[0].split() for ln in command.epilog.splitlines()[1:]]
+    assert any(words[:2] == ["starcom", name] or words == ["starcom"] for words in examples), examples
+    for words in examples:  # every example is a command line that starcom accepts
+        _parses(words)
+    missing = [p.name for p in command.params
+               if p.name != "help" and len((getattr(p, "help", None) or "").split()) < 3]
+    assert not missing, f"{name or 'starcom'}: options without help text: {missing}"
+    for flag in ("-h", "--help"):
+        res = runner.invoke(app, [*([name] if name else []), flag], terminal_width=200)
+        assert res.exit_code == 0, res.output
+        flat = re.sub(r"[\s│]+", " ", res.stdout)
+        assert summary in flat and "Examples:" in flat
+        for p in command.params:
+            assert p.opts[0] in flat or p.human_readable_name.lower() in flat.lower(), p.opts
+
+
+def test_demo_agents_help_names_every_ai():
+    res = runner.invoke(app, ["demo", "--help"], terminal_width=200)
+    flat = re.sub(r"[\s│]+", " ", res.stdout)
+    for name in agent_names():
+        assert re.search(rf"\b{name}\b", flat.split("--agents", 1)[1].split("--turn-limit")[0]), name
+
+
+# --------------------------------------------------------------------------- serve: options, busy port
+
+
+class _Served:
+    """Stand-ins for the server app and uvicorn, recording what ``starcom serve`` asked for."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import uvicorn
+
+        import starcom.server.app as server_app
+        self.created: list[tuple[str, dict]] = []
+        self.ran: list[tuple[object, list[int]]] = []
+        self.timers: list[float] = []
+        self.opened: list[str] = []
+        monkeypatch.setattr(server_app, "create_app", lambda db, **kw: self.created.append((db, kw)) or "app")
+        monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets=None: self.ran.append(
+            (server.config.app, [s.getsockname()[1] for s in sockets or []])))
+        monkeypatch.setattr(serve_cli.webbrowser, "open", self.opened.append)
+
+        served = self
+
+        class Timer:  # runs the browser opener at once instead of a second later
+            def __init__(self, delay: float, fn) -> None:
+                served.timers.append(delay)
+                self.fn = fn
+
+            def start(self) -> None:
+                self.fn()
+
+        monkeypatch.setattr(serve_cli.threading, "Timer", Timer)
+        monkeypatch.delenv("CI", raising=False)
+
+
+def test_options_before_any_command_go_to_serve(monkeypatch, tmp_path):
+    served = _Served(monkeypatch)
+    db = f"sqlite:///{tmp_path / 'g.db'}"
+    res = runner.invoke(app, ["--no-browser", "--port", "0", "--db", db, "--create-limit", "3"])
+    assert res.exit_code == 0, res.output
+    assert served.created == [(db, {"takeover_seconds": 60.0, "ai_workers": None, "allow_ai_games": False,
+                                     "allowed_origins": (), "create_limit": 3})]
+    ((web_app, ports),) = served.ran
+    assert web_app == "app" and len(ports) == 1 and ports[0] > 0
+    assert f"open http://localhost:{ports[0]}/ in your browser" in res.stdout
+    assert served.opened == [] and served.timers == []
+    # the same with the command named, and this time the browser opens on the printed address
+    res = runner.invoke(app, ["serve", "--port", "0", "--db", db])
+    assert res.exit_code == 0, res.output
+    port = served.ran[-1][1][0]
+    assert served.opened == [f"http://localhost:{port}/"]
+    assert served.created[-1][1]["create_limit"] == CREATE_LIMIT  # the server's own default
+
+
+def test_starcom_alone_serves_on_the_default_port(monkeypatch):
+    served = _Served(monkeypatch)
+    asked: list[tuple[str, int]] = []
+    real = serve_cli.listen_socket
+
+    def listen(host: str, port: int) -> socket.socket:
+        asked.append((host, port))
+        return real(host, 0)  # port 8000 may be in use on the test machine
+
+    monkeypatch.setattr(serve_cli, "listen_socket", listen)
+    res = runner.invoke(app, [])
+    assert res.exit_code == 0, res.output
+    assert asked == [("127.0.0.1", 8000)] and served.created[0][0] == "sqlite:///starcom.db"
+    assert len(served.opened) == 1
+
+
+def test_a_busy_port_is_named_with_a_free_one_to_use(monkeypatch, tmp_path):
+    import starcom.server.app as server_app
+    monkeypatch.setattr(server_app, "create_app", lambda *a, **k: pytest.fail("the database must not be opened"))
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        res = runner.invoke(app, ["serve", "--port", str(port), "--no-browser", "--db", f"sqlite:///{tmp_path}/x.db"])
+        assert res.exit_code == 2 and isinstance(res.exception, SystemExit)
+        (line,) = res.stderr.splitlines()
+        assert line.startswith(f"error: port {port} is already in use on 127.0.0.1")
+        free = int(re.search(r"--port (\d+) \(free now\)", line).group(1))
+        assert free != port
+        with socket.socket() as s:  # the suggested port can indeed be had
+            s.bind(("127.0.0.1", free))
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--host", "no-such-host.invalid"], "cannot listen on --host 'no-such-host.invalid'"),
+    (["--port", "70000"], "--port"),
+    (["--ai-workers", "99"], "use 0 (automatic) to 64"),
+    (["--create-limit", "-1"], "use 0 (no limit) or more"),
+])
+def test_serve_refuses_bad_options_in_one_clear_message(monkeypatch, args, words):
+    import starcom.server.app as server_app
+    monkeypatch.setattr(server_app, "create_app", lambda *a, **k: pytest.fail("the database must not be opened"))
+    res = runner.invoke(app, ["serve", "--no-browser", *args])
+    assert res.exit_code == 2 and isinstance(res.exception, SystemExit)
+    assert words in re.sub(r"[\s│╭╮╰╯─]+", " ", res.output)
+
+
+STARCOM = Path(sys.executable).with_name("starcom")
+
+
+@pytest.mark.skipif(not STARCOM.exists(), reason="the starcom script is not installed next to this Python")
+def test_a_second_server_hears_that_the_port_is_taken_not_that_the_database_is(tmp_path):
+    """A real server process, started as `starcom --no-browser --port 0`: it serves its page; a
+    second one on the same port and database is told about the port, and Ctrl+C stops the first."""
+    import signal
+    import threading
+    import urllib.request
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    env = {**os.environ, "CI": "1"}
+    first = subprocess.Popen([str(STARCOM), "--no-browser", "--port", "0", "--db", db], env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    watchdog = threading.Timer(120, first.kill)  # never hang the suite if the server does not start
+    watchdog.start()
+    try:
+        line = first.stdout.readline()
+        port = int(re.search(r"http://localhost:(\d+)/", line).group(1))
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as page:
+            assert page.status == 200
+        second = subprocess.run([str(STARCOM), "serve", "--no-browser", "--port", str(port), "--db", db], env=env,
+                                check=False, capture_output=True, text=True, timeout=60)
+        assert second.returncode == 2 and second.stdout == ""
+        assert second.stderr.startswith(f"error: port {port} is already in use") and "--port" in second.stderr
+        assert "Traceback" not in second.stderr and "database" not in second.stderr
+        first.send_signal(signal.SIGINT)
+        _, err = first.communicate(timeout=60)
+        assert first.returncode == 0 and "Traceback" not in err, err
+    finally:
+        watchdog.cancel()
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+
+
+# --------------------------------------------------------------------------- scripts/setup.sh
+
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+# A stand-in for python3: `-c` (the version check) succeeds; `-m venv DIR` makes DIR/bin/python,
+# a stand-in that logs its arguments and fails when the file FAIL_PIP exists.
+FAKE_PYTHON = """#!/usr/bin/env bash
+if [[ $1 == -m && $2 == venv ]]; then
+  [[ -e FAIL_VENV ]] && { mkdir -p "$3/bin"; exit 1; }
+  mkdir -p "$3/bin"
+  printf '#!/usr/bin/env bash\\necho "$*" >> pip.log\\n[[ ! -e FAIL_PIP ]]\\n' > "$3/bin/python"
+  chmod +x "$3/bin/python"
+fi
+exit 0
+"""
+
+
+@pytest.fixture
+def clone(tmp_path) -> Path:
+    """A directory laid out like a fresh clone, with a stand-in Python."""
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "setup.sh").write_text((SCRIPTS / "setup.sh").read_text())
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "starcom"\n')
+    fake = tmp_path / "fake-python"
+    fake.write_text(FAKE_PYTHON)
+    fake.chmod(0o755)
+    return tmp_path
+
+
+def _setup(clone: Path, extras: str = "") -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHON": str(clone / "fake-python"), "EXTRAS": extras}
+    return subprocess.run(["bash", "scripts/setup.sh"], check=False, cwd=clone, env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
+def test_setup_says_what_it_installs_the_first_time_and_nothing_after(clone):
+    first = _setup(clone)
+    assert first.returncode == 0 and first.stdout == "", first.stderr
+    said = first.stderr.splitlines()
+    assert said[0] == "Creating a virtual environment in .venv…"
+    assert said[1] == "Installing starcom and its dependencies into .venv (first start only, about 30 s)…"
+    assert re.fullmatch(r"Installed in \d+ s; later starts skip this step\.", said[-1])
+    log = (clone / "pip.log").read_text().splitlines()
+    assert log[-1].endswith("install --quiet --disable-pip-version-check -e .")
+    again = _setup(clone)
+    assert again.returncode == 0 and again.stderr == "" and (clone / "pip.log").read_text().splitlines() == log
+    dev = _setup(clone, "dev")
+    assert "Installing starcom with its extra packages (dev)" in dev.stderr
+    assert (clone / "pip.log").read_text().splitlines()[-1].endswith("-e .[dev]")
+    assert _setup(clone).stderr == ""   # the dev install includes the base packages
+    (clone / "pyproject.toml").write_text('[project]\nname = "starcom"\nversion = "2"\n')
+    changed = _setup(clone)
+    assert changed.stderr.startswith("pyproject.toml changed: updating starcom's dependencies")
+
+
+def test_setup_failures_say_what_to_do_and_leave_no_half_install(clone):
+    (clone / "FAIL_VENV").touch()
+    venv = _setup(clone)
+    assert venv.returncode == 1 and "could not create .venv" in venv.stderr and "python3-venv" in venv.stderr
+    assert not (clone / ".venv").exists()
+    (clone / "FAIL_VENV").unlink()
+    (clone / "FAIL_PIP").touch()
+    pip = _setup(clone)
+    assert pip.returncode == 1 and "the installation failed" in pip.stderr
+    assert not list((clone / ".venv").glob(".installed-*"))
+    (clone / "FAIL_PIP").unlink()
+    assert "Installing starcom and its dependencies" in _setup(clone).stderr

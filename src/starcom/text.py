@@ -12,9 +12,11 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .cards import registry
 from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
+from .cards.wording import CHOICE_WORDS
 from .engine.board import name as pos_name
 from .engine.game import Game
 from .engine.view import action_for, event_for, trade_for
+from .options import option_labels  # noqa: F401  (short option labels; re-exported here)
 
 Action = tuple
 Event = tuple
@@ -217,15 +219,15 @@ def _choice_words(w: _Words, kind: str, value: Any) -> str:
         return f"discards {card_name(value)} to make room"
     if kind == "order":
         return f"resolves {card_name(value)} first"
-    if kind == "Core World":
-        return f"adds a development at {w.pos(value)}"
-    if kind == "Cruiser":
-        return "lets the Cruiser remove a development" if value else "lets the Cruiser hold fire"
     if kind == "ability_discard":
         return f"discards {card_name(value)} to pay"
-    if kind == "Spy Network":
-        return f"picks {card_name(value)}"
-    return f"chooses {value}"
+    words = CHOICE_WORDS.get(kind)  # a choice asked by a card effect: worded by the card data
+    if words is None:
+        return f"chooses {value}"
+    if words.value == "flag":
+        return words.sentence if value else (words.sentence_no or words.sentence)
+    render = {"pos": w.pos, "card": card_name, "player": w.p}.get(words.value, str)
+    return words.sentence.format(value=render(value))
 
 
 def describe_action(game: Game, action: Action, viewer: int | None = None,

@@ -357,3 +357,13 @@ class Table:
         r = self.client.get(f"/api/games/{self.gid}", params={"seat": self.tokens[v]} if v is not None else None)
         assert r.status_code == 200, r.text
         return r.text, r.json()
+
+
+def manual_passes(client: Any, created: dict[str, Any]) -> None:
+    """Turn the server's automatic passes off for every seat of ``created``: these tests follow
+    the game one action per step, each seat choosing its own passes (test_table_play.py covers
+    automatic passes, and test_twin_games.py their secrecy)."""
+    for s in created["seats"]:
+        if "token" in s:
+            r = client.post(f"/api/games/{created['game_id']}/settings", json={"seat": s["token"], "auto_pass": False})
+            assert r.status_code == 200, r.text

@@ -26,8 +26,8 @@ from starcom.engine.actions import to_json
 from starcom.engine.game import Game
 
 from .conftest import create, state, tokens
-from .secrecy import (EDITIONS, Table, Watcher, assert_no_seed, hook_games, ints, pick, pick_lively, probes,
-                      public_names, seeded)
+from .secrecy import (EDITIONS, Table, Watcher, assert_no_seed, hook_games, ints, manual_passes, pick, pick_lively,
+                      probes, public_names, seeded)
 
 SEED = 7_654_321   # the games' seed (the hook puts it in place of the server's own)
 
@@ -127,6 +127,7 @@ def test_whole_games_show_each_seat_only_what_it_may_know(make_client, monkeypat
     client = make_client(rate_limit=1_000_000)  # the test plays far faster than a person
     created = create(client, mode="hotseat", players=players, size=3 if players < 4 else 4, edition=edition,
                      turn_limit=10)
+    manual_passes(client, created)
     assert_no_seed(created, "the create answer")
     assert len(tokens(created)) == players
     listed = client.get("/api/games").json()
@@ -185,7 +186,8 @@ def test_watcher_catches_planted_leaks(make_client, monkeypatch):
     """The checks above can fail: plant each kind of leak in a real message."""
     built = hook_games(monkeypatch, seeded(7))
     client = make_client(rate_limit=1_000_000)
-    created = create(client, mode="hotseat", players=2)
+    created = create(client, mode="hotseat", players=2, turn_limit=200)
+    manual_passes(client, created)
     gid, toks = created["game_id"], tokens(created)
     game = built[-1]
     rng = random.Random(7)
@@ -240,7 +242,8 @@ def test_probes_catch_refusals_that_depend_on_where_a_card_is(make_client, monke
     words than a card of another hand is caught."""
     built = hook_games(monkeypatch, seeded(7))
     client = make_client(rate_limit=1_000_000)
-    created = create(client, mode="hotseat", players=2)
+    created = create(client, mode="hotseat", players=2, turn_limit=200)
+    manual_passes(client, created)
     game = built[-1]
     rng = random.Random(7)
     while not (game.hands[1] and game.to_move == 0):  # until P1 holds a card and P0 is to move

@@ -34,7 +34,7 @@ from starcom.engine.rules import domains_controlled
 from starcom.engine.state import Config
 
 from .conftest import create
-from .secrecy import EDITIONS, LIVELY, Table, action_card_ids, hook_games, pick_lively, probes
+from .secrecy import EDITIONS, LIVELY, Table, action_card_ids, hook_games, manual_passes, pick_lively, probes
 
 SEED = 24_680
 
@@ -161,6 +161,8 @@ def play_twins(make_client: Any, monkeypatch: Any, players: int, edition: str) -
     body = dict(mode="hotseat", players=players, size=3 if players < 4 else 4, edition=edition, turn_limit=40)
     clients = [make_client(rate_limit=1_000_000), make_client(rate_limit=1_000_000)]
     created = [create(c, **body) for c in clients]
+    for c, made in zip(clients, created):
+        manual_passes(c, made)
     assert len(built) == 2, "the servers did not build their games with sessions.Game.from_config"
     live = built
     rng_at_start = [g.rng for g in live]

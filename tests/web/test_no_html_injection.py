@@ -141,7 +141,7 @@ def test_game_page_shows_server_text_as_text(page, server: str) -> None:
     # (The hand is empty at the start: one made-up card.)
     s["view"]["hand"] = [{"id": 9999, "name": EVIL, "text": EVIL_RULE, "domain": "science", "kind": EVIL}]
     for entry in s["legal"]:
-        entry["text"] = EVIL
+        entry["text"] = entry["label"] = EVIL
     s["view"]["board"][0]["name"] = EVIL
     s["seats"][1]["kind"] = "ai:" + EVIL
     s["seats"][1]["ai"] = EVIL

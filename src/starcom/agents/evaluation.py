@@ -25,6 +25,8 @@ class Weights:
 
     dev: float = 10.0  # one development: income every turn and the turn-limit score
     credit: float = 1.0
+    reserve: float = 20.0  # credits counted at ``credit``: about what a turn's purchases can use
+    hoard: float = 0.2  # each credit beyond ``reserve``: money never spent wins nothing
     card: float = 2.5
     tech: float = 5.0
     extra_turn: float = 15.0
@@ -48,7 +50,9 @@ class Weights:
     home_offense: float = 3.0  # how much more an opponent's homeworld counts for ``offense``
 
 
-GREEDY = Weights()
+# Fighters at under a third of their price, as for the heuristic: valued at their price they
+# filled every ship slot (BUILD-4) with ships that cannot move, and no fleet ever set out.
+GREEDY = Weights(fighter_share=0.3)
 
 
 class _Sorter(random.Random):
@@ -143,7 +147,9 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
         total += w.dev * site.devs
         if R.under_siege(g, pos):
             total -= w.siege_loss * site.devs + 2.0 + (w.home_siege if pos == home else 0.0)
-    total += w.credit * g.credits[q] + w.card * len(g.hands[q]) + w.tech * len(g.techs[q])
+    cash = g.credits[q]
+    total += w.credit * min(cash, w.reserve) + w.hoard * max(0.0, cash - w.reserve)
+    total += w.card * len(g.hands[q]) + w.tech * len(g.techs[q])
     if w.domain:
         total += w.domain * len(R.domains_controlled(g, q))
     if g.active == q:
@@ -258,6 +264,19 @@ def scores(g: GameState, w: Weights = GREEDY) -> list[float]:
         others = (total - power[q]) / max(1, n - 1)
         result.append(power[q] - w.opponent * others + w.eliminated * out_count)
     return result
+
+
+def advantage(g: GameState, me: int, w: Weights = GREEDY) -> float:
+    """``me``'s strength minus the mean strength of the other living players: zero for even
+    positions (unlike :func:`evaluate`, which counts the opponents at :attr:`Weights.opponent`);
+    ``WIN`` or ``-WIN`` once the game is decided."""
+    if g.over:
+        return WIN if g.winner == me else (0.0 if g.winner == NOBODY else -WIN)
+    if not g.alive[me]:
+        return -WIN
+    losses = battle_losses(g, w)
+    others = [strength(g, q, losses, w) for q in range(g.cfg.players) if q != me and g.alive[q]]
+    return strength(g, me, losses, w) - (sum(others) / len(others) if others else 0.0)
 
 
 def win_chances(values: list[float], scale: float) -> list[float]:

@@ -11,10 +11,12 @@ import random
 
 from ..engine.game import Game
 from .evaluation import GREEDY, PASSIVE, Weights, canonical_sample, evaluate, settle, wasteful
+from .fleet import first_jump, fleet_plans, play_plan
 
 Action = tuple
 
 MAX_EVAL = 40  # actions tried per decision, besides the default one
+FIRST = frozenset({"develop", "fight"})  # kinds always tried first
 
 # The passive answers greedy weighs against its trials (trade answers and build windows are
 # judged among the trials only).
@@ -23,17 +25,40 @@ DEFAULTS = {step: PASSIVE[step] for step in ("command", "priority", "assign", "r
 UNAPPLIED_DEFAULT = frozenset({"command", "assign", "retreat"})
 
 
+def by_families(pool: list[Action], limit: int, first: frozenset[str], rng: random.Random) -> list[Action]:
+    """``pool`` if it has at most ``limit`` actions, else ``limit`` of them taken in turns from
+    *families* (one kind and one subject: a vessel's jumps, a card's plays or uses, a ship
+    type's builds), families of a kind in ``first`` first, each family in random order.
+
+    Sampling the pool as a whole let one card with thousands of uses (an amount for each
+    credit, a target for each vessel) crowd every build and every jump out: the player then
+    hoarded credits and its fleet never moved."""
+    if len(pool) <= limit:
+        return pool
+    families: dict[tuple, list[Action]] = {}
+    for a in pool:
+        families.setdefault((a[0], a[1] if len(a) > 1 else None), []).append(a)
+    for members in families.values():
+        rng.shuffle(members)
+    order = sorted(families.values(), key=lambda f: f[0][0] not in first)
+    chosen: list[Action] = []
+    depth = 0
+    while len(chosen) < limit:
+        for members in order:
+            if depth < len(members):
+                chosen.append(members[depth])
+                if len(chosen) == limit:
+                    break
+        depth += 1
+    return chosen
+
+
 def candidates(g: Game, actions: list[Action], default: Action | None, rng: random.Random) -> list[Action]:
     """The actions worth trying: never trade offers (a one-ply view cannot judge them) nor
-    :func:`wasteful` ones; all developments and combat picks, and a random sample of the rest
-    up to :data:`MAX_EVAL`."""
+    :func:`wasteful` ones; up to :data:`MAX_EVAL` (see :func:`by_families`), developments and
+    combat picks first."""
     pool = [a for a in actions if a != default and a[0] != "offer" and not wasteful(g, a)]
-    if len(pool) <= MAX_EVAL:
-        return pool
-    keep = [a for a in pool if a[0] in ("develop", "fight")]
-    rest = [a for a in pool if a[0] not in ("develop", "fight")]
-    room = max(0, MAX_EVAL - len(keep))
-    return keep + rng.sample(rest, room)
+    return by_families(pool, MAX_EVAL, FIRST, rng)
 
 
 class GreedyAgent:
@@ -75,6 +100,12 @@ class GreedyAgent:
             score = self._trial(sample, a, me)
             if score > best_score + 1e-9:
                 best, best_score = a, score
+        for plan in fleet_plans(game, actions):
+            h = sample.clone()
+            play_plan(h, plan)
+            score = evaluate(h, me, self.weights)
+            if score > best_score + 1e-9:
+                best, best_score = first_jump(game, plan, actions), score
         return best if best is not None else actions[0]
 
     def _trial(self, sample: Game, action: Action, me: int) -> float:

@@ -2,14 +2,14 @@
 
 Differences from :mod:`greedy`:
 
-* its evaluation (:data:`HEURISTIC`) counts fighters for less (they fill ship slots that
-  faster, stronger ships could hold), rewards attack within reach of the opponents'
-  developments (most of all their homeworlds), fears the enemy attack that can reach its
-  own homeworld next turn, and keeps a ship or two to claim the systems still open;
+* its evaluation (:data:`HEURISTIC`) counts developments for more, rewards attack within
+  reach of the opponents' developments (most of all their homeworlds) and keeps a ship or two
+  to claim the systems still open;
 * in the Command phase it plans two actions ahead: the most promising first actions are each
   followed by their best continuation (still its own decision), so combinations such as
   "jump, then develop" or "develop, then build" are seen as a whole;
-* it tries every developing, fighting and card play action, then builds, and samples the rest.
+* it scores up to 60 actions (builds, card plays and abilities among the first), where greedy
+  scores 40.
 
 Like greedy it works on a canonical determinization of its own view only.
 """
@@ -19,13 +19,14 @@ import random
 
 from ..engine.game import Game
 from .evaluation import Weights, evaluate, settle, wasteful
-from .greedy import GreedyAgent, UNAPPLIED_DEFAULT
+from .fleet import first_jump, fleet_plans, play_plan
+from .greedy import UNAPPLIED_DEFAULT, GreedyAgent, by_families
 
 Action = tuple
 
 # Developments decide the turn-limit score, so they are worth more than their income. The other
 # values were tuned by self-play against greedy (docs/ai.md gives the measurements).
-HEURISTIC = Weights(dev=14.0, fighter_share=0.3, offense=2.0, threat_attack=1.0, explorer=6.0)
+HEURISTIC = Weights(dev=14.0, fighter_share=0.3, offense=2.0, explorer=6.0)
 
 MAX_FIRST = 60  # first actions scored per decision
 PLAN_WIDTH = 4  # best first actions followed one more step
@@ -36,18 +37,10 @@ ALWAYS_TRY = frozenset({"develop", "build", "fight", "play", "ability", "assign"
 def candidate_pool(g: Game, actions: list[Action], default: Action | None, limit: int,
           rng: random.Random) -> list[Action]:
     """At most ``limit`` actions to score, never trade offers (their worth shows only over
-    several turns) nor :func:`wasteful` ones: first every action of a kind in
-    :data:`ALWAYS_TRY`, then builds, then the rest; a tier that does not fit is sampled (late
-    in a game, hundreds of credits make thousands of builds)."""
+    several turns) nor :func:`wasteful` ones; when they do not all fit, taken family by family
+    (see :func:`~.greedy.by_families`), kinds in :data:`ALWAYS_TRY` first."""
     pool = [a for a in actions if a != default and a[0] != "offer" and not wasteful(g, a)]
-    if len(pool) <= limit:
-        return pool
-    chosen: list[Action] = []
-    for tier in ([a for a in pool if a[0] in ALWAYS_TRY], [a for a in pool if a[0] == "build"],
-                 [a for a in pool if a[0] not in ALWAYS_TRY and a[0] != "build"]):
-        room = limit - len(chosen)
-        chosen += tier if len(tier) <= room else rng.sample(tier, room)
-    return chosen
+    return by_families(pool, limit, ALWAYS_TRY, rng)
 
 
 class HeuristicAgent(GreedyAgent):
@@ -70,6 +63,12 @@ class HeuristicAgent(GreedyAgent):
                 scored.append(self._scored(sample, default, me, 0))
         for i, a in enumerate(candidate_pool(game, actions, default, MAX_FIRST, rng), start=1):
             scored.append(self._scored(sample, a, me, i))
+        for i, plan in enumerate(fleet_plans(game, actions), start=len(scored) + 1):
+            h = sample.clone()
+            play_plan(h, plan)
+            start = first_jump(game, plan, actions)
+            if start is not None:
+                scored.append((evaluate(h, me, self.weights), i, start, h))
         # Ties keep the earlier entry: the default first, then the engine's order.
         scored.sort(key=lambda t: (-t[0], t[1]))
         if step != "command":

@@ -10,15 +10,17 @@ of the parent's visits.
 
 Search is guided by the heuristic player's judgement:
 
-* at the root, every action is first scored one ply deep (as the heuristic agent does); the
-  best :data:`ROOT_WIDTH` are searched, and the scores act as a prior that fades with visits;
+* at the root, every action and every fleet move (:mod:`.fleet`, several ships jumping to one
+  system as one choice) is first scored one ply deep; the best :data:`ROOT_WIDTH` are
+  searched, and the scores act as a prior that fades with visits;
 * below the root, children are added one at a time as a node gets visits (progressive
   widening), so the tree can go deep where the play is forced or narrow;
 * the tree holds the searching player's own decisions for the rest of the current turn; the
   other players answer by a quick script (:mod:`.playout`: they pass and decline, but fight
   back); at a new leaf the rest of the turn is played out by that script for everyone, so the
-  fights the player set up are fought, and the position is then evaluated and squashed into a
-  win chance; a node's value is its best continuation.
+  fights the player set up are fought, and the position is then evaluated, relative to the
+  root's evaluation, and squashed into a reward in [0, 1]; a node's value is its best
+  continuation.
 
 The agent never reads hidden information: it works on ``canonical(game, me)`` (hidden cards in
 a fixed order) and on determinizations drawn from it with its own random source, so two
@@ -30,9 +32,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from ..engine.game import Game
-from .evaluation import Weights, canonical, scores, wasteful, win_chances
+from .evaluation import WIN, Weights, canonical, scores, wasteful, win_chances
+from .fleet import first_jump, fleet_plans, play_plan
 from .heuristic import HEURISTIC, MAX_FIRST, candidate_pool
 from .playout import finish_turn, scripted
 
@@ -102,6 +106,22 @@ def _ends_command(g: Game, action: Action) -> bool:
     return action == ("end",) and g.decision == "command"
 
 
+FLEET = "fleet"  # root pseudo-action: ("fleet", plan), a fleet move played as one choice
+
+
+def play_choice(g: Game, action: Action) -> None:
+    """Apply a legal action, or every jump of a fleet move."""
+    if action[0] == FLEET:
+        play_plan(g, action[1])
+    else:
+        g.apply_unchecked(action)
+
+
+def _fleet_starts(actions: list[Action]) -> list[tuple[int, int]]:
+    """The (ship, destination) pairs that can start a fleet move now."""
+    return [(a[1], a[2]) for a in actions if a[0] == "jump"]
+
+
 # How likely each kind of action is to be tried next when a node widens: actions that score
 # at once (developing, fighting) before moves and builds, ending and selling last.
 WIDEN_WEIGHT = {"develop": 8.0, "fight": 6.0, "assign": 6.0, "play": 3.0, "build": 3.0,
@@ -113,6 +133,18 @@ def _widen(actions: list[Action], children: dict[Action, "Node"], rng: random.Ra
     untried = [a for a in actions if a not in children]
     weights = [WIDEN_WEIGHT.get(a[0], 1.0) for a in untried]
     return rng.choices(untried, weights)[0]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one search found: the action to play, the root choice it starts (the action, or
+    a whole fleet move ``("fleet", plan)``), that choice's value for the searching player (0 to
+    1, the evaluation squashed by :data:`REWARD_SCALE`) and its visits at the root."""
+
+    action: Action
+    choice: Action
+    value: float
+    visits: int
 
 
 class IsmctsAgent:
@@ -128,24 +160,41 @@ class IsmctsAgent:
         self.think = think
         self.iterations = iterations
         self.last_iterations = 0  # of the latest decision, for benchmarks and study tools
+        self._baseline = 0.0  # the searching player's evaluation at the root of the search
 
     def choose(self, game: Game, rng: random.Random) -> Action:
         """The root action most visited by the search (a legal action of ``game.to_move``)."""
         actions = game.legal_actions()
+        if len(actions) == 1:  # forced: not worth even the one-ply estimate
+            self.last_iterations = 0
+            return actions[0]
+        if actions and game.decision == "trade_build" and ("cancel",) in actions:
+            self.last_iterations = 0
+            return ("cancel",)
+        return self.search(game, rng).action
+
+    def search(self, game: Game, rng: random.Random) -> SearchResult:
+        """Search for ``game.to_move``: the action to play and the search's estimate of the win
+        chance after it (the chosen root child's value; with a single sensible action, the
+        one-ply estimate). ValueError when the game is over."""
+        actions = game.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
         self.last_iterations = 0
-        if len(actions) == 1:
-            return actions[0]
         me = game.to_move
         assert me is not None
         base = canonical(game, me)
-        root_actions = search_actions(base)
-        if len(root_actions) == 1:
-            return root_actions[0]
+        self._baseline = scores(base, self.weights)[me]
+        root_actions = search_actions(base) if len(actions) > 1 else actions
         if len(root_actions) > MAX_FIRST:  # thousands of builds late in a game: score a sample
             root_actions = candidate_pool(base, root_actions, None, MAX_FIRST, rng)
+        # Fleet moves join the root as single choices (see agents/fleet.py): one jump at a
+        # time, a fleet never finds the attack that only works with every ship in.
+        root_actions += [(FLEET, plan) for plan in fleet_plans(base, actions)]
         prior = self._root_prior(base.determinize(me, rng), me, root_actions)
+        if len(root_actions) == 1:
+            only = root_actions[0]
+            return SearchResult(only, only, prior[only], 0)
         root_actions = sorted(root_actions, key=lambda a: -prior[a])[:ROOT_WIDTH]
         root = Node()
         for a in root_actions:
@@ -161,7 +210,15 @@ class IsmctsAgent:
                 if now >= deadline or self._settled(root, done, deadline - now):
                     break
         self.last_iterations = done
-        return max(root_actions, key=lambda a: (root.children[a].visits, prior[a]))
+        best = max(root_actions, key=lambda a: (root.children[a].visits, prior[a]))
+        child = root.children[best]
+        value = child.value if child.visits else prior[best]
+        action = best
+        if best[0] == FLEET:  # play the fleet move's first jump; the rest is chosen anew
+            start = first_jump(game, best[1], actions)
+            action = start if start is not None else max(
+                (a for a in root_actions if a[0] != FLEET), key=lambda a: prior[a], default=actions[0])
+        return SearchResult(action, best, value, child.visits)
 
     def _settled(self, root: Node, done: int, left: float) -> bool:
         """True when the most visited move can no longer be overtaken in the time left."""
@@ -181,17 +238,23 @@ class IsmctsAgent:
         out = {}
         for a in actions:
             h = sample.clone()
-            h.apply_unchecked(a)
-            out[a] = self._chances(h, sample.turn)[me]
+            play_choice(h, a)
+            out[a] = self._reward(h, sample.turn, me)
         return out
 
-    def _chances(self, g: Game, turn: int) -> list[float]:
-        """Every player's win chance at a leaf: a position inside the searched turn is first
+    def _reward(self, g: Game, turn: int, me: int) -> float:
+        """``me``'s reward at a leaf, in [0, 1]: a position inside the searched turn is first
         played to the turn's end by the script (the searching player ending its phase there);
-        one past it is judged as it stands."""
+        one past it is judged as it stands. The evaluation is taken relative to the root's
+        (:attr:`_baseline`) before it is squashed: squashing absolute values made every move
+        look alike (a win chance of 0.9999) once a player was far ahead, and a player far
+        ahead then sat at home instead of finishing the game."""
         if g.turn == turn:
             finish_turn(g)
-        return win_chances(scores(g, self.weights), REWARD_SCALE)
+        value = scores(g, self.weights)[me]
+        if abs(value) >= WIN:
+            return win_chances([value], REWARD_SCALE)[0]
+        return win_chances([value - self._baseline], REWARD_SCALE)[0]
 
     def _iterate(self, g: Game, root: Node, prior: dict[Action, float], rng: random.Random) -> None:
         path: list[Node] = []
@@ -210,20 +273,22 @@ class IsmctsAgent:
                 continue
             actions = list(root.children) if node is root else search_actions(g)
             if node is root:
-                legal = set(g.legal_actions())
-                actions = [a for a in actions if a in legal]
+                legal = g.legal_actions()
+                jumps = set(_fleet_starts(legal))
+                legal = set(legal)
+                actions = [a for a in actions if a in legal or a[0] == FLEET and a[1][0] in jumps]
             if not actions:
                 break
             child, action, expanded = self._select(node, actions, node is root, prior, rng)
             path.append(child)
             if _ends_command(g, action):
                 break
-            g.apply_unchecked(action)
+            play_choice(g, action)
             node = child
             depth += 1
             if expanded:
                 break
-        value = self._chances(g, turn)[me]
+        value = self._reward(g, turn, me)
         for i in range(len(path) - 1, -1, -1):
             path[i].back_up(value if i == len(path) - 1 else None)
 

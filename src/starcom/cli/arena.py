@@ -13,6 +13,8 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
 from rich.table import Table
 from rich.text import Text
 
+from .play import ai_choices
+
 
 def format_p(p: float) -> str:
     """A p-value for people: scientific notation once it is small."""
@@ -66,16 +68,23 @@ def _results_tables(result, fit) -> tuple[Table, Table]:
 def register(app: typer.Typer) -> None:
     """Add the arena command to ``app``."""
 
-    @app.command()
+    @app.command(epilog="""Examples:
+  starcom arena --agents random,greedy,heuristic --games 20 --workers 2
+  starcom arena --agents easy,normal,hard --think 0.5 --json --log arena.jsonl
+  starcom arena --agents greedy,heuristic --players 3 --size 4 --no-plot""")
     def arena(
-        agents: str = typer.Option(..., help="Agents to rate, comma-separated (at least two, each once)."),
+        agents: str = typer.Option(..., help="AIs to rate, comma-separated, at least two, each once: "
+                                             f"{ai_choices()}."),
         games: int = typer.Option(10, "--games", "-n",
                                   help="Games per line-up (per pair of agents for 2 players)."),
         players: int = typer.Option(2, help="Seats per game, 2 to 4."),
         size: int = typer.Option(3, help="Board size N (an N x N grid)."),
         seed: int = typer.Option(0, help="Seed of the whole arena (deals and agents' random choices)."),
-        think: Optional[float] = typer.Option(None, help="Seconds per decision for search agents."),
-        iterations: Optional[int] = typer.Option(None, help="Iterations per decision for search agents."),
+        think: Optional[float] = typer.Option(None, help="Seconds per decision for the search agents (ismcts, "
+                                                         "hard); default: their own."),
+        iterations: Optional[int] = typer.Option(None, help="Search iterations per decision for the search "
+                                                            "agents (with --think: whichever ends first); only "
+                                                            "this makes a run repeatable."),
         edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
         turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit); "
                                                 "at the limit the score rule decides."),
@@ -86,9 +95,13 @@ def register(app: typer.Typer) -> None:
         log: Optional[Path] = typer.Option(None, help="Append one JSON line per game to this file as each "
                                                       "game ends (kept if the run is stopped)."),
     ) -> None:
-        """Round robin between agents with seats rotated: results, Elo ratings with 95%
-        intervals, an exact sign test per pair and a plot of the ratings. Exits with 1 if a
-        game ended in an error."""
+        """Rate AIs against each other: a round robin with Elo ratings and a plot.
+
+        Every line-up of the agents plays --games games with the seats rotated. Prints each
+        agent's results and Elo rating with a 95% interval, an exact sign test for each pair,
+        and writes a plot of the ratings (docs/arena.md explains the method). The exit code is
+        1 if a game ended in an error.
+        """
         from ..agents import make_agent
         from ..sim.arena import ArenaSpec, run_arena, schedule
         from ..sim.plot import plot_format, plot_ratings

@@ -1,25 +1,60 @@
-"""The ``starcom`` command: a demo game, self-play, benchmarks, replays and scenarios."""
+"""The ``starcom`` command: browser and terminal play, demo games, self-play, benchmarks,
+replays, scenarios and the arena. Without a command it starts the browser game (``serve``)."""
 from __future__ import annotations
 
+import inspect
 import json
 import random
+from dataclasses import asdict
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
 from ..agents import agent_names, make_agent
 from ..engine.errors import ReplayError
 from ..engine.game import Game
 from ..engine.setup import check_config
 from ..engine.state import Config
+from .play import ai_choices
 
-app = typer.Typer(help="Star Commander: play, study and build on the card game.",
-                  add_completion=False, pretty_exceptions_enable=False)
+
+def reflow(text: Optional[str]) -> Optional[str]:
+    """``text`` (a docstring) with each paragraph joined into one line, so that the help screen
+    wraps it to the terminal's width instead of breaking it where the source lines break."""
+    if not text:
+        return text
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in par.splitlines()) for par in paragraphs)
+
+
+class Commands(TyperGroup):
+    """The ``starcom`` group. No command means ``serve``, and options given before any command
+    are serve's, so ``starcom --no-browser`` and ``scripts/start.sh --port 9000`` start the
+    browser game as they read."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for command in (self, *self.commands.values()):
+            command.help = reflow(command.help)
+
+    # ctx: Any, because its class is click's or typer's own copy of it, by typer version.
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        own = {opt for param in self.get_params(ctx) for opt in (*param.opts, *param.secondary_opts)}
+        # Routed here rather than by invoking serve from the callback: that would parse
+        # sys.argv again instead of these arguments.
+        if not args or (args[0].startswith("-") and args[0] not in own):
+            args = ["serve", *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(cls=Commands, add_completion=False, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]})
 
 # Line styles of the readable log, by how the line starts or what it says.
 _STYLES = (("Turn ", "bold cyan"), ("Game over", "bold green"), ("Combat at", "bold red"),
@@ -118,24 +153,48 @@ def play_demo(seed: int, players: int, size: int, edition: str, agents: list[str
     return game
 
 
-@app.callback(invoke_without_command=True)
-def main(ctx: typer.Context) -> None:
-    """Star Commander. Without a subcommand: start the browser game (`starcom serve`)."""
-    if ctx.invoked_subcommand is None:
-        ctx.invoke(ctx.command.get_command(ctx, "serve"))
+@app.callback(epilog="""Examples:
+  starcom                          # play in the browser (the same as starcom serve)
+  starcom --port 9000 --no-browser # options before any command go to serve
+  starcom play                     # play in the terminal against the AI
+  starcom demo --seed 7            # watch an AI-vs-AI game as a log
+  starcom replay game.json         # read a saved game
+  starcom COMMAND --help           # what a command does and all its options""")
+def main() -> None:
+    """Star Commander: play, study and build on the card game.
+
+    Without a command, starcom starts the browser game (`starcom serve`) and opens it in your
+    browser; options given before any command are serve's options. The other commands play in
+    the terminal, watch and study AI games, replay saved games, run rule scenarios and measure
+    the engine and the server.
+    """
 
 
-@app.command()
+def _ai_help(what: str) -> str:
+    """Help text for an option naming AIs, listing what it may name."""
+    return f"{what} Each is an AI: {ai_choices()}."
+
+
+@app.command(epilog="""Examples:
+  starcom demo                          # greedy against greedy on a 3x3 board
+  starcom demo --seed 7 --agents easy,hard --turn-limit 60
+  starcom demo --players 4 --size 5 -v  # a bigger game, with every phase and pass""")
 def demo(
-    seed: int = typer.Option(1, help="Seed of the demo game (setup and agents)."),
+    seed: int = typer.Option(1, help="Seed of the demo game (setup and agents): the same seed plays the same game."),
     players: int = typer.Option(2, help="Number of players, 2 to 4."),
-    size: int = typer.Option(3, help="Board size N (an N x N grid)."),
+    size: int = typer.Option(3, help="Board size N (an N x N grid), 3 to 5 recommended."),
     edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
-    agents: str = typer.Option("greedy", help="Agents by seat, comma-separated, or one for all: greedy, random."),
-    turn_limit: int = typer.Option(40, help="End the game after this many turns (0: no limit)."),
+    agents: str = typer.Option("greedy", help=_ai_help("Who plays: one AI for every seat, or one per seat "
+                                                       "in seat order, comma-separated (e.g. easy,hard).")),
+    turn_limit: int = typer.Option(40, help="End the game after this many turns (0: no limit); at the limit "
+                                            "the score rule decides."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show phases, passes and other detail."),
 ) -> None:
-    """Play a seeded AI-vs-AI game and print its log."""
+    """Watch a seeded AI-vs-AI game, printed as a readable log.
+
+    Plays one game between the chosen AIs, prints every move as a sentence as it is made and
+    ends with a table of the final position. Every card is shown (nobody's view is hidden).
+    """
     _check_setup(players, size, edition, _limit(turn_limit))
     names = _parse_agents(agents, players)
     play_demo(seed, players, size, edition, names, _limit(turn_limit), verbose, Console())
@@ -144,20 +203,31 @@ def demo(
 # --------------------------------------------------------------------------- selfplay
 
 
-@app.command()
+@app.command(epilog="""Examples:
+  starcom selfplay                                  # 10 games of random play on 3x3
+  starcom selfplay -n 50 --players 3 --size 4 --turn-limit 80
+  starcom selfplay -n 20 --agents easy,hard --json  # who wins, as JSON
+  starcom selfplay -n 5 --save-dir games            # keep each game (read with starcom replay)""")
 def selfplay(
     games: int = typer.Option(10, "--games", "-n", help="Number of games."),
     players: int = typer.Option(2, help="Number of players, 2 to 4."),
-    size: int = typer.Option(3, help="Board size N."),
+    size: int = typer.Option(3, help="Board size N (an N x N grid)."),
     edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
     seed: int = typer.Option(0, help="Seed of the first game; game i uses seed+i."),
-    agents: str = typer.Option("random", help="Agents by seat, comma-separated (rotating seats each game), or one for all."),
+    agents: str = typer.Option("random", help=_ai_help("Who plays: one AI for every seat, or one per seat, "
+                                                       "comma-separated (the seats rotate from game to game).")),
     turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit)."),
-    json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the totals."),
-    save_dir: Optional[Path] = typer.Option(None, help="Save every game as JSON in this directory."),
+    json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the totals (the "
+                                                        "table then goes to stderr)."),
+    save_dir: Optional[Path] = typer.Option(None, help="Save every game as JSON in this directory "
+                                                       "(game-0000.json, ...; read them with starcom replay)."),
 ) -> None:
-    """Play many games between agents, checking the engine's invariants after every action.
-    Exits with 1 if any game raised an error or broke an invariant."""
+    """Play many AI games, checking the engine's rules invariants after every action.
+
+    Prints the totals: games finished, errors, invariant violations, wins per seat, draws,
+    steps per second and the mean game length. The exit code is 1 if any game raised an
+    error or broke an invariant, so this doubles as a stress test of the engine.
+    """
     from ..sim.selfplay import run_selfplay
     if games < 1:
         raise typer.BadParameter(f"play at least one game, not {games}", param_hint="--games")
@@ -192,7 +262,10 @@ def selfplay(
 # --------------------------------------------------------------------------- bench
 
 
-@app.command()
+@app.command(epilog="""Examples:
+  starcom bench                   # random playouts, 3 seconds per setup
+  starcom bench --steps 5000      # a fixed amount of work instead of a fixed time
+  starcom bench --ai --json       # ISMCTS search speed, as JSON""")
 def bench(
     seconds: float = typer.Option(3.0, help="Time for each configuration, in seconds."),
     steps: Optional[int] = typer.Option(None, help="Run exactly this many steps (with --ai: ISMCTS iterations "
@@ -201,9 +274,12 @@ def bench(
     ai: bool = typer.Option(False, "--ai", help="Measure ISMCTS iterations per second instead of random playouts."),
     json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the figures."),
 ) -> None:
-    """Engine speed: random-playout steps per second (legal_actions + apply), or with --ai the
-    ISMCTS agent's search iterations per second, for 2 players on 3x3 and 4 players on 5x5
-    (standard edition, turn limit 60)."""
+    """Measure the engine's speed: playout steps, or AI search iterations, per second.
+
+    By default: random playouts (legal_actions + apply) for 2 players on 3x3 and 4 players on
+    5x5 (standard edition, turn limit 60), and how much dearer a 4-player step is. With --ai:
+    the ISMCTS agent's search iterations per second on positions from greedy play.
+    """
     from ..sim.bench import bench as run_bench, bench_search
     if seconds <= 0:
         raise typer.BadParameter("must be above 0", param_hint="--seconds")
@@ -237,9 +313,11 @@ def bench(
 # --------------------------------------------------------------------------- replay
 
 
-def _viewer(spec: str, players: int) -> tuple[Optional[int], bool]:
-    """``all`` (everything shown), ``spectator`` (public information), or a seat number."""
-    s = spec.strip().lower()
+def _viewer(spec: Optional[str], players: int, over: bool) -> tuple[Optional[int], bool]:
+    """``all`` (everything shown), ``spectator`` (public information), or a seat number; no
+    ``spec``: everything for a finished game (its seed is public then), the spectator's view of
+    an unfinished one."""
+    s = (spec if spec is not None else "all" if over else "spectator").strip().lower()
     if s == "all":
         return None, True
     if s == "spectator":
@@ -254,28 +332,76 @@ def _viewer(spec: str, players: int) -> tuple[Optional[int], bool]:
     return p, False
 
 
-@app.command()
+def replay_steps(cfg: Config, actions: list[Any], who: Optional[int], reveal_all: bool,
+                 verbose: bool = False) -> tuple[Game, list[dict[str, Any]]]:
+    """Play a saved game's ``actions`` from its setup and describe each step as ``who`` (a seat,
+    or None for a spectator) may know it, through the observer (:mod:`starcom.engine.view`):
+    ``{"step", "by", "action", "text", "lines"}``, step 0 being the setup. ``reveal_all`` shows
+    every card. Returns the final game and the steps."""
+    from ..engine.actions import to_json
+    from ..engine.view import action_for
+    from ..text import Narrator, describe_action
+    game = Game.from_config(cfg)
+    narrator = Narrator(game, who, verbose=verbose, reveal_all=reveal_all)
+    steps: list[dict[str, Any]] = [{"step": 0, "by": None, "action": None, "text": None,
+                                    "lines": narrator.setup_lines(game)}]
+    for n, act in enumerate(actions, 1):
+        by = game.to_move
+        known = act if reveal_all else action_for(game, act, who)
+        text = describe_action(game, act, who, reveal_all)
+        before = game.clone() if verbose else None
+        events = game.apply(act, player=by)
+        steps.append({"step": n, "by": by, "action": to_json(known), "text": text,
+                      "lines": narrator.step_lines(game, act, events, before)})
+    return game, steps
+
+
+@app.command(epilog="""Examples:
+  starcom selfplay -n 1 --save-dir games     # make a saved game to read
+  starcom replay games/game-0000.json        # the whole game (it is finished: every card shown)
+  starcom replay games/game-0000.json --viewer 1 -v   # as seat 1 saw it, with every pass
+  starcom replay games/game-0000.json --json > game.json""")
 def replay(
-    file: Path = typer.Argument(..., help="A saved game (JSON, format starcom-game/1)."),
-    viewer: str = typer.Option("all", help="Whose view: a seat number, 'spectator' or 'all'."),
+    file: Path = typer.Argument(..., help="A saved game (JSON, format starcom-game/1), e.g. from "
+                                          "starcom selfplay --save-dir."),
+    viewer: Optional[str] = typer.Option(None, help="Whose view: a seat number (0, 1, ...), 'spectator' or "
+                                                    "'all'. Default: all for a finished game, the spectator's "
+                                                    "view for an unfinished one (hands and decks stay hidden).",
+                                         show_default=False),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show phases, passes and other detail."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object instead of text: the settings, "
+                                                        "the result and every step (who acted, the action, its "
+                                                        "sentence and its log lines) as the viewer may know them."),
 ) -> None:
-    """Print a saved game's log as readable text. Exit code 2 if the file cannot be used."""
+    """Read a saved game: its log as readable text, or as JSON with --json.
+
+    The file is replayed from its setup and every action is checked against the rules, so a
+    damaged or edited file is refused, naming the first bad step (exit code 2). A seat's or
+    the spectator's view hides the cards they could not see, as the browser game does.
+    """
     from ..engine.view import config_for
     from ..sim.record import load
-    from ..text import game_lines
     try:
         cfg, actions, meta = load(file)
     except ReplayError as exc:
         _fail(str(exc))
         return
-    who, reveal_all = _viewer(viewer, cfg.players)
-    console = Console()
+    who, reveal_all = _viewer(viewer, cfg.players, meta["game"].over)
+    game, steps = replay_steps(cfg, actions, who, reveal_all, verbose)
     agents = meta.get("agents") or []
-    parts = [f"{cfg.players} players on {cfg.size}x{cfg.size}", f"{cfg.edition} edition"]
     # The seed gives every hand and deck away, so a player's or spectator's log of an unfinished
     # game leaves it out, as their view does (engine.view.config_for).
-    if reveal_all or "seed" in config_for(meta["game"]):
+    settings = asdict(cfg) if reveal_all else config_for(game)
+    if json_out:
+        typer.echo(json.dumps({
+            "file": str(file), "viewer": "all" if reveal_all else "spectator" if who is None else who,
+            "config": settings, "agents": agents, "over": game.over,
+            "winner": game.winner if game.over else None, "turns": game.turn + 1, "steps": len(actions),
+            "history": steps}))
+        return
+    console = Console()
+    parts = [f"{cfg.players} players on {cfg.size}x{cfg.size}", f"{cfg.edition} edition"]
+    if "seed" in settings:
         parts.append(f"seed {cfg.seed}")
     if cfg.turn_limit:
         parts.append(f"turn limit {cfg.turn_limit}")
@@ -283,19 +409,29 @@ def replay(
     console.print(Text(f"{file}: " + ", ".join(parts), style="bold"), soft_wrap=True)
     if agents:
         console.print(Text(", ".join(f"P{p}: {n}" for p, n in enumerate(agents))))
-    game = Game.from_config(cfg)
-    for line in game_lines(game, actions, viewer=who, verbose=verbose, reveal_all=reveal_all):
-        _print_line(console, line)
+    for step in steps:
+        for line in step["lines"]:
+            _print_line(console, line)
     if not game.over:
         console.print(Text(f"(the game was saved unfinished, at turn {game.turn + 1})", style="yellow"))
+        if viewer is None:
+            console.print(Text("(shown as a spectator sees it; --viewer all shows every card)", style="yellow"))
 
 
 # --------------------------------------------------------------------------- scenario
 
 
-@app.command()
-def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML).")) -> None:
-    """Run rule scenarios (set up a position, play actions, check the outcome)."""
+@app.command(epilog="""Examples:
+  starcom scenario tests/scenarios/*.yaml     # every scenario of the test suite
+  starcom scenario my-ruling.yaml""")
+def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML, see docs/scenarios.md); "
+                                                          "one or more.")) -> None:
+    """Run rule scenarios: set up a position, play actions, check the outcome.
+
+    Each scenario file describes a position, the actions to play and what must hold
+    afterwards (the format is in docs/scenarios.md). Prints a line per scenario and the totals;
+    the exit code is 1 if any scenario failed or a file could not be read.
+    """
     from ..scenario import run_files
     raise typer.Exit(run_files([str(f) for f in files]))
 

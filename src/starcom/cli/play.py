@@ -16,6 +16,13 @@ def _ai_names() -> list[str]:
     return list(DIFFICULTIES) + [n for n in agent_names() if n not in DIFFICULTIES]
 
 
+def ai_choices() -> str:
+    """The AIs an option may name, for help texts: the levels (with their agents), then the agents."""
+    from ..agents import AGENTS, DIFFICULTIES
+    levels = ", ".join(f"{name} ({agent})" for name, (agent, _) in DIFFICULTIES.items())
+    return f"levels {levels}; agents {', '.join(sorted(AGENTS))}"
+
+
 def check_ai(name: str, hint: str = "--ai") -> str:
     """``name`` as a difficulty level or agent name (lower case); BadParameter lists the choices."""
     key = name.strip().lower()
@@ -53,7 +60,11 @@ def parse_seats(specs: list[str] | None, players: int, hotseat: bool, ai: str = 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `starcom` app."""
 
-    @app.command()
+    @app.command(epilog="""Examples:
+  starcom play                          # you (P0) against a normal AI on 3x3
+  starcom play --ai hard                # against the strongest level
+  starcom play --players 3 --seats human,easy,hard --size 4
+  starcom play --hotseat --players 2    # two people sharing the keyboard""")
     def play(
         players: int = typer.Option(2, help="Number of players, 2 to 4."),
         size: int = typer.Option(3, help="Board size N (an N x N grid), 3 to 5 recommended."),
@@ -73,7 +84,12 @@ def register(app: typer.Typer) -> None:
         ai_delay: float = typer.Option(0.3, help="Seconds between the computer's moves."),
         auto_pass: bool = typer.Option(True, help="Pass for you when passing is your only legal action."),
     ) -> None:
-        """Play in the terminal: against the computer (default: you are P0 vs a normal AI) or hot-seat."""
+        """Play in the terminal: against the computer or hot-seat.
+
+        Opens a full-screen game (Textual): the board, your hand, the log and the legal
+        actions, chosen with the keyboard or the mouse. By default you are P0 against a
+        normal AI; --seats, --ai and --hotseat change who sits where.
+        """
         from ..engine.game import Game
         from ..engine.setup import check_config
         from ..engine.state import Config

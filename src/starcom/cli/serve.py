@@ -1,63 +1,164 @@
 """`starcom serve` and `starcom loadtest` (browser play server)."""
 from __future__ import annotations
 
+import errno
 import os
+import socket
 import threading
 import webbrowser
 
 import typer
 
-from ..server.limits import CREATE_LIMIT
+# Hosts that mean "this machine" to a browser on it.
+_LOCAL_HOSTS = ("127.0.0.1", "0.0.0.0", "::", "::1", "localhost", "")
+_SEARCH = 50  # ports looked at after a busy one when suggesting another
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` and listening (port 0: any free port). OSError
+    (or socket.gaierror for an unknown host) if the address cannot be had. Binding before the
+    database is opened means a busy port is reported as such, not as a locked database."""
+    family, kind, proto, _, addr = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                      flags=socket.AI_PASSIVE)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        # A server stopped a moment ago leaves its port in TIME_WAIT; that must not block a restart.
+        # (On Linux this still refuses a port that another socket listens on.)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(2048)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def free_port_after(host: str, port: int) -> int | None:
+    """The first port after ``port`` (within a few dozen) that ``host`` can listen on now."""
+    for candidate in range(port + 1, min(port + 1 + _SEARCH, 65536)):
+        try:
+            listen_socket(host, candidate).close()
+        except OSError:
+            continue
+        return candidate
+    return None
+
+
+def url_for(host: str, port: int) -> str:
+    """The address to open in a browser for a server listening on ``host``:``port``."""
+    shown = "localhost" if host in _LOCAL_HOSTS else host
+    if ":" in shown:  # an IPv6 address goes in brackets in a URL
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def listen_error(host: str, port: int, exc: OSError) -> str:
+    """One line saying why ``host``:``port`` cannot be listened on and what to do instead."""
+    if isinstance(exc, socket.gaierror):
+        return (f"cannot listen on --host {host!r}: not a known host name or address of this machine "
+                f"(use 127.0.0.1 for this machine only, 0.0.0.0 for every network)")
+    if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+        # Refused for want of rights: look from the usual 8000 on, not among the ports next to it.
+        free = free_port_after(host, port if exc.errno == errno.EADDRINUSE else 7999)
+        other = f"--port {free} (free now)" if free is not None else "--port <another port>"
+        if exc.errno == errno.EADDRINUSE:
+            return (f"port {port} is already in use on {host} (is starcom already running? it would be at "
+                    f"{url_for(host, port)}); start on another port with {other}")
+        return f"not allowed to listen on port {port} (ports below 1024 need administrator rights); use {other}"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return (f"{host} is not an address of this machine; use --host 127.0.0.1 (this machine only) "
+                f"or 0.0.0.0 (every network)")
+    return f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+
+
+SERVE_EXAMPLES = """Examples:
+  starcom serve                          # http://localhost:8000/, opens the browser
+  starcom serve --port 9000 --no-browser # another port; open the page yourself
+  starcom --no-browser                   # the same as starcom serve --no-browser
+  starcom serve --host 0.0.0.0           # let other machines on the network join
+  starcom serve --db postgresql+psycopg://user@host/starcom   # PostgreSQL (pip extra postgres)"""
+
+LOADTEST_EXAMPLES = """Examples:
+  starcom loadtest --json                # 100 hot-seat games while 20 hard vs-AI games think
+  starcom loadtest --games 10 --ai-games 2 --think 0.1   # a quick run
+  starcom loadtest --memory              # 1,000 finished games, then the server's memory
+  starcom loadtest --url http://localhost:8000   # load a server that is already running"""
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `starcom` app."""
 
-    @app.command()
+    @app.command(epilog=SERVE_EXAMPLES)
     def serve(
-        host: str = typer.Option("127.0.0.1", help="Address to listen on."),
-        port: int = typer.Option(8000, help="Port to listen on."),
+        host: str = typer.Option("127.0.0.1", help="Address to listen on: 127.0.0.1 lets only this machine "
+                                                   "connect, 0.0.0.0 every network (to play with friends)."),
+        port: int = typer.Option(8000, min=0, max=65535,
+                                 help="Port to listen on (0: any free port). If it is taken, the error names "
+                                      "a free one."),
         db: str = typer.Option("sqlite:///starcom.db",
                                help="SQLAlchemy database URL (default: the SQLite file ./starcom.db)."),
-        no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
+        no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser (also when the CI "
+                                                                    "environment variable is set)."),
         takeover: float = typer.Option(60.0, help="Seconds before the AI plays a disconnected seat "
                                                   "(online games created with ai_takeover)."),
         ai_workers: int = typer.Option(0, help="AI decisions computed at once, each in its own process "
                                                "(0: one per core, at most 8). Others wait in a queue."),
-        create_limit: int = typer.Option(CREATE_LIMIT, help="New games one client (address) may create per "
-                                                            "minute; 0: no limit."),
+        create_limit: int | None = typer.Option(None, help="New games one client (address) may create per "
+                                                           "minute (default: the server's standard limit); 0: "
+                                                           "no limit.", show_default=False),
         allow_ai_games: bool = typer.Option(False, "--allow-ai-games",
                                             help="Accept games without a human seat (to watch AIs play)."),
         allow_origin: list[str] = typer.Option([], help="Another web origin (e.g. https://example.org) whose "
                                                         "pages may open game WebSockets; repeatable."),
     ) -> None:
-        """Play in the browser: start the game server (games are stored in the database)."""
+        """Play in the browser: start the game server and open its page.
+
+        The first page starts a game against the AI at once and offers hot-seat and online
+        games. Every game is stored in the database as it is played, so stopping the server
+        (Ctrl+C) loses nothing. One server uses one database at a time. This is also what
+        `starcom` does without a command; options given before any command go to serve.
+        """
         import uvicorn
 
+        # Imported here, not at the top: every other command would load the server with them.
         from ..server.app import create_app
+        from ..server.limits import CREATE_LIMIT
         from ..server.store import StoreLocked
         if not 0 <= ai_workers <= 64:
             raise typer.BadParameter("use 0 (automatic) to 64", param_hint="--ai-workers")
-        if create_limit < 0:
+        if create_limit is not None and create_limit < 0:
             raise typer.BadParameter("use 0 (no limit) or more", param_hint="--create-limit")
+        # The port first: a second server started by mistake hears "port in use", the real
+        # problem, rather than "database locked".
         try:
-            web_app = create_app(db, takeover_seconds=takeover, ai_workers=ai_workers or None,
-                                 create_limit=create_limit, allow_ai_games=allow_ai_games,
-                                 allowed_origins=tuple(allow_origin))
-        except StoreLocked as exc:  # another server has this database: its message says what to do
-            typer.echo(f"error: {exc}", err=True)
+            sock = listen_socket(host, port)
+        except OSError as exc:
+            typer.echo(f"error: {listen_error(host, port, exc)}", err=True)
             raise typer.Exit(2) from None
-        except Exception as exc:  # a bad URL or unreachable database: say so plainly
-            typer.echo(f"error: cannot open the database {db!r}: {exc}", err=True)
-            raise typer.Exit(2) from None
-        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-        url = f"http://{shown}:{port}/"
-        typer.echo(f"Star Commander server: open {url} in your browser (games stored in {db}; Ctrl+C stops)")
-        if not no_browser and not os.environ.get("CI"):
-            threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-        uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+        try:
+            try:
+                web_app = create_app(db, takeover_seconds=takeover, ai_workers=ai_workers or None,
+                                     create_limit=CREATE_LIMIT if create_limit is None else create_limit,
+                                     allow_ai_games=allow_ai_games, allowed_origins=tuple(allow_origin))
+            except StoreLocked as exc:  # another server has this database: its message says what to do
+                typer.echo(f"error: {exc}", err=True)
+                raise typer.Exit(2) from None
+            except Exception as exc:  # a bad URL or unreachable database: say so plainly
+                typer.echo(f"error: cannot open the database {db!r}: {exc}", err=True)
+                raise typer.Exit(2) from None
+            url = url_for(host, sock.getsockname()[1])
+            typer.echo(f"Star Commander server: open {url} in your browser (games stored in {db}; Ctrl+C stops)")
+            if not no_browser and not os.environ.get("CI"):
+                threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+            config = uvicorn.Config(web_app, log_level="warning", ws_max_size=1 << 20)
+            try:
+                uvicorn.Server(config).run(sockets=[sock])
+            except KeyboardInterrupt:  # Ctrl+C during start-up or shut-down: already stopping
+                pass
+        finally:
+            sock.close()
 
-    @app.command()
+    @app.command(epilog=LOADTEST_EXAMPLES)
     def loadtest(
         games: int | None = typer.Option(None, "--games", "-n",
                                          help="Hot-seat games (default 100; with --memory 1000). Allowed: 1 to "
@@ -83,12 +184,15 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, help="Seed of the games and of the players' choices."),
         as_json: bool = typer.Option(False, "--json", help="Print every figure as one JSON object on the last line."),
     ) -> None:
-        """Load benchmark: hot-seat games over WebSockets while vs-AI games think (default), or
+        """Load-test the game server: latency under many games, or its memory.
+
+        By default: hot-seat games played over WebSockets while vs-AI games think. With
         --memory: many short games, then the server's resident memory after 10 games and after
         all. Starts its own server (a child process on a free port over a temporary SQLite file)
         unless --url names one. Reports the round trip of human actions (action sent -> the state
-        showing the new step received by the sender), actions per second, errors, AI decisions seen
-        and lost. Exits with 1 after errors, a timeout or a lost AI decision."""
+        showing the new step received by the sender), actions per second, errors, AI decisions
+        seen and lost. The exit code is 1 after errors, a timeout or a lost AI decision.
+        """
         import asyncio
         import json
 

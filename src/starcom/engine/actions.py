@@ -545,7 +545,9 @@ def from_json(data: Any) -> Action:
 
 
 def notation(a: Action, size: int | None = None) -> str:
-    """A short text form for logs, e.g. ``jump #93 b2`` or ``build Corvette c3``."""
+    """A short text form for logs, e.g. ``jump Corvette#93 b2 +explore`` or ``build Corvette
+    c3``; it shows every field that is not at its default, so that different actions read
+    differently (``size`` names positions, else they are shown as numbers)."""
     def pos(x: int) -> str:
         return pos_name(x, size) if size else str(x)
 
@@ -554,7 +556,7 @@ def notation(a: Action, size: int | None = None) -> str:
 
     k = a[0]
     if k == "jump":
-        extra = (" +explore" if a[3] and size is None else "") + (f" +{a[4]} fighters" if a[4] else "")
+        extra = (" +explore" if a[3] else "") + (f" +{a[4]} fighters" if a[4] else "")
         return f"jump {card(a[1])} {pos(a[2])}{extra}"
     if k == "build":
         return f"build {DEFS[a[1]].name} {pos(a[2])}"

@@ -57,6 +57,16 @@ def think(name: str, game: Game, seed: str) -> Any:
         return game.legal_actions()[0]
 
 
+def hint_for(game: Game, seed: str) -> tuple[Any, float]:
+    """The hint for ``game.to_move``: (the action the AI would choose, its estimated chance to
+    win). The search sees a determinization of that seat's view, never the real hidden cards."""
+    from ..agents.hint import hint
+    rng = random.Random(seed)
+    seen = game.determinize(game.to_move, rng)
+    answer = hint(seen, seed)
+    return answer.action, answer.win_chance
+
+
 class AiPool:
     """Runs :func:`think` for the server: in ``workers`` processes (or threads, where a test
     patches agents in this process), at most ``workers`` at once, the rest queued in order."""
@@ -91,6 +101,13 @@ class AiPool:
         async with slots:
             started()
             return await asyncio.get_running_loop().run_in_executor(executor, think, name, game, seed)
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker, in turn with the decisions (``fn`` must be picklable: a
+        module-level function)."""
+        executor, slots = self._ready()
+        async with slots:
+            return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
     def shutdown(self) -> None:
         """Stop taking decisions; ones being computed are abandoned (their processes end after)."""

@@ -22,13 +22,14 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..cards.sheets import card_sheets
 from ..engine.actions import to_json
 from ..engine.editions import EDITIONS
 from . import inputs
 from .errors import ApiError
-from .limits import (CREATE_LIMIT, DEFAULT_TURN_LIMIT, MAX_MESSAGE, MAX_RATE, PLAYERS, SIZES,
+from .limits import (CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, MAX_MESSAGE, MAX_RATE, PLAYERS, SIZES,
                      TURN_LIMITS, ACTION_LIMIT, RateWindow)
-from .sessions import Conn, Manager, Session
+from .sessions import SEAT_SETTINGS, Conn, Manager, Session
 from .store import Store
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -202,6 +203,14 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     async def replay_page(game_id: str) -> Response:
         return _page("replay.html", static)
 
+    @app.get("/help", include_in_schema=False)
+    async def help_page() -> Response:
+        return _page("help.html", static)
+
+    @app.get("/cards", include_in_schema=False)
+    async def cards_page() -> Response:
+        return _page("cards.html", static)
+
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     # ------------------------------------------------------------------ REST
@@ -211,7 +220,15 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         return {"players": list(PLAYERS), "sizes": list(SIZES), "editions": list(EDITIONS),
                 "modes": list(inputs.MODES), "levels": inputs.ai_choices(), "default_level": inputs.DEFAULT_LEVEL,
                 "turn_limits": list(TURN_LIMITS), "default_turn_limit": DEFAULT_TURN_LIMIT,
+                "quick_turn_limit": DEFAULT_TURN_LIMIT, "chat_chars": CHAT_CHARS,
                 "action_limit": ACTION_LIMIT}
+
+    @app.get("/api/cards")
+    async def cards(edition: str | None = None) -> dict[str, Any]:
+        """The card catalogue as card sheets (docs/protocol.md), all editions or one."""
+        if edition is not None and edition not in EDITIONS:
+            raise ApiError(400, f"edition {edition[:40]!r}: use one of {', '.join(EDITIONS)}")
+        return {"cards": card_sheets(edition)}
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> JSONResponse:
@@ -266,6 +283,22 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         return {"config": asdict(book.cfg), "actions": [to_json(a) for a in book.actions], "over": True,
                 "seats": book.seats, "steps": book.steps}
 
+    @app.get("/api/games/{game_id}/summary")
+    async def get_summary(game_id: str) -> dict[str, Any]:
+        book = await manager.replay_book(game_id)
+        return book.summary
+
+    @app.post("/api/games/{game_id}/settings")
+    async def post_settings(game_id: str, request: Request) -> dict[str, Any]:
+        body, s, seat = await _seat_request(game_id, request, ("seat", *SEAT_SETTINGS))
+        await manager.set_settings(s, seat, {k: v for k, v in body.items() if k != "seat"})
+        return {"ok": True, "settings": s.settings(seat) if seat is not None else None}
+
+    @app.post("/api/games/{game_id}/hint")
+    async def post_hint(game_id: str, request: Request) -> dict[str, Any]:
+        _body, s, seat = await _seat_request(game_id, request, ("seat",))
+        return await manager.hint(s, seat)
+
     @app.get("/api/games/{game_id}/replay/{step}")
     async def get_replay_step(game_id: str, step: str) -> dict[str, Any]:
         return await manager.replay_step(game_id, step)
@@ -317,6 +350,16 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     return app
 
 
+async def _answer_hint(conn: Conn, manager: Manager, s: Session, me: int | None) -> None:
+    conn.hinting = True
+    try:
+        conn.send(await manager.hint(s, me))
+    except ApiError as exc:
+        conn.send({"type": "error", **exc.body()})
+    finally:
+        conn.hinting = False
+
+
 async def _serve_ws(websocket: WebSocket, conn: Conn, manager: Manager, game_id: str, me: int | None,
                     rate_limit: int) -> None:
     """Read client messages until the client leaves or is closed for breaking the limits."""
@@ -346,8 +389,22 @@ async def _serve_ws(websocket: WebSocket, conn: Conn, manager: Manager, game_id:
             elif kind == "undo":
                 inputs.check_fields(data, ("type",), "an undo message")
                 await manager.undo(await manager.load(game_id), me)
+            elif kind == "settings":
+                inputs.check_fields(data, ("type", *SEAT_SETTINGS), "a settings message")
+                await manager.set_settings(await manager.load(game_id), me, data)
+            elif kind == "chat":
+                inputs.check_fields(data, ("type", "text"), "a chat message")
+                manager.chat(await manager.load(game_id), me, data.get("text"))
+            elif kind == "hint":
+                inputs.check_fields(data, ("type",), "a hint request")
+                if conn.hinting:
+                    raise ApiError(429, "the AI is still working out your last hint")
+                # Answered in the background: the search takes a moment, and this connection's
+                # other messages must not wait behind it.
+                manager.spawn(_answer_hint(conn, manager, await manager.load(game_id), me))
             else:
-                raise ApiError(400, f"unknown message type {str(kind)[:40]!r}: use action, undo or ping")
+                raise ApiError(400, f"unknown message type {str(kind)[:40]!r}: "
+                                    "use action, undo, settings, chat, hint or ping")
         except ApiError as exc:
             if exc.status == 413:
                 conn.send({"type": "error", **exc.body()})

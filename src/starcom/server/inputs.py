@@ -9,14 +9,15 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..agents import DIFFICULTIES, agent_names
 from ..engine.editions import EDITIONS
 from .errors import ApiError
-from .limits import (DEFAULT_TURN_LIMIT, MAX_DEPTH, MAX_MESSAGE, PLAYERS, SEED_MAX, SIZES,
-                     TURN_LIMITS)
+from .limits import (CHAT_CHARS, DEFAULT_TURN_LIMIT, MAX_DEPTH, MAX_MESSAGE, PLAYERS, SEED_MAX,
+                     SIZES, TURN_LIMITS)
 
 HUMAN = "human"
 MODES = ("vs_ai", "hotseat", "online")
@@ -117,6 +118,37 @@ def whole(value: Any, name: str, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise ApiError(400, f"{name} must be from {lo} to {hi}, not {value}")
     return value
+
+
+def seat_settings(body: Mapping[str, Any], known: Mapping[str, bool]) -> dict[str, bool]:
+    """The settings a settings message changes: only names in ``known``, each true or false;
+    400 naming anything else."""
+    changes = {k: v for k, v in body.items() if k != "type"}
+    for k, v in changes.items():
+        if k not in known:
+            raise ApiError(400, f"unknown setting {k[:40]!r}; settings are: {', '.join(known)}")
+        if not isinstance(v, bool):
+            raise ApiError(400, f"setting {k!r} must be true or false, not {str(v)[:20]!r}")
+    if not changes:
+        raise ApiError(400, f"a settings message names at least one of: {', '.join(known)}")
+    return changes
+
+
+def chat_text(value: Any) -> str:
+    """A chat line: text of 1..CHAT_CHARS characters once trimmed, without control characters
+    (line breaks become spaces). Clients show it as text, never as markup."""
+    if not isinstance(value, str):
+        raise ApiError(400, "a chat message needs 'text', a string")
+    text = " ".join(value.split())
+    # Format characters such as right-to-left overrides could disguise a line; the zero-width
+    # joiner is allowed (emoji sequences use it).
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch != "\u200d" for ch in text):
+        raise ApiError(400, "a chat line may not hold control or unassigned characters")
+    if not text:
+        raise ApiError(400, "a chat line cannot be empty")
+    if len(text) > CHAT_CHARS:
+        raise ApiError(400, f"a chat line holds at most {CHAT_CHARS} characters, not {len(text)}")
+    return text
 
 
 def expect_step(value: Any) -> int | None:

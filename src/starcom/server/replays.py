@@ -13,6 +13,7 @@ from typing import Any
 from ..engine.actions import validate
 from ..engine.game import Game
 from ..engine.state import Config
+from ..summary import SummaryRecorder
 from ..text import Narrator, describe_action
 
 CHECKPOINT = 100
@@ -34,14 +35,18 @@ class ReplayBook:
         self.lines_at = [len(self.log)]          # log length after each number of steps
         self.texts: list[str] = []               # readable text of each action
         self.checkpoints: dict[int, Game] = {0: g.clone()}
+        recorder = SummaryRecorder(g)
         for i, entry in enumerate(actions, 1):
             act = validate(g, entry["action"])
             self.actions.append(act)
             self.texts.append(describe_action(g, act, None))
-            self.log.extend(narrator.step_lines(g, act, g.apply_unchecked(act)))
+            events = g.apply_unchecked(act)
+            recorder.record(g, events)
+            self.log.extend(narrator.step_lines(g, act, events))
             self.lines_at.append(len(self.log))
             if i % CHECKPOINT == 0:
                 self.checkpoints[i] = g.clone()
+        self.summary = recorder.summary(g)   # how the game went (the game-over screen)
 
     @property
     def steps(self) -> int:

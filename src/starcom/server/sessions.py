@@ -23,9 +23,12 @@ from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.state import Config
 from ..engine.view import reveals
+from ..cards.sheets import sheet_for_action
+from ..summary import end_reason
+from ..options import option_labels
 from ..text import Narrator, describe_action
 from . import inputs
-from .ai_pool import AiPool
+from .ai_pool import AiPool, hint_for
 from .errors import ApiError
 from .inputs import DEFAULT_LEVEL, HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
 from .limits import ACTION_LIMIT, FINISHED_SECONDS, IDLE_SECONDS, SEED_MAX, SEND_QUEUE
@@ -33,6 +36,10 @@ from .replays import ReplayBook, ReplayCache
 from .store import DamagedGame, GameRecord, Store, token_hash, token_matches
 
 LOG_LINES = 200
+CHAT_KEPT = 50        # chat lines a (re)connecting seat is shown
+# A seat's play settings and their defaults (docs/protocol.md, "Settings").
+SEAT_SETTINGS = {"auto_pass": True, "stop_at_responses": True}
+PASSES = frozenset({"pass", "done"})   # actions that only give the decision away
 _CLOSE = object()
 log = logging.getLogger("starcom.server")
 
@@ -46,6 +53,7 @@ class Conn:
         self.seat = seat
         self.queue: asyncio.Queue[Any] = asyncio.Queue(SEND_QUEUE + 1)  # + room for the close
         self.closed = False
+        self.hinting = False   # a hint for this connection is being worked out
 
     def send(self, msg: dict[str, Any] | str) -> None:
         if self.closed:
@@ -97,6 +105,7 @@ class Session:
         self.taken_over: set[int] = set()
         self.timers: dict[int, asyncio.Task[None]] = {}
         self.ai_status: dict[int, str] = {}   # AI seat to move -> "queued" | "thinking"
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.touched = time.monotonic()
 
     @property
@@ -139,12 +148,42 @@ class Session:
             return kind[3:]
         return self.takeover_level if seat in self.taken_over else None
 
+    def settings(self, seat: int) -> dict[str, bool]:
+        """The seat's play settings (docs/protocol.md), defaults where the player set none."""
+        stored = self.rec.seats[seat]
+        return {k: bool(stored.get(k, default)) for k, default in SEAT_SETTINGS.items()}
+
+    def auto_passes(self, seat: int) -> bool:
+        """Whether the server passes for ``seat`` (to move) now.
+
+        Passing is all it may do (the legal actions are passes or "done"), or it asked never to
+        stop at a response window. AI seats pass at once too: asking a worker to choose among
+        one option would only keep the table waiting."""
+        kinds = {a[0] for a in self.game.legal_actions()}
+        if not kinds:
+            return False
+        if self.is_ai(seat):
+            return kinds <= PASSES
+        prefs = self.settings(seat)
+        if not prefs["auto_pass"]:
+            return False
+        return kinds <= PASSES or ("pass" in kinds and not prefs["stop_at_responses"])
+
+    def _undo_start(self, seat: int) -> int:
+        """Index of the history entry an undo by ``seat`` would go back to: its last action of
+        its own choosing, with the passes the server then made for it (see :meth:`auto_passes`)."""
+        i = len(self.history) - 1
+        while i > 0 and self.history[i]["seat"] == seat and self.history[i]["by_ai"] and not self.is_ai(seat):
+            i -= 1
+        return i
+
     def undo_refusal(self, seat: int | None) -> str | None:
         """Why ``seat`` may not take back its last action now, or None if it may.
 
-        Undo never crosses information: only the seat's own last action, while it still holds
-        the decision (nobody else has acted since), and only if that action showed nothing
-        hidden and used no randomness (no draw, explore, reveal, take or shuffle)."""
+        Undo never crosses information: only the seat's own last action (and the automatic
+        passes made for it after), while it still holds the decision (nobody else has acted
+        since), and only if none of them showed anything hidden or used randomness (no draw,
+        explore, reveal, take or shuffle)."""
         if seat is None:
             return "spectators cannot undo"
         if self.rec.mode == "online":
@@ -153,12 +192,13 @@ class Session:
             return "the game is over"
         if not self.history:
             return "there is nothing to undo"
-        last = self.history[-1]
+        start = self._undo_start(seat)
+        last = self.history[start]
         if last["seat"] != seat or last["by_ai"]:
             return f"P{last['seat']} has acted since your last action"
         if self.game.to_move != seat:
             return f"it is P{self.game.to_move}'s decision now"
-        if last["revealed"]:
+        if any(e["revealed"] for e in self.history[start:]):
             return "your last action revealed hidden information (a card, a system or a shuffle)"
         return None
 
@@ -168,7 +208,14 @@ class Session:
         g = self.game
         legal: list[dict[str, Any]] = []
         if seat is not None and not g.over and g.to_move == seat:
-            legal = [{"action": to_json(a), "text": describe_action(g, a, seat)} for a in g.legal_actions()]
+            actions = g.legal_actions()
+            labels = option_labels(g, actions, seat)
+            for a, label in zip(actions, labels):
+                entry = {"action": to_json(a), "text": describe_action(g, a, seat), "label": label}
+                sheet = sheet_for_action(g, a)
+                if sheet is not None:
+                    entry["card"] = sheet
+                legal.append(entry)
         seats = [{"seat": s["seat"], "kind": s["kind"], "claimed": s["kind"] != HUMAN or bool(s.get("claimed")),
                   "connected": s["kind"] != HUMAN or bool(self.conns[s["seat"]]),
                   "ai": self.ai_of(s["seat"]), "ai_status": self.ai_status.get(s["seat"])}
@@ -180,11 +227,17 @@ class Session:
             "log": list(self.logs[seat]), "over": g.over, "winner": g.winner if g.over else None,
             "can_undo": refusal is None, "undo": {"allowed": refusal is None, "reason": refusal},
             "takeover_level": self.takeover_level if self.rec.ai_takeover else None,
+            "turn_limit": self.cfg.turn_limit, "over_reason": end_reason(g),
+            "settings": None if seat is None else self.settings(seat),
+            "chat": list(self.chat) if seat is not None else [],
         }
 
-    def broadcast(self, skip: Conn | None = None) -> None:
-        """Queue the current state for every connection (one message built per viewer)."""
+    def broadcast(self, skip: Conn | None = None, only: int | None = None) -> None:
+        """Queue the current state for every connection (one message built per viewer), or for
+        the connections of seat ``only``."""
         for v, conns in self.conns.items():
+            if only is not None and v != only:
+                continue
             live = [c for c in conns if not c.closed and c is not skip]
             if live:
                 msg = json.dumps(self.state_message(v), separators=(",", ":"))  # encoded once per viewer
@@ -266,10 +319,10 @@ class Manager:
                 if seat["kind"] == HUMAN and seat.get("claimed"):
                     self._start_takeover_timer(s, seat["seat"])
         if s.is_ai(s.game.to_move):
-            self._spawn(self.drive_ai(s))
+            self.spawn(self.drive_ai(s))
         return s
 
-    def _spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -413,6 +466,15 @@ class Manager:
         s.touched = time.monotonic()
         s.broadcast()
 
+    def _settle(self, s: Session) -> None:
+        """After a commit: make the passes the server makes for seats (:meth:`Session.auto_passes`).
+
+        Each is committed and told like a pass the player clicked, so the other seats receive
+        the same messages either way; only the pace differs (docs/security.md)."""
+        g = s.game
+        while not g.over and g.to_move is not None and s.auto_passes(g.to_move):
+            self._commit(s, next(a for a in g.legal_actions() if a[0] in PASSES), g.to_move, True)
+
     def _mark_ai_turn(self, s: Session) -> None:
         """Show whether the AI seat to move (if any) waits for a worker or is thinking."""
         g = s.game
@@ -446,11 +508,12 @@ class Manager:
                 raise ApiError(400, exc.reason, exc.rule) from None
             s.taken_over.discard(seat)
             self._commit(s, act, seat, False)
+            self._settle(s)
             step = s.step
         if s.is_ai(s.game.to_move):
             # The AI answers in the background: this request (and this WebSocket's reader) does
             # not wait for it, however long the AI queue is.
-            self._spawn(self.drive_ai(s))
+            self.spawn(self.drive_ai(s))
         return step
 
     async def undo(self, s: Session, seat: int | None) -> int:
@@ -462,7 +525,7 @@ class Manager:
             reason = s.undo_refusal(seat)
             if reason is not None:
                 raise ApiError(409, f"cannot undo: {reason}")
-            keep = s.step - 1
+            keep = s._undo_start(seat)
             rec = GameRecord(**{**s.rec.__dict__, "actions": s.history[:keep]})
             fresh = await asyncio.to_thread(Session, rec)
             try:
@@ -470,6 +533,7 @@ class Manager:
             except DamagedGame as exc:
                 raise ApiError(409, f"game {s.game_id} is damaged: {exc.reason}") from None
             fresh.conns, fresh.lock, fresh.taken_over, fresh.timers = s.conns, s.lock, s.taken_over, s.timers
+            fresh.chat = s.chat
             self.sessions[s.game_id] = fresh
             fresh.broadcast()
             return fresh.step
@@ -508,7 +572,62 @@ class Manager:
                 log.exception("game %s: AI %s chose %r, which the engine refuses", s.game_id, name, act)
                 act = g.legal_actions()[0]
             self._commit(s, act, seat, True)
+            self._settle(s)
         s.ai_status = {}
+
+    # ------------------------------------------------------------------ settings, chat, hints
+    async def set_settings(self, s: Session, seat: int | None, body: dict[str, Any]) -> None:
+        """Change the seat's play settings (only the ones ``body`` names); stored with the seat.
+        A seat that now passes automatically does so at once."""
+        if seat is None:
+            raise ApiError(403, "a seat token is needed to change settings")
+        changes = inputs.seat_settings(body, SEAT_SETTINGS)
+        async with s.lock:
+            s.rec.seats[seat].update(changes)
+            self.store.set_seats(s.game_id, s.rec.seats)
+            step = s.step
+            self._settle(s)
+            if s.step == step:  # nothing was passed: only this seat's message changed
+                s.broadcast(only=seat)
+        if s.is_ai(s.game.to_move):
+            self.spawn(self.drive_ai(s))
+
+    def chat(self, s: Session, seat: int | None, text: Any) -> None:
+        """A chat line from a seat of an online game to every seat (not spectators: a line may
+        be meant for the players only). Kept in memory only: the last :data:`CHAT_KEPT`."""
+        if s.rec.mode != "online":
+            raise ApiError(409, "chat is for online games (at one device, just talk)")
+        if seat is None:
+            raise ApiError(403, "spectators cannot chat; a seat token is needed")
+        line = {"type": "chat", "seat": seat, "text": inputs.chat_text(text), "step": s.step}
+        s.chat.append({k: line[k] for k in ("seat", "text", "step")})
+        msg = json.dumps(line, separators=(",", ":"))
+        for v, conns in s.conns.items():
+            if v is not None:
+                for c in conns:
+                    c.send(msg)
+
+    async def hint(self, s: Session, seat: int | None) -> dict[str, Any]:
+        """What the AI would do in ``seat``'s place and its estimated chance to win, from what
+        that seat can see only (the search runs on determinizations of its view). For vs-AI and
+        hot-seat games, where the seat to move asks."""
+        if seat is None:
+            raise ApiError(403, "a seat token is needed for a hint")
+        if s.rec.mode == "online":
+            raise ApiError(409, "no hints in online games: every player plays on their own")
+        g = s.game
+        if g.over:
+            raise ApiError(409, "the game is over", "WIN-1")
+        if g.to_move != seat:
+            raise ApiError(409, f"hints are for the seat to move; it is P{g.to_move}'s decision")
+        step = s.step
+        answer = await self.pool.run(hint_for, g.clone(), f"{s.cfg.seed}:{step}:hint")
+        if s.step != step:
+            raise ApiError(409, "the game moved on while the AI was thinking; ask again")
+        action, chance = answer
+        labels = dict(zip(g.legal_actions(), option_labels(g, g.legal_actions(), seat)))
+        return {"type": "hint", "step": step, "action": to_json(action), "label": labels.get(action),
+                "win_chance": round(chance, 3)}
 
     # ------------------------------------------------------------------ replays
     async def replay_book(self, game_id: str) -> ReplayBook:
@@ -579,7 +698,7 @@ class Manager:
                 return
             live.taken_over.add(seat)
             live.broadcast()
-            self._spawn(self.drive_ai(live))
+            self.spawn(self.drive_ai(live))
 
         s.timers[seat] = asyncio.get_running_loop().create_task(later())
 

@@ -3,6 +3,10 @@ every action. The figures double as a soak test of the engine.
 
 Everything is deterministic from the seed: game ``i`` uses config seed ``seed + i`` and each
 seat's agent gets its own ``random.Random`` seeded from ``(seed, i, seat)``.
+
+Each game is also classified by how it ended (:attr:`GameOutcome.ending`): by conquest (WIN-1,
+one player left), by the score at the turn limit (WIN-2), as a draw, or at an action cap. The
+totals say whether the agents actually finish games or merely outlast the clock.
 """
 from __future__ import annotations
 
@@ -58,17 +62,38 @@ class GameOutcome:
     error: str | None = None
     violations: list[str] = field(default_factory=list)
 
+    alive: int = 0  # players not eliminated when the game stopped
+    action_capped: bool = False  # stopped by an action cap (the engine's or ``max_steps``)
+
     @property
     def steps(self) -> int:
         return len(self.actions)
 
+    @property
+    def ending(self) -> str:
+        """How the game stopped: ``"conquest"`` (one player or none left, WIN-1),
+        ``"turn_limit"`` (a winner by the score at the turn limit, WIN-2), ``"draw"`` (no
+        winner, at the turn limit or because nobody was left), ``"action_cap"`` (an action cap stopped it) or ``"error"``."""
+        if self.error is not None:
+            return "error"
+        if self.action_capped:
+            return "action_cap"
+        if self.winner is None or self.winner < 0:
+            return "draw"
+        return "conquest" if self.alive == 1 else "turn_limit"
+
+
+ENDINGS = ("conquest", "turn_limit", "draw", "action_cap")  # the summary counts each
+
 
 def play_game(index: int, cfg: Config, agents: list[str], seed: int,
-              checks: tuple[StateCheck, StepCheck] | None, max_steps: int = MAX_STEPS) -> GameOutcome:
+              checks: tuple[StateCheck, StepCheck] | None, max_steps: int = MAX_STEPS,
+              think: float | None = None, iterations: int | None = None) -> GameOutcome:
     """Play one game; exceptions (from an agent or the engine) end it and are recorded as its
-    error, invariant violations are collected as ``"step N: message"``."""
+    error, invariant violations are collected as ``"step N: message"``. ``think`` and
+    ``iterations`` budget the search agents (see :func:`~starcom.agents.make_agent`)."""
     out = GameOutcome(index, cfg, list(agents))
-    players = [make_agent(a) for a in agents]
+    players = [make_agent(a, think=think, iterations=iterations) for a in agents]
     rngs = [random.Random(f"{seed}:{index}:{s}") for s in range(cfg.players)]
     try:
         game = Game.from_config(cfg)
@@ -85,6 +110,10 @@ def play_game(index: int, cfg: Config, agents: list[str], seed: int,
                 found = list(checks[0](game)) + list(checks[1](before, tuple(action), game))
                 out.violations += [f"step {n}: {m}" for m in found]
         out.over, out.winner, out.turns = game.over, game.winner if game.over else None, game.turn + 1
+        out.alive = sum(game.alive)
+        limit = game.cfg.action_limit
+        out.action_capped = (not game.over or out.alive > 1 and limit is not None
+                             and game.actions_played >= limit)
     except Exception as exc:  # the point of self-play is to catch these
         where = traceback.extract_tb(exc.__traceback__)[-1]
         out.error = (f"step {len(out.actions) + 1}: {type(exc).__name__}: {exc} "
@@ -103,8 +132,8 @@ class SelfplayStats:
     steps: int = 0
     steps_per_second: float = 0.0
     wins: dict[str, int] = field(default_factory=dict)
-    draws: int = 0
     mean_turns: float = 0.0
+    endings: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENDINGS, 0))
     problems: list[str] = field(default_factory=list)
     _turns: list[int] = field(default_factory=list, repr=False)
 
@@ -117,12 +146,12 @@ class SelfplayStats:
             self._note(f"game {g.index} (seed {g.config.seed}): {g.error}")
         for v in g.violations[:3]:
             self._note(f"game {g.index} (seed {g.config.seed}): invariant: {v}")
+        if g.ending in self.endings:
+            self.endings[g.ending] += 1
         if g.error is None and g.over:
             self.finished += 1
             self._turns.append(g.turns)
-            if g.winner is None or g.winner < 0:
-                self.draws += 1
-            else:
+            if g.winner is not None and g.winner >= 0:
                 name = g.agents[g.winner]
                 self.wins[name] = self.wins.get(name, 0) + 1
         self.mean_turns = sum(self._turns) / len(self._turns) if self._turns else 0.0
@@ -131,28 +160,59 @@ class SelfplayStats:
         if len(self.problems) < KEEP_PROBLEMS:
             self.problems.append(msg)
 
+    @property
+    def median_turns(self) -> float:
+        """The median length (in turns) of the finished games; 0 without any."""
+        return percentile(self._turns, 50)
+
+    @property
+    def p90_turns(self) -> float:
+        """The 90th percentile of the finished games' lengths; 0 without any."""
+        return percentile(self._turns, 90)
+
     def summary(self) -> dict[str, Any]:
         """Exactly: games, finished, errors, invariant_violations, steps, steps_per_second,
-        wins (per agent name), draws, mean_turns."""
+        wins (per agent name), draws, mean_turns, median_turns, p90_turns, and how the games
+        ended: conquests (WIN-1), turn_limit_wins (WIN-2 at the turn limit), action_caps and
+        conquest_share (conquests per game played). Every game counts once among conquests,
+        turn_limit_wins, draws, action_caps and errors."""
         return {"games": self.games, "finished": self.finished, "errors": self.errors,
                 "invariant_violations": self.invariant_violations, "steps": self.steps,
                 "steps_per_second": round(self.steps_per_second, 1), "wins": dict(self.wins),
-                "draws": self.draws, "mean_turns": round(self.mean_turns, 2)}
+                "draws": self.endings["draw"], "mean_turns": round(self.mean_turns, 2),
+                "median_turns": self.median_turns, "p90_turns": self.p90_turns,
+                "conquests": self.endings["conquest"], "turn_limit_wins": self.endings["turn_limit"],
+                "action_caps": self.endings["action_cap"],
+                "conquest_share": round(self.endings["conquest"] / self.games, 3) if self.games else 0.0}
+
+
+def percentile(values: Sequence[int], pct: float) -> float:
+    """The ``pct``-th percentile of ``values`` (linear between the closest ranks); 0 if empty."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = (len(ordered) - 1) * pct / 100
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return round(ordered[low] + (ordered[high] - ordered[low]) * (rank - low), 2)
 
 
 def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
                  agents: Sequence[str] = ("random",), turn_limit: int | None = None,
                  save_dir: str | Path | None = None, check_invariants: bool = True,
                  max_steps: int = MAX_STEPS,
-                 on_game: Callable[[GameOutcome], None] | None = None) -> SelfplayStats:
+                 on_game: Callable[[GameOutcome], None] | None = None,
+                 think: float | None = None, iterations: int | None = None) -> SelfplayStats:
     """Play ``games`` games and total them up. ValueError for bad settings (before any game).
 
+    ``think`` (seconds) and ``iterations`` budget the search agents per decision; a level's own
+    budget (``hard``: 1 s) applies where neither is given.
     ``save_dir``: each game is saved there as ``game-NNNN.json`` (see ``record``).
     ``on_game`` is called after each game (for progress display)."""
     if games < 0:
         raise ValueError(f"the number of games cannot be negative ({games})")
     for a in agents:
-        make_agent(a)
+        make_agent(a, think=think, iterations=iterations)
     seat_agents(agents, players, 0)
     check_config(Config(players, size, edition, seed, turn_limit))
     checks = load_checks() if check_invariants else None
@@ -161,7 +221,8 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
     start = time.perf_counter()
     for i in range(games):
         cfg = Config(players, size, edition, seed + i, turn_limit)
-        outcome = play_game(i, cfg, seat_agents(agents, players, i), seed, checks, max_steps)
+        outcome = play_game(i, cfg, seat_agents(agents, players, i), seed, checks, max_steps,
+                            think, iterations)
         stats.add(outcome)
         if save_dir is not None:
             result = {**result_of_outcome(outcome), "steps": outcome.steps}

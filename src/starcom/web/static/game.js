@@ -1,5 +1,7 @@
 // Game page: renders the server's state messages and sends only actions found in `legal`.
-// Loaded after dom.js (h, fill, $, apiCall) and board.js (drawing). Server text is shown as text.
+// Loaded last, after dom.js (h, fill, $, apiCall), board.js (drawing), camera.js (zoom and pan),
+// cardpop.js (card popups), options.js (option controls), guide.js (guide and hint), news.js
+// (changes, log, chat) and dialogs.js (settings, choice, game over). Server text is shown as text.
 "use strict";
 
 const DECISIONS = {
@@ -7,18 +9,14 @@ const DECISIONS = {
   assign: "Assign damage", retreat: "Retreat or stay", trade_build: "Build the trade offer",
   trade_answer: "Answer the trade offer", over: "Game over",
 };
-const CHOICE_TITLES = {
-  hand_full: "Your hand is full: discard a card", receive_full: "Your hand is full: discard a card",
-  ability_discard: "Discard a card",
-};
 const MAIN_TYPES = ["end", "pass", "done", "propose", "accept", "decline", "cancel", "buy"];
+const PRIMARY_TYPES = new Set(["end", "pass", "done", "accept"]);
 const GROUPS = [
   ["Build", ["build"]], ["Develop", ["develop"]], ["Play a card", ["play"]], ["Abilities", ["ability"]],
   ["Combat", ["fight", "assign", "retreat", "redirect"]], ["Trade", ["offer", "give", "ask"]],
   ["Ships", ["scrap", "repair"]], ["Sell cards", ["sell"]], ["Jumps (or click a ship)", ["jump"]],
   ["Choose", ["choose"]],
 ];
-
 // Reconnecting: a socket the server closes is reopened with growing pauses, and the first state
 // message on the new socket is the whole truth. Consecutive failures are counted (a connection
 // that stayed up STABLE_MS was a good one and starts the count afresh); after MAX_FAILURES the
@@ -30,6 +28,13 @@ const FATAL_CLOSES = {
   4400: ["Cannot open this game", "The server refused the connection."],
   4403: ["Not your seat", "This seat link is not valid for this game."],
   4404: ["No such game", "There is no game with this id."],
+};
+const gameIdText = () => `the id “${gameId.slice(0, 40)}”`;
+// What to do next after each of those, under the message.
+const FATAL_HINTS = {
+  4400: "Check the link you followed, or go back to the lobby and open the game from there.",
+  4403: "The link may be mistyped or from another game. You can still watch the game as a spectator.",
+  4404: "The link may be mistyped, or the game was removed. Start a new one from the lobby.",
 };
 // Closes the server makes on purpose; the player is told, then the page reconnects.
 const CLOSE_REASONS = {
@@ -76,9 +81,10 @@ let gaveUp = false;
 let state = null;
 let pending = false;        // an action or undo is on its way; wait for the answer
 let selected = null;        // vessel id chosen on the board
+let picking = null;         // {title, entries}: a card or ability waiting for a target on the board
 let passing = false;        // hot-seat: the "pass the device" screen is up
-let overDismissed = false;
 let pingTimer = null;
+const camera = new BoardCamera($("board"), () => { if (state) renderBoard(state.view, currentIx()); });
 
 // ---------------------------------------------------------------- connection
 
@@ -92,6 +98,7 @@ function setConn(how) {
   const c = $("conn");
   c.textContent = { ok: "connected", down: "reconnecting…", lost: "offline" }[how];
   c.className = "conn " + (how === "ok" ? "ok" : "down");
+  c.title = how === "down" ? `Connection lost: trying again (${failures} of ${MAX_FAILURES} tries failed)` : "";
 }
 
 function backoff(n) {
@@ -113,7 +120,14 @@ function connect() {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") onState(msg);
-    else if (msg.type === "error") { pending = false; showError(errorText(msg, "The server refused that.")); if (state) render(); }
+    else if (msg.type === "chat") onChat(msg);
+    else if (msg.type === "hint") onHint(msg);
+    else if (msg.type === "error") {
+      pending = false;
+      if (hint && hint.asking) hint = null;
+      showError(errorText(msg, "The server refused that."));
+      if (state) render();
+    }
   };
   sock.onclose = (ev) => {
     if (ws !== sock) return;  // replaced on purpose (hot-seat switch)
@@ -124,7 +138,11 @@ function connect() {
     pending = false;
     if (state) render();
     const fatal = FATAL_CLOSES[ev.code];
-    if (fatal) { giveUp(fatal[0], fatal[1] + (ev.reason ? ` (${ev.reason})` : ""), ""); return; }
+    if (fatal) {
+      const what = ev.code === 4404 ? `There is no game with ${gameIdText()}.` : fatal[1];
+      giveUp(fatal[0], what + (ev.reason ? ` (${ev.reason})` : ""), FATAL_HINTS[ev.code], ev.code === 4403 ? gamePath : null);
+      return;
+    }
     const why = CLOSE_REASONS[ev.code] || ev.reason || "";
     if (failures >= MAX_FAILURES) {
       giveUp("Connection lost", (why || "The server cannot be reached.") + ` ${failures} tries in a row failed.`,
@@ -137,21 +155,34 @@ function connect() {
   };
 }
 
-// Stop reconnecting and say why, with a way on (reload, or back to the lobby).
-function giveUp(title, text, hint) {
+// Stop reconnecting and say why, with a way on: reload, spectate (a link) or the lobby.
+function giveUp(title, text, hint, spectate) {
   gaveUp = true;
   setConn("lost");
   $("lost").querySelector("h1").textContent = title;
   $("lost-text").textContent = text;
-  $("lost-hint").textContent = hint;
+  $("lost-hint").textContent = hint || "";
+  // Reloading cannot bring back a game that does not exist or a seat link that is wrong.
+  $("lost-reload").classList.toggle("hidden", title !== "Connection lost");
+  $("lost-lobby").classList.toggle("primary", title !== "Connection lost");
+  $("lost-spectate").classList.toggle("hidden", !spectate);
+  if (spectate) $("lost-spectate").href = spectate;
   $("lost").classList.remove("hidden");
 }
 
 function reconnectAs(newToken) {
   token = newToken;
+  lastLines = [];  // another seat's page now: what the last one saw is not news to this one
+  changes = null;
   if (ws) { const old = ws; ws = null; old.onclose = null; old.close(); }
   state = null;
   connect();
+}
+
+function wsSend(msg) {
+  if (!ws || ws.readyState !== 1) { showError("Not connected to the server — retrying."); return false; }
+  ws.send(JSON.stringify(msg));
+  return true;
 }
 
 function send(action) {
@@ -160,6 +191,7 @@ function send(action) {
   pending = true;
   closeMenu();
   selected = null;
+  picking = null;
   ws.send(JSON.stringify({ type: "action", action, expect_step: state ? state.step : undefined }));
   render();
 }
@@ -206,12 +238,20 @@ async function claimInvite(code) {
 // ---------------------------------------------------------------- state handling
 
 function onState(msg) {
-  const prevStep = state ? state.step : null;
+  const prev = state;
+  const mineSent = pending;
   state = msg;
   window.__starcom = { state: msg };
   document.body.dataset.step = msg.step;
   pending = false;
-  if (prevStep !== msg.step) { selected = null; closeMenu(); $("hint").textContent = ""; }
+  if (!msg.over) wasRunning = true;
+  if (!prev || prev.step !== msg.step) {
+    selected = null; picking = null; closeMenu(); $("hint").textContent = "";
+    if (hint && hint.step !== msg.step) hint = null;
+  }
+  noteChanges(prev, msg, mineSent);
+  if (Array.isArray(msg.chat)) mergeChat(msg.chat);
+  if (msg.over && msg.seat !== null) firstGameDone();
   if (hotTokens && msg.seat !== null && msg.to_move !== null && msg.to_move !== msg.seat && hotTokens[msg.to_move]) {
     passing = true;
     $("pass-title").textContent = `Pass the device to ${seatName(msg.to_move)}`;
@@ -248,6 +288,12 @@ function indexLegal(legal) {
   return ix;
 }
 
+function isMine() {
+  return !!state && state.seat !== null && state.to_move === state.seat && !state.over;
+}
+
+function currentIx() { return indexLegal(isMine() && !pending ? state.legal : []); }
+
 function cardNames(view) {
   const names = {};
   const add = (c) => { if (c && c.id !== undefined) names[c.id] = c; };
@@ -260,15 +306,59 @@ function cardNames(view) {
   return names;
 }
 
+// ---------------------------------------------------------------- targets on the board
+
+// What a card's option points at first on the board: a vessel (its id is the first target and
+// the sentence names it) or a system (likewise, by its name). null when it points at neither.
+function boardTarget(entry, view) {
+  const t = entry.action.targets;
+  if (!Array.isArray(t) || !t.length || !Number.isInteger(t[0])) return null;
+  const ves = view.vessels.find((v) => v.id === t[0]);
+  if (ves && entry.text.includes(ves.name)) return { vessel: ves.id };
+  const site = view.board[t[0]];
+  if (site && new RegExp(`\\b${site.name}\\b`).test(entry.text)) return { site: site.pos };
+  return null;
+}
+
+function pickSets(view) {
+  const out = { sites: new Set(), vessels: new Set() };
+  if (!picking) return out;
+  for (const e of picking.entries) {
+    const t = boardTarget(e, view);
+    if (t && t.vessel !== undefined) out.vessels.add(t.vessel);
+    else if (t) out.sites.add(t.site);
+  }
+  return out;
+}
+
+// Wait for a click on the board for these options (a card or an ability with targets). Returns
+// false when none of them points at the board (the caller shows a list instead).
+function startPicking(title, entries) {
+  const p = { title, entries };
+  const saved = picking;
+  picking = p;
+  const sets = pickSets(state.view);
+  if (!sets.sites.size && !sets.vessels.size) { picking = saved; return false; }
+  closeMenu();
+  $("hint").textContent = `${title}: click a highlighted target on the board, or pick from the list below.`;
+  render();
+  return true;
+}
+
+function picksAt(kind, id) {
+  return picking ? picking.entries.filter((e) => { const t = boardTarget(e, state.view); return t && t[kind] === id; }) : [];
+}
+
 // ---------------------------------------------------------------- rendering
 
 function render() {
   if (!state) return;
   const v = state.view;
-  const mine = state.seat !== null && state.to_move === state.seat && !state.over;
+  const mine = isMine();
   const ix = indexLegal(mine && !pending ? state.legal : []);
   renderTop(v, mine);
   renderUndo();
+  renderHintButton(mine);
   renderPlayers(v);
   renderDecks(v);
   renderBoard(v, ix);
@@ -276,7 +366,10 @@ function render() {
   renderHand(v, ix);
   renderStack(v);
   renderTrade(v);
+  renderLastMove();
   renderLog();
+  renderChat();
+  renderSettings();
   renderChoice(v, ix);
   renderOver();
 }
@@ -291,11 +384,24 @@ function movingText(seatNo) {
   return `${seatName(seatNo)} is deciding — ${decision}`;
 }
 
+// The turn limit: the state's own field, else the view's config (older servers: none).
+function turnLimit() {
+  if (Number.isInteger(state.turn_limit)) return state.turn_limit;
+  const cfg = state.view.config || {};
+  return Number.isInteger(cfg.turn_limit) ? cfg.turn_limit : null;
+}
+
 function renderTop(v, mine) {
   const cfg = v.config;
   const who = state.seat === null ? "spectating" : `you are ${seatName(state.seat)}`;
+  const limit = turnLimit();
   const takeover = state.takeover_level ? ` · AI (${state.takeover_level}) stands in for leavers` : "";
-  $("info").textContent = `Turn ${v.turn + 1} · ${v.phase} phase · ${cfg.size}×${cfg.size} ${cfg.edition} · ${who}${takeover}`;
+  const info = $("info");
+  fill(info, h("b", { class: "turn" }, `Turn ${v.turn + 1}${limit ? ` of ${limit}` : ""}`),
+    h("span", { class: "phase" }, ` · ${v.phase} phase`), " · ",
+    h("span", { class: "who", style: { color: seatColour(state.seat) } }, who), takeover);
+  info.title = `${cfg.size}×${cfg.size} board, ${cfg.edition} edition, ${cfg.players} players` +
+    (limit ? `; the game is scored after turn ${limit}` : "; no turn limit");
   const b = $("banner");
   b.classList.toggle("mine", mine);
   if (state.over) {
@@ -308,6 +414,7 @@ function renderTop(v, mine) {
     b.textContent = movingText(state.to_move);
     b.style.color = seatColour(state.to_move);
   }
+  b.title = b.textContent;
 }
 
 // The server's word on undo: {"allowed", "reason"}; older servers only sent can_undo.
@@ -331,75 +438,127 @@ function renderUndo() {
   why.classList.toggle("hidden", !show || u.allowed);
 }
 
-function renderPlayers(v) { drawPlayers($("players"), v, state.seats, state.seat); }
+function renderPlayers(v) {
+  drawPlayers($("players"), v, state.seats, state.seat, { changed: changes ? changes.seats : null });
+}
 
 function renderDecks(v) { drawDecks($("decks"), v); }
 
+// On a small screen a big board starts zoomed in on the seat's own corner, with tiles at least
+// this wide (px); the whole board is one button (or a pinch) away.
+const START_TILE_PX = 130;
+
 function renderBoard(v, ix) {
-  drawBoard($("board"), v, { ix, selected, onTile: onTileClick, onVessel: onVesselClick });
+  const root = $("board");
+  const base = boardBounds(v.config.size);
+  const rotation = seatRotation(v, state.seat);
+  if (camera.setBase(base)) {
+    const tile = 2 * HW * camera.scale();
+    if (tile > 0 && tile < START_TILE_PX) {
+      const home = state.seat !== null && v.players[state.seat] ? v.players[state.seat].homeworld : null;
+      const [x, y] = home !== null ? tileCentre(home, v.config.size, rotation) : [0, (v.config.size - 1) * HH];
+      camera.focus(x, y, START_TILE_PX / tile);
+    }
+  }
+  drawBoard(root, v, {
+    ix, selected, onTile: onTileClick, onVessel: onVesselClick, rotation,
+    view: camera.view(), changed: changes ? { sites: changes.sites, vessels: changes.vessels, at: changes.at } : null,
+    marked: hintMarks(), picks: pickSets(v),
+  });
+  root.dataset.zoom = camera.zoom.toFixed(2);
 }
 
 // ---------------------------------------------------------------- board clicks
 
-function onVesselClick(ev, ves, o) {
+// `stack`: every vessel of the token clicked (alike vessels share one token on a crowded tile);
+// `ves`: the one of them a click selects.
+function onVesselClick(ev, ves, o, stack) {
   closeMenu();
-  if (selected !== null && o.targets[ves.id]) {
-    const entries = o.targets[ves.id];
-    if (entries.length === 1) send(entries[0].action);
-    else openMenu(ev, `Damage to ${ves.name}`, entries);
-    return;
-  }
+  const all = stack || [ves];
+  const picked = all.flatMap((v) => picksAt("vessel", v.id));
+  if (picked.length) { actOn(ev, `${picking.title}: ${ves.name}`, picked); return; }
+  const aimed = selected !== null ? all.flatMap((v) => o.targets[v.id] || []) : [];
+  if (aimed.length) { actOn(ev, `Damage to ${ves.name}`, aimed); return; }
   const own = o.ix.byVessel[ves.id] || [];
-  if (!own.length) { selected = null; render(); return; }
+  if (!own.length) { selected = null; picking = null; render(); return; }
   selected = selected === ves.id ? null : ves.id;
+  picking = null;
   const aims = own.some((e) => e.action.type === "assign");
   const moves = own.some((e) => ["jump", "retreat", "assign"].includes(e.action.type));
+  const abilities = own.filter((e) => e.action.type === "ability");
   $("hint").textContent = selected === null ? "" : moves
     ? `${ves.name} selected: click a highlighted ${aims ? "enemy to aim at" : "system to jump to"}.`
     : `${ves.name} selected: its orders are listed below.`;
+  if (selected !== null && abilities.length && !moves) {
+    if (startPicking(`${ves.name}'s ability`, abilities)) return;
+  }
   render();
 }
 
 function onTileClick(ev, site, o) {
   closeMenu();
-  if (o.dest) {
-    if (o.dest.length === 1) send(o.dest[0].action);
-    else openMenu(ev, `Jump to ${site.name}`, o.dest);
-    return;
-  }
-  if (selected !== null) { selected = null; $("hint").textContent = ""; render(); }
+  const picked = picksAt("site", site.pos);
+  if (picked.length) { actOn(ev, `${picking.title}: ${site.name}`, picked); return; }
+  if (o.dest) { actOn(ev, `Jump to ${site.name}`, o.dest); return; }
+  if (selected !== null || picking) { selected = null; picking = null; $("hint").textContent = ""; render(); }
   if (o.here.length) openMenu(ev, `Orders at ${site.name}`, o.here);
+}
+
+// One option: done at once; several: a menu (with a slider when they differ by an amount).
+function actOn(ev, title, entries) {
+  if (entries.length === 1) send(entries[0].action);
+  else openMenu(ev, title, entries);
 }
 
 // ---------------------------------------------------------------- menus and panels
 
 function closeMenu() { $("menu").classList.add("hidden"); }
 
+function controls(entries, extra) {
+  return optionControls(entries, { send, disabled: pending, marked: hintKey(), ...(extra || {}) });
+}
+
 function openMenu(ev, title, entries) {
   const m = $("menu");
-  fill(m, h("div", { class: "menu-title" }, title), entries.map((e) => actionButton(e)),
+  fill(m, h("div", { class: "menu-title" }, title), controls(entries),
     h("button", { class: "danger", onclick: closeMenu }, "Cancel"));
   m.classList.remove("hidden");
   const r = m.getBoundingClientRect();
-  m.style.left = Math.min(ev.clientX + 8, window.innerWidth - r.width - 8) + "px";
-  m.style.top = Math.min(ev.clientY + 8, window.innerHeight - r.height - 8) + "px";
+  m.style.left = Math.max(8, Math.min(ev.clientX + 8, window.innerWidth - r.width - 8)) + "px";
+  m.style.top = Math.max(8, Math.min(ev.clientY + 8, window.innerHeight - r.height - 8)) + "px";
 }
 
-function actionButton(entry, label) {
-  return h("button", { dataset: { type: entry.action.type, action: JSON.stringify(entry.action) },
-    disabled: pending, onclick: () => send(entry.action) }, label || entry.text);
+// A group of option controls with its title (and in guided mode one sentence per kind of order).
+function groupBox(title, types, entries, open) {
+  const guide = guideOn() ? types.map(guideAction).filter(Boolean) : [];
+  const body = h("div", { class: "btns" }, boardPickButtons(entries), controls(entries));
+  return h("details", { class: "group", open, dataset: { types: types.join(" ") } },
+    h("summary", { class: "group-title" }, title),
+    guide.length ? h("div", { class: "guide-line" }, guide[0]) : null,
+    body);
 }
 
-// "P0 builds Corvette at c3" reads better in a menu of P0's own orders as "Build Corvette at c3".
-function shortText(entry) {
-  const m = /^P\d+ (\S+)(.*)$/.exec(entry.text);
-  if (!m) return entry.text;
-  let verb = m[1];
-  if (verb === "is") return cap(m[2].trim());
-  if (/(ss|sh|ch)es$/.test(verb)) verb = verb.slice(0, -2);
-  else if (verb.endsWith("ies")) verb = verb.slice(0, -3) + "y";
-  else if (verb.endsWith("s")) verb = verb.slice(0, -1);
-  return cap(verb) + m[2];
+// For each card or ability with several targets on the board: a button that lights them up, so
+// the target is clicked there instead of found in the list.
+function boardPickButtons(entries) {
+  const bySource = new Map();
+  for (const e of entries) {
+    const a = e.action;
+    if (a.type !== "play" && a.type !== "ability") continue;
+    const src = a.type === "play" ? a.card : a.source;
+    if (!bySource.has(src)) bySource.set(src, []);
+    bySource.get(src).push(e);
+  }
+  const names = cardNames(state.view);
+  const out = [];
+  for (const [src, list] of bySource) {
+    if (list.length < 2 || !list.some((e) => boardTarget(e, state.view))) continue;
+    const name = (names[src] || {}).name || "this card";
+    const title = `${list[0].action.type === "play" ? "Play" : "Use"} ${name}`;
+    out.push(h("button", { class: "pick-btn", type: "button", disabled: pending, title: "Light up its targets on the board",
+      onclick: () => startPicking(title, list) }, `◎ ${title}: pick on the board`));
+  }
+  return out;
 }
 
 function renderActions(v, ix, mine) {
@@ -407,35 +566,45 @@ function renderActions(v, ix, mine) {
   main.replaceChildren();
   groups.replaceChildren();
   $("actions").classList.toggle("hidden", state.seat === null);
+  const guide = $("guide");
   if (!mine) {
+    guide.classList.add("hidden");
     if (!pending) $("hint").textContent = state.over ? "" : "Waiting for the other side…";
     return;
   }
-  if (selected === null && $("hint").textContent.startsWith("Waiting")) $("hint").textContent = "";
-  if (!$("hint").textContent) {
-    $("hint").textContent = v.decision === "command"
-      ? "Click one of your ships to move it, a system with + to build or develop, or a card to play it." : "";
+  if (selected === null && !picking && $("hint").textContent.startsWith("Waiting")) $("hint").textContent = "";
+  if (!$("hint").textContent && v.decision === "command") {
+    $("hint").textContent = "Click one of your ships to move it, a system with + to build or develop, or a card to play it.";
   }
-  for (const t of MAIN_TYPES) {
-    for (const e of ix.byType[t] || []) {
-      const b = actionButton(e, t === "end" ? "End Command phase" : shortText(e));
-      if (t === "end" || t === "accept" || t === "done" || t === "pass") b.className = "primary";
-      main.appendChild(b);
-    }
+  const sentence = guideOn() ? guideDecision(v) : null;
+  guide.textContent = sentence || "";
+  guide.classList.toggle("hidden", !sentence);
+  const mainEntries = MAIN_TYPES.flatMap((t) => ix.byType[t] || []);
+  fill(main, controls(mainEntries, { primary: (e) => PRIMARY_TYPES.has(e.action.type) }));
+  if (guideOn() && mainEntries.length) {
+    const said = [...new Set(mainEntries.map((e) => e.action.type))].map(guideAction).filter(Boolean);
+    if (said.length) main.appendChild(h("div", { class: "guide-line wide" }, said.join(" ")));
+  }
+  if (picking) {
+    groups.appendChild(h("div", { class: "group picking" },
+      h("div", { class: "group-title" }, `${picking.title}: choose a target`),
+      h("div", { class: "btns" }, controls(picking.entries)),
+      h("button", { class: "danger", onclick: () => { picking = null; selected = null; $("hint").textContent = ""; render(); } }, "Cancel")));
   }
   if (selected !== null) {
     const direct = (ix.byVessel[selected] || []).filter((e) => !["jump", "retreat", "assign"].includes(e.action.type));
-    if (direct.length) {
+    if (direct.length && !picking) {
       groups.appendChild(h("div", { class: "group" }, h("div", { class: "group-title" }, "Selected ship"),
-        h("div", { class: "btns" }, direct.map((e) => actionButton(e, shortText(e))))));
+        h("div", { class: "btns" }, controls(direct))));
     }
   }
   for (const [title, types] of GROUPS) {
     const entries = types.flatMap((t) => ix.byType[t] || []);
     if (!entries.length) continue;
-    groups.appendChild(h("details", { class: "group", open: entries.length <= 8 && !title.startsWith("Jumps") },
-      h("summary", { class: "group-title" }, `${title} (${entries.length})`),
-      h("div", { class: "btns" }, entries.map((e) => actionButton(e, shortText(e))))));
+    const shown = groupOptions(entries).length;
+    const hinted = hintKey() && entries.some((e) => actionKey(e.action) === hintKey());
+    const open = hinted || (shown <= 8 && !title.startsWith("Jumps"));
+    groups.appendChild(groupBox(`${title} (${shown})`, types, entries, open));
   }
 }
 
@@ -451,15 +620,29 @@ function renderHand(v, ix) {
   if (!(v.hand || []).length) { box.appendChild(h("span", { class: "muted" }, "No cards in hand.")); return; }
   for (const c of v.hand) {
     const plays = ix.byCard[c.id] || [];
-    box.appendChild(h("div", {
-      class: ["card", plays.length ? "playable" : "unplayable"], dataset: { card: c.id },
-      style: { "--dc": DOMAIN_COLOURS[c.domain] || "#888" },
-      onclick: plays.length ? (ev) => openMenu(ev, c.name, plays) : null,
+    const sheet = sheetFor(c.name);
+    const cost = sheet && sheet.cost !== null && sheet.cost !== undefined ? `${sheet.cost} cr` : null;
+    const el = h("div", {
+      class: ["card", plays.length ? "playable" : "unplayable", changes && changes.cards.has(c.id) && "changed"],
+      dataset: { card: c.id }, style: { "--dc": DOMAIN_COLOURS[c.domain] || "#888" },
+      title: `${c.name}: ${c.text}`,
+      onclick: plays.length ? (ev) => onHandCard(ev, c, plays) : null,
     },
-    h("div", { class: "ckind" }, `${c.domain} · ${c.kind}`),
+    h("div", { class: "ckind" }, h("span", {}, `${c.domain} · ${c.kind}`), cost && h("span", { class: "ccost" }, cost)),
     h("div", { class: "cname" }, c.name),
-    h("div", { class: "ctext" }, c.text)));
+    h("div", { class: "ctext" }, c.text),
+    plays.length ? h("div", { class: "cplay" }, "▶ Play") : null);
+    registerPop(el, () => ({ name: c.name, sheet: { name: c.name, domain: c.domain, kind: c.kind, text: c.text } }));
+    box.appendChild(el);
   }
+}
+
+// A hand card: with targets on the board, wait for a click there (the list stays as a fallback);
+// otherwise a menu of what can be done with it.
+function onHandCard(ev, c, entries) {
+  const plays = entries.filter((e) => e.action.type === "play");
+  if (plays.length > 1 && startPicking(`Play ${c.name}`, plays)) return;
+  openMenu(ev, c.name, entries);
 }
 
 function renderStack(v) {
@@ -500,63 +683,80 @@ function renderTrade(v) {
     h("div", { class: "muted gap-above" }, "Use the Trade buttons in your orders to add items, propose, accept or decline."));
 }
 
-function renderLog() {
-  const box = $("log");
-  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
-  fill(box, state.log.map((l) => h("div", {}, l)));
-  if (atBottom || !renderLog.done) box.scrollTop = box.scrollHeight;
-  renderLog.done = true;
-}
+// ---------------------------------------------------------------- card popups on the board
 
-function renderChoice(v, ix) {
-  const entries = ix.byType.choose || [];
-  const box = $("choice");
-  if (!entries.length || passing) { box.classList.add("hidden"); return; }
-  const names = cardNames(v);
-  const kind = v.choice ? v.choice.kind : "choice";
-  const options = entries.map((e) => {
-    const val = e.action.value;
-    // Integers are card ids only for choices the server marks so (decks and positions are too).
-    const card = v.choice && v.choice.cards && typeof val === "number" ? names[val] : null;
-    return actionButton(e, card ? `${card.name}${card.text ? " — " + card.text : ""}` : shortText(e));
-  });
-  const others = state.legal.filter((e) => e.action.type !== "choose");
-  fill($("choice-box"),
-    h("h1", {}, CHOICE_TITLES[kind] || cap(String(kind).replace(/_/g, " "))),
-    h("div", { class: "opts" }, options),
-    others.length ? h("div", { class: "opts" }, others.map((e) => actionButton(e, shortText(e)))) : null);
-  box.classList.remove("hidden");
-}
-
-function renderOver() {
-  const box = $("over");
-  if (!state.over || overDismissed) { box.classList.add("hidden"); return; }
-  const w = state.winner;
-  $("over-title").textContent = w === -1 || w === null ? "It's a draw" : w === state.seat ? "Victory!" : `${seatName(w)} wins`;
-  $("over-title").style.color = seatColour(w);
-  $("over-sub").textContent = w === state.seat ? "Your fleet commands the stars." :
-    state.seat === null ? `After ${state.view.turn + 1} turns.` : `After ${state.view.turn + 1} turns. Better luck next time.`;
-  $("over-replay").href = `/replay/${encodeURIComponent(gameId)}`;
-  box.classList.remove("hidden");
-}
+// Board elements are drawn afresh each time: the popup reads them through their data attributes.
+setPopResolver((el) => {
+  if (!state || !el.classList) return null;
+  const v = state.view;
+  if (el.classList.contains("vessel")) {
+    const ves = v.vessels.find((x) => String(x.id) === el.dataset.vessel);
+    if (!ves) return null;
+    const left = ves.hp - ves.damage;
+    const site = v.board[ves.pos];
+    const n = Number(el.dataset.count || 1);
+    return { name: ves.name, live: { name: ves.name, kind: ves.kind, attack: ves.attack, hp_text: `${left}/${ves.hp}`, speed: ves.speed, text: ves.text || undefined },
+      facts: [`${n > 1 ? `${n} of ${seatName(ves.owner)}'s` : `${seatName(ves.owner)}'s`}, at ${site ? site.name : "?"}`,
+        ves.fresh ? "Built this turn: it cannot jump yet." : null,
+        ves.shielded ? "Shielded." : null].filter(Boolean) };
+  }
+  if (el.classList.contains("tile")) {
+    const site = v.board[Number(el.dataset.pos)];
+    if (!site) return null;
+    if (!site.face_up) return { name: null, live: { name: `${site.name}: unexplored`, kind: "system", text: "Face down until a ship enters it." } };
+    const owner = site.owner >= 0 ? `held by ${seatName(site.owner)}, ${site.devs} development${site.devs === 1 ? "" : "s"}` : "held by nobody";
+    const flags = [site.under_siege && "under siege", site.contested && "contested", (site.interdicted_by || []).length && "interdicted"].filter(Boolean);
+    return { name: site.card, live: { name: site.card, domain: site.domain, max_dev: site.max_dev, text: site.text },
+      facts: [`${site.name}: ${owner}`, flags.length ? cap(flags.join(", ")) + "." : null].filter(Boolean) };
+  }
+  if (el.classList.contains("chip") && el.dataset.card) {
+    const names = cardNames(v);
+    const c = names[Number(el.dataset.card)];
+    return c ? { name: c.name, sheet: { name: c.name, domain: c.domain, kind: c.kind, text: c.text } } : null;
+  }
+  return null;
+});
 
 // ---------------------------------------------------------------- start
 
 $("undo").addEventListener("click", sendUndo);
+$("hint-btn").addEventListener("click", askHint);
 $("over-close").addEventListener("click", () => { overDismissed = true; renderOver(); });
 $("lost-reload").addEventListener("click", () => location.reload());
-document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { closeMenu(); selected = null; $("hint").textContent = ""; render(); } });
+$("zoom-in").addEventListener("click", () => camera.zoomBy(ZOOM_STEP));
+$("zoom-out").addEventListener("click", () => camera.zoomBy(1 / ZOOM_STEP));
+$("zoom-fit").addEventListener("click", () => camera.fit());
+$("settings-btn").addEventListener("click", (ev) => { ev.stopPropagation(); toggleSettings(); });
+$("set-auto").addEventListener("change", sendSettings);
+$("set-stop").addEventListener("change", sendSettings);
+$("set-guide").addEventListener("change", () => { setGuide($("set-guide").checked); render(); });
+$("tab-log").addEventListener("click", () => showTab("log"));
+$("tab-chat").addEventListener("click", () => showTab("chat"));
+$("chat-bubble").addEventListener("click", () => showTab("chat"));
+$("chat-btn").addEventListener("click", sendChat);
+$("chat-input").addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
+window.addEventListener("resize", () => { if (state) renderBoard(state.view, currentIx()); });
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape") { closeMenu(); toggleSettings(false); selected = null; picking = null; $("hint").textContent = ""; render(); }
+});
 document.addEventListener("click", (ev) => {
   const m = $("menu");
   if (!m.classList.contains("hidden") && !m.contains(ev.target) && !ev.target.closest("svg, .card")) closeMenu();
+  const s = $("settings");
+  if (!s.classList.contains("hidden") && !s.contains(ev.target) && ev.target !== $("settings-btn")) toggleSettings(false);
 });
 
 async function start() {
+  loadSheets().then(() => { if (state) render(); });
   if (invite && !(await claimInvite(invite))) return;
   // A first picture over HTTP, so the page shows the game even before the socket is up.
   apiCall("GET", `/api/games/${encodeURIComponent(gameId)}` + (token ? `?seat=${encodeURIComponent(token)}` : ""))
     .then((data) => { if (!state && data) onState({ type: "state", ...data }); })
-    .catch((e) => showError(e.status === 404 ? `No such game: ${e.message}` : e.message));
+    .catch((e) => {
+      showError(e.status === 404 ? `No such game: ${e.message}` : e.message);
+      if (e.status === 404) giveUp("No such game", `There is no game with ${gameIdText()}.`, FATAL_HINTS[4404]);
+      else if (e.status === 403) giveUp("Not your seat", `${e.message}.`, FATAL_HINTS[4403], gamePath);
+    });
   connect();
 }
 

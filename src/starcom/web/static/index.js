@@ -1,5 +1,6 @@
-// First page: quick game against the AI, the new-game form, open games to join, games to watch.
-// Loaded after dom.js (h, fill, $, apiCall). Everything from the server is shown as text.
+// First page: quick game against the AI, the new-game form, open games to join, games to watch,
+// links to How to play and the card glossary. Loaded after dom.js (h, fill, $, apiCall).
+// Everything from the server is shown as text.
 "use strict";
 
 const DEFAULT_AI = "ai:normal";
@@ -9,13 +10,68 @@ const SEAT_KINDS = [["human", "Human"], ["ai:easy", "AI · easy"], ["ai:normal",
 const WATCH_COUNT = 12;
 const form = { mode: "vs_ai", players: 2, size: 3, edition: "standard", seats: ["human", DEFAULT_AI],
                quickLevel: "normal" };
+// What the server told us about new games (GET /api/settings): the turn limits it accepts, its
+// default and the one for quick games. null until it answered (then the server picks the default).
+const limits = { quick: null, min: 1, max: null };
 
-function showError(text) {
-  const box = $("home-error");
-  box.textContent = text;
-  box.classList.remove("hidden");
-  clearTimeout(showError.timer);
-  showError.timer = setTimeout(() => box.classList.add("hidden"), 6000);
+// An error stays until dismissed: what failed, the server's own words, and (when given) a button
+// that tries the same thing again.
+function showError(text, what = "", retry = null) {
+  $("home-error-what").textContent = what;
+  $("home-error").textContent = text;
+  $("home-error").classList.remove("hidden");
+  $("home-error-box").classList.remove("hidden");
+  const again = $("home-error-retry");
+  again.classList.toggle("hidden", !retry);
+  again.onclick = retry ? () => { hideError(); retry(); } : null;
+}
+
+function hideError() {
+  $("home-error-box").classList.add("hidden");
+  $("home-error").classList.add("hidden");
+}
+
+// The server's settings: the turn limit of quick games is shown next to the Play button (and sent
+// with the request), the form's turn limit starts at the server's default.
+async function loadSettings() {
+  let settings;
+  try {
+    settings = await apiCall("GET", "/api/settings");
+  } catch (e) {
+    $("quick-desc").textContent = "Quick game: 2 players, 3×3, standard edition, the server's default turn limit";
+    $("turn-limit-hint").textContent = "leave empty for the server's default";
+    return;
+  }
+  const [min, max] = Array.isArray(settings.turn_limits) ? settings.turn_limits : [1, null];
+  limits.min = Number.isInteger(min) ? min : 1;
+  limits.max = Number.isInteger(max) ? max : null;
+  const quick = Number.isInteger(settings.quick_turn_limit) ? settings.quick_turn_limit : settings.default_turn_limit;
+  limits.quick = Number.isInteger(quick) ? quick : null;
+  fill($("quick-desc"), "Quick game: 2 players, 3×3, standard edition, ",
+    limits.quick === null ? "the server's default turn limit"
+      : h("b", { id: "quick-limit" }, `turn limit ${limits.quick}`));
+  const input = $("turn-limit");
+  input.min = String(limits.min);
+  if (limits.max !== null) input.max = String(limits.max);
+  if (Number.isInteger(settings.default_turn_limit) && input.value === "") {
+    input.value = String(settings.default_turn_limit);
+  }
+}
+
+// The form's turn limit: a whole number in the server's range, or null (empty: the server's
+// default). Anything else is refused here with a message saying what to enter.
+function formTurnLimit() {
+  const input = $("turn-limit");
+  const raw = input.value.trim();
+  const range = limits.max === null ? `${limits.min} or more` : `from ${limits.min} to ${limits.max}`;
+  // A number field reads "" for text that is not a number: that is a mistake, not "empty".
+  if (input.validity.badInput) throw new Error(`The turn limit must be a whole number ${range}.`);
+  if (raw === "") return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < limits.min || (limits.max !== null && n > limits.max)) {
+    throw new Error(`The turn limit must be a whole number ${range} (it was "${raw.slice(0, 20)}").`);
+  }
+  return n;
 }
 
 const gamePath = (id) => `/game/${encodeURIComponent(id)}`;
@@ -85,13 +141,14 @@ async function create(body) {
 
 async function quickPlay() {
   $("play-ai").disabled = true;
+  hideError();
   try {
     location.href = await create({
-      players: 2, size: 3, edition: "standard", seed: null, turn_limit: null,
+      players: 2, size: 3, edition: "standard", seed: null, turn_limit: limits.quick,
       seats: ["human", `ai:${form.quickLevel}`], mode: "vs_ai", ai_takeover: false,
     });
   } catch (e) {
-    showError(e.message);
+    showError(e.message, "Could not start the game:", quickPlay);
     $("play-ai").disabled = false;
   }
 }
@@ -143,20 +200,37 @@ function showLinks(created) {
 }
 
 async function createFromForm() {
+  hideError();
+  let turnLimit;
+  try {
+    turnLimit = formTurnLimit();
+  } catch (e) {
+    showError(e.message, "Check the form:");
+    $("turn-limit").focus();
+    return;
+  }
   const body = {
-    players: form.players, size: form.size, edition: form.edition, seed: null, turn_limit: null,
+    players: form.players, size: form.size, edition: form.edition, seed: null, turn_limit: turnLimit,
     seats: form.seats.slice(), mode: form.mode, ai_takeover: false,
   };
   if (form.mode === "online" && $("takeover").checked) {
     body.ai_takeover = true;
     body.takeover_level = $("takeover-level").value;
   }
-  if (!body.seats.includes("human")) { showError("At least one seat must be human."); return; }
+  if (!body.seats.includes("human")) {
+    showError("At least one seat must be human: set one of the seats to Human.", "Check the form:");
+    return;
+  }
+  $("create").disabled = true;
   try {
     if (form.mode !== "online") { location.href = await create(body); return; }
     showLinks(await apiCall("POST", "/api/games", body));
     refreshLists();
-  } catch (e) { showError(e.message); }
+  } catch (e) {
+    showError(e.message, "Could not create the game:", createFromForm);
+  } finally {
+    $("create").disabled = false;
+  }
 }
 
 function describeGame(g) {
@@ -169,7 +243,10 @@ async function join(id) {
   try {
     const seat = await apiCall("POST", `/api/games/${encodeURIComponent(id)}/join`, {});
     location.href = sitePath(seat.link, `${gamePath(id)}?seat=${encodeURIComponent(seat.token)}`);
-  } catch (e) { showError(e.message); refreshLists(); }
+  } catch (e) {
+    showError(e.message, "Could not join that game:");
+    refreshLists();
+  }
 }
 
 async function refreshLists() {
@@ -185,7 +262,8 @@ async function refreshLists() {
       h("a", { href: (g.over ? "/replay/" : "/game/") + encodeURIComponent(g.game_id) }, g.over ? "Replay" : "Spectate")))
       : h("li", { class: "muted" }, "No games yet."));
   } catch (e) {
-    fill($("open-games"), h("li", { class: "muted" }, `Could not load games: ${e.message}`));
+    fill($("open-games"), h("li", { class: "muted" },
+      `Could not load the games: ${e.message}. Trying again in a few seconds.`));
   }
 }
 
@@ -202,5 +280,7 @@ $("new-game").addEventListener("submit", (ev) => ev.preventDefault());
 $("takeover").addEventListener("change", renderTakeover);
 $("play-ai").addEventListener("click", quickPlay);
 $("create").addEventListener("click", createFromForm);
+$("home-error-close").addEventListener("click", hideError);
+loadSettings();
 refreshLists();
 setInterval(refreshLists, 5000);

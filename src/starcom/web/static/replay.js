@@ -64,18 +64,57 @@ function show(msg) {
   const last = $("last-action");
   last.textContent = msg.step === 0 ? "The game is set up." : msg.action;
   last.style.color = msg.by === null || msg.by === undefined ? "" : seatColour(msg.by);
+  showSummary(msg);  // first: the summary panel takes room from the log box
   renderLog(msg);
   updateControls();
 }
 
-// The lines this step added are highlighted and scrolled into view.
+// The log shows the lines up to this step. The lines the step added are highlighted (a step that
+// added none marks the last line) and the log box scrolls, inside itself, to bring them into view.
 function renderLog(msg) {
   const box = $("log");
-  const fresh = msg.log.length - (msg.step === 0 ? 0 : msg.new_lines);
-  fill(box, msg.log.map((l, i) => h("div", { class: i >= fresh && msg.step > 0 ? "new" : null }, l)));
-  const first = box.querySelector(".new");
-  if (first) box.scrollTop = Math.max(0, first.offsetTop - box.offsetTop - 40);
-  else box.scrollTop = box.scrollHeight;
+  const lines = msg.log;
+  const rows = box.children;
+  // Each step's log begins with the previous step's: keep the lines already shown, so moving the
+  // slider only adds or removes lines at the end.
+  let keep = 0;
+  while (keep < rows.length && keep < lines.length && rows[keep].textContent === lines[keep]) keep++;
+  while (rows.length > keep) box.lastElementChild.remove();
+  box.append(...lines.slice(keep).map((l) => h("div", {}, l)));
+  box.querySelectorAll(".new, .here").forEach((r) => r.classList.remove("new", "here"));
+  if (msg.step > 0 && rows.length) {
+    const fresh = Math.min(Math.max(0, lines.length - (msg.new_lines || 0)), rows.length);
+    const marked = fresh < rows.length ? Array.from(rows).slice(fresh) : [rows[rows.length - 1]];
+    marked.forEach((r) => r.classList.add(fresh < rows.length ? "new" : "here"));
+  }
+  followLog();
+}
+
+// Scroll the log box (not the page) so the marked rows sit in its middle, or start at its top when
+// they are taller than the box; nothing marked (step 0): the top. The log box is the rows'
+// offsetParent (position: relative in pages.css).
+function followLog() {
+  const box = $("log");
+  const marked = box.querySelectorAll(".new, .here");
+  if (!marked.length) { box.scrollTop = 0; return; }
+  const first = marked[0], last = marked[marked.length - 1];
+  const top = first.offsetTop, height = last.offsetTop + last.offsetHeight - top;
+  box.scrollTop = height >= box.clientHeight ? top - 4 : Math.max(0, top - (box.clientHeight - height) / 2);
+}
+
+// The summary of the game (GET .../summary) below "This step" at the last step of a finished game.
+let summaryLoad = null;
+function showSummary(msg) {
+  const atEnd = !!msg.over && msg.step === total;
+  $("summary-panel").classList.toggle("hidden", !atEnd);
+  if (!atEnd || summaryLoad) return;
+  summaryLoad = fetchJson(api("/summary"))
+    .then((summary) => drawSummary($("summary"), summary))
+    .catch((e) => {
+      summaryLoad = null;  // asked again the next time the last step is shown
+      fill($("summary"), h("p", { class: "muted" }, `The summary could not be loaded: ${e.message}`));
+    })
+    .finally(followLog);  // the panel grew and the log box shrank: keep the step's lines in view
 }
 
 $("step-first").addEventListener("click", () => go(0));

@@ -1,0 +1,294 @@
+"""Short labels for the options of one decision: "Build Cruiser at b2", "Jump Corvette #12 to c3
+and explore", "Assign 3 damage: Cruiser #4 → P1's Frigate #9".
+
+A label names every field of the action, as the engine's notation does
+(:func:`starcom.engine.actions.notation`), in words: vessels by type and card id (the id tells
+two Corvettes apart), other players' things with their owner, positions by name. Labels are
+unique among the actions of one decision by construction: a last pass adds, to labels that are
+still equal, the fields that tell their actions apart (see :func:`option_labels`).
+
+What a label may name is decided by the engine's observer, as for log lines: every action is
+first passed through :func:`starcom.engine.view.action_for`. A label is meant for the seat
+that decides, which knows every card its own options name.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Sequence
+
+from .cards import registry
+from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
+from .cards.wording import CHOICE_WORDS
+from .engine.actions import SIGNATURES, notation
+from .engine.board import name as pos_name
+from .engine.game import Game
+from .engine.view import action_for, card_options
+
+Action = tuple
+Viewer = int | None
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _is_id(x: Any, n: int) -> bool:
+    return type(x) is int and 0 <= x < n
+
+
+class _Words:
+    """Names the things of one game as ``viewer`` sees them, for labels."""
+
+    def __init__(self, game: Game, viewer: Viewer) -> None:
+        self.g, self.viewer = game, viewer
+
+    def p(self, q: Any) -> str:
+        return f"P{q}"
+
+    def pos(self, x: Any) -> str:
+        n = self.g.cfg.size
+        return pos_name(x, n) if _is_id(x, n * n) else str(x)
+
+    def card(self, cid: Any) -> str:
+        return CARD_DEF[cid].name if _is_id(cid, len(CARD_DEF)) else "a hidden card"
+
+    def vessel(self, vid: Any) -> str:
+        """``Corvette #12`` for the viewer's own vessel, ``P1's Corvette #12`` for another's."""
+        if not _is_id(vid, len(CARD_DEF)):
+            return "a hidden vessel"
+        v = self.g.vessels.get(vid)
+        tag = f"{CARD_DEF[vid].name} #{vid}"
+        return tag if v is None or v.owner == self.viewer else f"{self.p(v.owner)}'s {tag}"
+
+    def face_down(self, pos: Any) -> bool:
+        return _is_id(pos, len(self.g.sites)) and not self.g.sites[pos].face_up
+
+    def explore(self, flag: Any, pos: Any) -> str:
+        """" and explore", " without exploring" (only where exploring was possible), or ""."""
+        if flag:
+            return " and explore"
+        return " without exploring" if self.face_down(pos) else ""
+
+    def targets(self, cid: int, targets: Sequence[Any]) -> str:
+        """A card's targets as words, read by its declared target kinds: "Frigate #9 to c3 and
+        explore", "b2 ×3", "Frigate #9, pay 2 credits"."""
+        if not targets:
+            return ""
+        kinds: tuple[str, ...] = registry.BY_CARD[cid].target_kinds
+        if CARD_DEF[cid].kind == "station":
+            kinds = ("pos",)
+        if len(kinds) != len(targets):
+            return ": " + ", ".join(str(t) for t in targets)
+        parts: list[str] = []
+        last_pos: Any = None
+        prev = ""
+        for kind, t in zip(kinds, targets):
+            if kind == "vessel" and prev == "vessel":
+                parts[-1] += f" → {self.vessel(t)}"  # one vessel acting on another
+            elif kind == "vessel":
+                parts.append(self.vessel(t))
+            elif kind == "pos":
+                last_pos = t
+                if prev == "vessel":
+                    parts[-1] += f" to {self.pos(t)}"  # a vessel sent somewhere
+                else:
+                    parts.append(self.pos(t))
+            elif kind == "explore":
+                words = self.explore(t, last_pos)
+                if parts:
+                    parts[-1] += words
+                elif words:
+                    parts.append(words.strip())
+            elif kind == "count" and parts:
+                parts[-1] += f" ×{t}"
+            elif kind == "credits":
+                parts.append(f"pay {_plural(t, 'credit')}" if type(t) is int else f"pay {t}")
+            elif kind == "player":
+                parts.append(self.p(t))
+            elif kind == "card":
+                parts.append(self.card(t))
+            else:
+                parts.append(str(t))
+            prev = kind
+        if CARD_DEF[cid].kind == "station":
+            return f" at {parts[0]}"
+        return ": " + ", ".join(parts)
+
+
+def _choice_label(w: _Words, choice: dict[str, Any] | None, value: Any) -> str:
+    if value is None or choice is None:  # the observer hid which card it is
+        return "Make a choice"
+    kind = choice["kind"]
+    if kind == "deck":
+        dom = DOMAINS[value].capitalize() if _is_id(value, len(DOMAINS)) else str(value)
+        return f"Draw from the {dom} deck"
+    if kind in ("hand_full", "receive_full"):
+        if value == "skip":
+            return "Skip the draw"
+        if value == "decline":
+            return "Decline the card"
+        return f"Discard {w.card(value)} to make room"
+    if kind == "order":
+        return f"Resolve {w.card(value)} first"
+    if kind == "ability_discard":
+        return f"Discard {w.card(value)} to pay"
+    words = CHOICE_WORDS.get(kind)
+    if words is None:
+        return f"Choose {value}"
+    render = {"pos": w.pos, "card": w.card, "player": w.p}
+    ctx = render.get(words.ctx, str)(choice.get("ctx"))
+    if words.value == "flag":
+        text = words.label if value else (words.label_no or words.label)
+        return text.format(ctx=ctx, value=value)
+    return words.label.format(value=render.get(words.value, str)(value), ctx=ctx)
+
+
+def _item(w: _Words, item: Any, val: Any) -> str:
+    if item == "credit":
+        return "1 credit"
+    if item == "hand":
+        return "a card from their hand"
+    if item == "card":
+        return w.card(val)
+    if item == "system":
+        return f"system {w.pos(val)}"
+    if item == "vessel":
+        return w.vessel(val)
+    return f"technology {w.card(val)}"
+
+
+def _label(g: Game, w: _Words, a: Action) -> str:
+    """The label of one (observed) action, before duplicates are told apart."""
+    k = a[0]
+    if k == "jump":
+        carry = f" with {_plural(a[4], 'fighter')}" if a[4] else ""
+        return f"Jump {w.vessel(a[1])} to {w.pos(a[2])}{carry}{w.explore(a[3], a[2])}"
+    if k == "build":
+        name = DEFS[a[1]].name if _is_id(a[1], len(DEFS)) else str(a[1])
+        return f"Build {name} at {w.pos(a[2])}"
+    if k == "develop":
+        return f"Develop {w.pos(a[1])}"
+    if k in ("play", "ability"):
+        verb = "Play" if k == "play" else "Use"
+        if not _is_id(a[1], len(CARD_DEF)):
+            return f"{verb} a hidden card"
+        return f"{verb} {w.card(a[1])}{w.targets(a[1], a[2:])}"
+    if k in ("scrap", "repair", "retreat"):
+        to = f" to {w.pos(a[2])}" if k == "retreat" else ""
+        return f"{_cap(k)} {w.vessel(a[1])}{to}"
+    if k == "buy":
+        return "Buy a card for 3 credits"
+    if k == "sell":
+        return f"Sell {w.card(a[1])} and {w.card(a[2])} for 3 credits"
+    if k == "offer":
+        return f"Start a trade with {w.p(a[1])}"
+    if k in ("give", "ask"):
+        return f"{'Offer' if k == 'give' else 'Ask for'} {_item(w, a[1], a[2])}"
+    if k == "accept":
+        cards = a[1:]
+        if not cards:
+            return "Accept the trade"
+        if any(c is None for c in cards):
+            return f"Accept the trade, handing over {_plural(len(cards), 'card')}"
+        return "Accept the trade, handing over " + ", ".join(w.card(c) for c in cards)
+    if k == "assign":
+        return f"Assign {a[3]} damage: {w.vessel(a[1])} → {w.vessel(a[2])}"
+    if k == "redirect":
+        return f"Redirect: {w.vessel(a[1])} takes the damage aimed at {w.vessel(a[2])}"
+    if k == "fight":
+        return f"Resolve the combat at {w.pos(a[1])}"
+    if k == "done":
+        return {"assign": "Done assigning damage", "retreat": "Done: no more retreats"}.get(g.step, "Done")
+    if k == "choose":
+        return _choice_label(w, g.choice, a[1])
+    fixed = {"propose": "Send the trade offer", "cancel": "Withdraw the trade offer",
+             "decline": "Decline the trade", "end": "End the Command phase", "pass": "Pass"}
+    return fixed.get(k) or _cap(notation(a, g.cfg.size))
+
+
+# --------------------------------------------------------------------------- telling apart
+
+
+def _field_kinds(g: Game, a: Action) -> list[str]:
+    """The kind of each argument of ``a`` (as in ``actions.SIGNATURES``; a card's targets by
+    their declared kinds), to show the arguments that tell two actions apart."""
+    sig = SIGNATURES.get(a[0], ())
+    kinds = [fk for name, fk, _ in sig if not name.startswith("*")]
+    if a[0] in ("give", "ask") and len(a) > 2:
+        kinds[1] = {"card": "card", "tech": "card", "vessel": "vessel", "system": "pos"}.get(a[1], "amount")
+    if a[0] == "choose" and g.choice is not None and (card_options(g.choice["kind"]) or g.choice["kind"] == "order"):
+        kinds = ["card"]
+    rest = len(a) - 1 - len(kinds)
+    if rest > 0:
+        star = [fk for name, fk, _ in sig if name.startswith("*")]
+        declared: tuple[str, ...] = ()
+        if star and star[0] == "target" and _is_id(a[1], len(CARD_DEF)):
+            declared = ("pos",) if CARD_DEF[a[1]].kind == "station" else registry.BY_CARD[a[1]].target_kinds
+        kinds += list(declared) if len(declared) == rest else [star[0] if star else "amount"] * rest
+    return kinds
+
+
+def _field(w: _Words, kind: str, x: Any) -> str:
+    if x is None:
+        return "hidden"
+    if kind == "card" and type(x) is int:
+        return f"copy #{x}"  # the card instance: tells two copies of one card apart
+    if kind == "vessel" and type(x) is int:
+        return f"#{x}"
+    if kind == "pos":
+        return w.pos(x)
+    if kind in ("explore", "flag"):
+        return "explore" if x else "no explore"
+    if kind == "def" and _is_id(x, len(DEFS)):
+        return DEFS[x].name
+    return str(x)
+
+
+def _differences(g: Game, w: _Words, group: list[Action]) -> list[str]:
+    """For actions with the same label: per action, the arguments in which the group differs."""
+    width = max(len(a) for a in group)
+    cols = [i for i in range(1, width) if len({a[i] if i < len(a) else ... for a in group}) > 1]
+    out = []
+    for a in group:
+        kinds = _field_kinds(g, a)
+        shown = [_field(w, kinds[i - 1] if i - 1 < len(kinds) else "", a[i]) if i < len(a) else "—"
+                 for i in cols]
+        out.append(" (" + ", ".join(shown) + ")" if shown else "")
+    return out
+
+
+def _duplicates(labels: list[str]) -> list[list[int]]:
+    """Groups (of two or more) of the indices of equal labels."""
+    at: dict[str, list[int]] = defaultdict(list)
+    for i, s in enumerate(labels):
+        at[s].append(i)
+    return [ix for ix in at.values() if len(ix) > 1]
+
+
+def option_labels(game: Game, actions: Sequence[Action], viewer: Viewer) -> list[str]:
+    """One short label per action of ``actions`` (the legal actions of ``game``'s current
+    decision, as tuples), as ``viewer`` may know them: non-empty and pairwise distinct.
+
+    Labels that are still equal after the first wording (two copies of a card in hand, say)
+    get the arguments that differ appended ("Discard Jump Nexus to make room (copy #62)"); then, if
+    need be, the engine's notation; and last, which always succeeds, their option number."""
+    seen = [action_for(game, tuple(a), viewer) for a in actions]
+    w = _Words(game, viewer)
+    labels = [_label(game, w, a) or _cap(notation(a, game.cfg.size)) for a in seen]
+    for ix in _duplicates(labels):
+        for i, extra in zip(ix, _differences(game, w, [seen[i] for i in ix])):
+            labels[i] += extra
+    for ix in _duplicates(labels):
+        for i in ix:
+            labels[i] += f" [{notation(seen[i], game.cfg.size)}]"
+    for ix in _duplicates(labels):
+        for i in ix:  # equal actions, or actions the viewer cannot tell apart
+            labels[i] += f" (option {i + 1})"
+    if _duplicates(labels):
+        # Every label then ends in its own number, so no two can be equal.
+        labels = [f"{s} (option {i + 1})" for i, s in enumerate(labels)]
+    return labels

@@ -1,0 +1,123 @@
+// The summary of a finished game (GET /api/games/{id}/summary): a table per player and a small
+// line chart of each player's credits over the turns. Used by the game-over screen and the replay.
+// Loaded after dom.js (h, fill); uses board.js's seat colours when that is loaded. Everything from
+// the server becomes text nodes or numbers in SVG attributes.
+"use strict";
+
+(() => {
+  const NS = "http://www.w3.org/2000/svg";
+  const FALLBACK_COLOURS = ["#4cc9f0", "#ff5d8f", "#7ae582", "#ffd166"];
+  const colours = () => (typeof SEAT_COLOURS !== "undefined" ? SEAT_COLOURS : FALLBACK_COLOURS);
+  const colourOf = (seat) => colours()[seat] || "#9aa6c9";
+  // Chart size in SVG units (the SVG scales to its box) and the room kept for the axis labels.
+  const W = 320, H = 150, LEFT = 40, RIGHT = 10, TOP = 10, BOTTOM = 34;
+  // Colours as SVG presentation attributes, so the chart reads on the dark panels of any page.
+  const LABEL = { fill: "#8f9cc2", "font-size": 11 };
+  const AXIS = { stroke: "#6c79a8", "stroke-width": 1 };
+  const GRID = { stroke: "#ffffff14", "stroke-width": 1 };
+  const REASONS = {
+    conquest: "Ended by conquest: one player was left standing.",
+    turn_limit: "Ended at the turn limit: most developments won (then most credits).",
+    action_limit: "Ended at the server's action cap, scored like the turn limit.",
+  };
+
+  function el(tag, attrs, parent, label) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (label !== undefined) node.textContent = String(label);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  const num = (x) => (Number.isFinite(Number(x)) ? Number(x) : 0);
+
+  // About five round steps from 0 to max: 1, 2, 5, 10, 20, 50, ...
+  function niceStep(max, wanted) {
+    const raw = Math.max(1, max / wanted);
+    const mag = 10 ** Math.floor(Math.log10(raw));
+    for (const m of [1, 2, 5, 10]) if (m * mag >= raw) return m * mag;
+    return 10 * mag;
+  }
+
+  function ticks(max, wanted) {
+    const step = niceStep(max, wanted);
+    const out = [];
+    for (let t = 0; t <= max; t += step) out.push(t);
+    if (out[out.length - 1] < max) out.push(out[out.length - 1] + step);
+    return out;
+  }
+
+  // The credits chart: x = turns played so far (0 = the start of the game), y = credits then.
+  function creditsChart(players) {
+    const series = players.map((p) => ({ seat: p.seat, values: (p.credits_by_turn || []).map(num) }));
+    const turns = Math.max(1, ...series.map((s) => s.values.length - 1));
+    const yTicks = ticks(Math.max(1, ...series.flatMap((s) => s.values)), 4);
+    const yMax = yTicks[yTicks.length - 1];
+    const xTicks = ticks(turns, 5).filter((t) => t <= turns);
+    const x = (i) => LEFT + (i / turns) * (W - LEFT - RIGHT);
+    const y = (v) => TOP + (1 - v / yMax) * (H - TOP - BOTTOM);
+    const root = el("svg", { class: "credits-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
+      "aria-label": "credits of each player over the turns" });
+    // A small chart on any page, with or without pages.css: never much larger than designed.
+    Object.assign(root.style, { display: "block", width: "100%", height: "auto", maxWidth: `${Math.round(1.4 * W)}px` });
+    for (const t of yTicks) {
+      el("line", { class: "grid", x1: LEFT, x2: W - RIGHT, y1: y(t), y2: y(t), ...GRID }, root);
+      el("text", { x: LEFT - 5, y: y(t) + 4, "text-anchor": "end", class: "tick", ...LABEL }, root, t);
+    }
+    for (const t of xTicks) {
+      el("text", { x: x(t), y: H - BOTTOM + 14, "text-anchor": "middle", class: "tick", ...LABEL }, root, t);
+    }
+    el("line", { class: "axis", x1: LEFT, x2: LEFT, y1: TOP, y2: H - BOTTOM, ...AXIS }, root);
+    el("line", { class: "axis", x1: LEFT, x2: W - RIGHT, y1: H - BOTTOM, y2: H - BOTTOM, ...AXIS }, root);
+    el("text", { x: (LEFT + W - RIGHT) / 2, y: H - 4, "text-anchor": "middle", class: "axis-label", ...LABEL }, root,
+      "turns played");
+    el("text", { x: 11, y: (TOP + H - BOTTOM) / 2, "text-anchor": "middle", class: "axis-label", ...LABEL,
+      transform: `rotate(-90 11 ${(TOP + H - BOTTOM) / 2})` }, root, "credits");
+    for (const s of series) {
+      if (!s.values.length) continue;
+      const pts = s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+      el("polyline", { points: pts, fill: "none", stroke: colourOf(s.seat), "stroke-width": 2,
+        "stroke-linejoin": "round", "data-seat": s.seat, class: "series" }, root);
+      if (s.values.length === 1) el("circle", { cx: x(0), cy: y(s.values[0]), r: 3, fill: colourOf(s.seat) }, root);
+    }
+    return root;
+  }
+
+  // [field, column head, what the head means]: short heads, so the table fits a side panel.
+  const COLUMNS = [["systems", "Sys", "systems held"], ["developments", "Dev", "developments"],
+    ["credits", "Cr", "credits at the end"], ["vessels_built", "Built", "vessels built"],
+    ["cards_played", "Cards", "cards played"]];
+
+  function table(summary) {
+    return h("table", {},
+      h("thead", {}, h("tr", {}, h("th", {}, "Player"),
+        COLUMNS.map(([, label, meaning]) => h("th", { title: meaning, "aria-label": meaning }, label)))),
+      h("tbody", {}, summary.players.map((p) => h("tr", {
+        class: p.seat === summary.winner ? "winner" : null, dataset: { seat: p.seat },
+      },
+      h("td", { class: "seat-cell", style: { color: colourOf(p.seat) } }, `P${p.seat}`,
+        p.eliminated_turn !== null && p.eliminated_turn !== undefined
+          ? h("span", { class: "out-note" }, `out on turn ${num(p.eliminated_turn) + 1}`) : null),
+      COLUMNS.map(([key]) => h("td", { dataset: { col: key } }, num(p[key])))))));
+  }
+
+  // Draw ``summary`` into ``box`` (replacing what was there); returns the box. opts.reason = false
+  // leaves out the line saying why the game ended (for a screen that says it already).
+  function drawSummary(box, summary, opts = {}) {
+    const players = Array.isArray(summary && summary.players) ? summary.players : [];
+    const reason = REASONS[summary && summary.reason] || "The game is over.";
+    const turns = summary && Number.isFinite(summary.turns) ? ` ${summary.turns} turns were played.` : "";
+    box.classList.add("summary");
+    return fill(box,
+      opts.reason === false ? null : h("p", { class: "summary-reason" }, reason + turns),
+      players.length ? table({ ...summary, players }) : null,
+      players.length ? [
+        h("div", { class: "chart-title" }, "Credits over the game"),
+        creditsChart(players),
+        h("div", { class: "chart-legend" }, players.map((p) =>
+          h("span", { style: { "--sc": colourOf(p.seat), color: colourOf(p.seat) } }, `P${p.seat}`))),
+      ] : null);
+  }
+
+  window.drawSummary = drawSummary;
+})();
