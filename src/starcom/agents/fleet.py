@@ -70,10 +70,17 @@ def play_plan(g: Game, plan: Plan) -> None:
     """Play the jumps of ``plan`` on ``g`` (a copy) for as long as they are legal, letting the
     game run on between them (see :func:`~.evaluation.settle`)."""
     me = g.to_move
+    planned: dict[tuple[int, int], Action] = {}
     for step in plan:
         if g.over or g.to_move != me or g.decision != "command":
             return
-        action = _best_jumps(g.legal_actions()).get(step)
+        # The jump chosen at the start usually stays legal: checking it is far cheaper than
+        # listing every legal action (thousands, late in a game) after each jump.
+        action = planned.get(step)
+        if action is None or not g.is_legal(action):
+            jumps = _best_jumps(g.legal_actions())
+            planned.update(jumps)
+            action = jumps.get(step)
         if action is None:
             continue
         g.apply_unchecked(action)

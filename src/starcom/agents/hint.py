@@ -26,7 +26,7 @@ from .playout import finish_turn
 
 Action = tuple
 
-HINT_ITERATIONS = 600  # search iterations per hint (docs/ai.md gives the time they take)
+HINT_ITERATIONS = 400  # search iterations per hint: at most about 1.4 s here (docs/ai.md, "Hint")
 SAMPLES = 6  # determinizations the win chance is averaged over
 # Advantage (in the evaluation's credit-like units) worth odds of e to 1, fitted by maximum
 # likelihood on 6,968 positions from 120 self-play games between easy and normal players

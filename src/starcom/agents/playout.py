@@ -26,19 +26,25 @@ def focus_fire(g: Game) -> Action:
     for _, tgt, amt in g.assigned:
         pending[tgt] = pending.get(tgt, 0) + amt
     lethal_equal = g.ed.lethal_at_equal
+    # Hit points left and value per target, worked out once: a Battleship that may split its
+    # damage offers one action per amount and target, and this runs in every search playout.
+    targets: dict[int, tuple[int, float] | None] = {}
     best: Action = ("done",)
     best_score = 0.0
     for a in g.legal_actions():
         if a[0] != "assign":
             continue
-        target = g.vessels[a[2]]
-        if target.shielded:
+        tid = a[2]
+        if tid not in targets:
+            target = g.vessels[tid]
+            left = R.max_hp(g, target) - target.damage - pending.get(tid, 0)
+            doomed = left <= 0 and (left < 0 or lethal_equal)  # more damage there is wasted
+            targets[tid] = None if target.shielded or doomed else (left, vessel_value(target, GREEDY))
+        info = targets[tid]
+        if info is None:
             continue
+        left, value = info
         amt = a[3]
-        left = R.max_hp(g, target) - target.damage - pending.get(target.id, 0)
-        value = vessel_value(target, GREEDY)
-        if left <= 0 and (left < 0 or lethal_equal):
-            continue  # already doomed: more damage there is wasted
         kills = amt > left or (amt == left and lethal_equal)
         # A kill counts the whole vessel, less a little for each point spent on it; damage
         # that does not kill counts its share of the vessel.
