@@ -25,7 +25,8 @@ def figures(*args: str) -> dict[str, Any]:
     out = res.stdout.strip().splitlines()
     assert out, f"no output (exit {res.exit_code}): {res.output}"
     fig = json.loads(out[-1])
-    assert res.exit_code == 0, fig
+    faults = {k: fig.get(k) for k in ("errors", "error_samples", "timed_out", "ai_lost", "ai_check", "actions")}
+    assert res.exit_code == 0, f"loadtest reported a fault: {faults}"
     return fig
 
 
