@@ -6,6 +6,13 @@ temporary database), so both runs see the same kind of games; every state messag
 seat to decide counts as one decision, and one where passing was all it could do counts as a
 forced pass.
 
+Clicks per decision in the browser client from before issue 11 (commit cdb8ddb) are counted with
+that client's layout, from the same decisions: passes, ends and other main buttons took one
+click, as did an order in a group of at most eight; a jump took two (a ship, then its
+destination, or opening the closed Jumps group), and so did any order in a group of more than
+eight, which that client showed closed. Today's client is measured by clicking it
+(tests/web/test_whole_games.py).
+
     .venv/bin/python scripts/measure_decisions.py --games 10 --opponent normal
 """
 from __future__ import annotations
@@ -29,6 +36,23 @@ from starcom.server.app import create_app  # noqa: E402
 from starcom.server.sessions import PASSES  # noqa: E402
 
 
+# The pre-issue-11 client's order groups (cdb8ddb, web/static/game.js: MAIN_TYPES and GROUPS).
+OLD_MAIN = {"end", "pass", "done", "propose", "accept", "decline", "cancel", "buy"}
+OLD_GROUPS = [{"build"}, {"develop"}, {"play"}, {"ability"}, {"fight", "assign", "retreat", "redirect"},
+              {"offer", "give", "ask"}, {"scrap", "repair"}, {"sell"}, {"jump"}, {"choose"}]
+
+
+def old_clicks(legal: list[dict[str, Any]], chosen: dict[str, Any]) -> int:
+    """Clicks the pre-issue-11 client needed for ``chosen`` among ``legal`` (see the module text)."""
+    kind = chosen["type"]
+    if kind in OLD_MAIN:
+        return 1
+    if kind == "jump":
+        return 2
+    group = next((g for g in OLD_GROUPS if kind in g), {kind})
+    return 1 if sum(e["action"]["type"] in group for e in legal) <= 8 else 2
+
+
 def play(client: TestClient, seed: int, opponent: str, auto_pass: bool, player: str) -> dict[str, Any]:
     made = client.post("/api/games", json={"mode": "vs_ai", "seed": seed, "seats": ["human", f"ai:{opponent}"]})
     made.raise_for_status()
@@ -37,7 +61,7 @@ def play(client: TestClient, seed: int, opponent: str, auto_pass: bool, player: 
     manager = client.app.state.manager  # type: ignore[attr-defined]
     agent_name, _ = DIFFICULTIES[player]
     agent, rng = make_agent(agent_name), random.Random(seed)
-    decisions = forced = 0
+    decisions = forced = clicks_before = 0
     while True:
         st = client.get(f"/api/games/{gid}", params={"seat": token}).json()
         if st["over"]:
@@ -49,10 +73,11 @@ def play(client: TestClient, seed: int, opponent: str, auto_pass: bool, player: 
         forced += all(e["action"]["type"] in PASSES for e in st["legal"])
         action = agent.choose(manager.sessions[gid].game.clone(), rng)  # agents see only seat 0's view
         legal = {from_json(e["action"]): e["action"] for e in st["legal"]}
+        clicks_before += old_clicks(st["legal"], legal[action])
         r = client.post(f"/api/games/{gid}/actions", json={"seat": token, "action": legal[action],
                                                            "expect_step": st["step"]})
         r.raise_for_status()
-    return {"decisions": decisions, "forced": forced, "turns": st["view"]["turn"] + 1,
+    return {"decisions": decisions, "forced": forced, "clicks_before": clicks_before, "turns": st["view"]["turn"] + 1,
             "reason": st["over_reason"], "winner": st["winner"]}
 
 
@@ -72,7 +97,8 @@ def main() -> None:
                 f = [r["forced"] for r in runs]
                 print(f"auto_pass={'on ' if auto else 'off'}: decisions per game mean {statistics.mean(d):.1f} "
                       f"(median {statistics.median(d)}), forced passes among them mean {statistics.mean(f):.1f} "
-                      f"({sum(f) / max(1, sum(d)):.0%}); turns mean {statistics.mean(r['turns'] for r in runs):.1f}; "
+                      f"({sum(f) / max(1, sum(d)):.0%}); clicks per decision with the old client's "
+                      f"layout {sum(r['clicks_before'] for r in runs) / max(1, sum(d)):.2f}; turns mean {statistics.mean(r['turns'] for r in runs):.1f}; "
                       f"ends: {[r['reason'] for r in runs]}")
 
 

@@ -9,7 +9,7 @@ from starcom import Game
 from starcom.agents import AGENTS, DIFFICULTIES, Agent, agent_names, make_agent
 from starcom.agents.evaluation import canonical_sample, evaluate, scores
 from starcom.agents.greedy import GreedyAgent
-from starcom.agents.ismcts import IsmctsAgent
+from starcom.agents.search_domain import IsmctsAgent
 from starcom.sim.selfplay import run_selfplay, seat_agents
 
 
@@ -278,7 +278,7 @@ def test_heuristic_keeps_its_last_explorer_while_systems_are_unclaimed():
 def test_ismcts_never_searches_scraps_or_trade_offers():
     """The tree leaves out scrapping (a deep search sold its fleet to pay for developments) and
     trade offers, but keeps every other kind of legal action."""
-    from starcom.agents.ismcts import UNSEARCHED, search_actions
+    from starcom.agents.search_domain import UNSEARCHED, search_actions
     seen = set()
     for seed in (1, 2, 3):
         for pos in _positions(seed, every=1):

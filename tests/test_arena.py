@@ -1,6 +1,7 @@
 """The arena: schedule, determinism, the sign test, the Elo fit, the command and its errors."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
@@ -11,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from starcom.cli.main import app
+from starcom.games import STARCOM
 from starcom.sim import arena as A
 from starcom.sim.ratings import ELO_MEAN, binomial_test, expected_score, fit_elo
 
@@ -151,7 +153,8 @@ def test_an_agent_that_raises_is_recorded_as_an_error(monkeypatch):
         def choose(self, game, rng):
             raise RuntimeError("no idea")
 
-    monkeypatch.setattr(A, "make_agent", lambda name, **kw: Broken())
+    broken = dataclasses.replace(STARCOM, make_agent=lambda name, **kw: Broken())
+    monkeypatch.setattr(A, "get_game", lambda name: broken)
     rec = A.play_match(small_spec(), A.schedule(small_spec())[0])
     assert rec.winner is None and not rec.finished and "RuntimeError: no idea" in rec.error
 

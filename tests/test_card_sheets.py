@@ -96,7 +96,7 @@ def expected(g: Game, a: tuple) -> str | None:
         return site.d.name if site.face_up else None  # a face-down system stays secret
     if k in ("give", "ask") and a[1] in ("card", "tech", "vessel"):
         return CARD_DEF[a[2]].name
-    if k == "choose" and g.choice["kind"] in ("hand_full", "receive_full", "ability_discard",
+    if k == "choose" and g.choice.kind in ("hand_full", "receive_full", "ability_discard",
                                               "order", "Spy Network") and isinstance(a[1], int):
         return CARD_DEF[a[1]].name
     return None

@@ -283,7 +283,7 @@ def test_every_emitted_event_kind_has_its_own_sentence():
     sources = list((ENGINE / "engine").glob("*.py")) + [ENGINE / "cards" / "effects.py"]
     emitted = set()
     for src in sources:
-        emitted |= set(re.findall(r'emit\(g, "(\w+)"', src.read_text()))
+        emitted |= set(re.findall(r'emit\(g, E\.\w+\("(\w+)"', src.read_text()))
     assert emitted and emitted <= EVENT_KINDS, emitted - EVENT_KINDS
 
 

@@ -34,7 +34,7 @@ def candidates(g: Game) -> list[tuple]:
     out += [("redirect", a, b) for a in vessels for b in vessels]
     out += [("assign", a, b, amt) for a in vessels for b in vessels for amt in range(1, 12)]
     if g.choice is not None:
-        out += [("choose", o) for o in g.choice["options"]]
+        out += [("choose", o) for o in g.choice.options]
     return out
 
 

@@ -23,6 +23,7 @@ from starcom import Game, IllegalAction
 from starcom.cards import registry
 from starcom.cards.catalogue import CARD_DEF, DEFS
 from starcom.engine import actions as A
+from starcom.engine.moves import End
 from starcom.engine.trade import ITEM_KINDS
 
 FUZZ_COUNT = 100_000  # malformed actions fed by the seeded loop on every run
@@ -139,7 +140,7 @@ def as_legal(cand: Any, player: Any, g: Game, legal: set[tuple]) -> bool:
     t = type(cand)
     if issubclass(t, dict):  # subclasses too: their content is read past any overrides
         try:
-            cand = A.from_json(cand)
+            cand = tuple(A.from_json(cand))  # a typed action: compared as the plain tuple
         except IllegalAction:
             return False
     elif issubclass(t, list):
@@ -252,7 +253,7 @@ class Fuzzer:
                 return 1
             return self.in_range(g, "pos" if before == "system" else "card")
         assert kind == "option"
-        options = g.choice["options"] if g.choice else [0]
+        options = g.choice.options if g.choice else [0]
         if r.random() < 0.3:
             return r.choice(options)
         return r.choice(("skip", "decline", 0, 1, r.randrange(len(CARD_DEF))))
@@ -265,7 +266,7 @@ class Fuzzer:
         args: list[Any] = []
         for f, fk, _ in A.SIGNATURES[kind]:
             if f.startswith("*"):
-                kinds = A._target_kinds(kind, args[0]) if fk == "target" else None
+                kinds = A.target_kinds(kind, args[0]) if fk == "target" else None
                 if kinds is None or r.random() < 0.2:
                     kinds = (fk,) * r.randrange(4)
                 args.extend(self.in_range(g, k) for k in kinds)
@@ -585,7 +586,7 @@ def test_choice_values_must_be_plain_ints_or_strings() -> None:
             g.apply_unchecked(pick_action(g, rnd))
         if g.over:
             continue
-        option = g.choice["options"][0]
+        option = g.choice.options[0]
         for bad in (True, False, float(option) if type(option) is int else 1.5, [option], None, 10**30):
             assert "'value'" in refused(g, ("choose", bad)).reason
         g.apply(("choose", option))
@@ -609,7 +610,8 @@ def test_exotic_values_are_refused(index: int) -> None:
 
 def test_subclasses_are_read_past_their_overrides() -> None:
     """A tuple, list or dict subclass is read through the base class's own methods: a legal
-    action in one is accepted (as a plain tuple) without running any override."""
+    action in one is accepted (as the typed action, read from a plain tuple) without running
+    any override."""
     g = start()
 
     class EvilList(list):
@@ -618,7 +620,7 @@ def test_subclasses_are_read_past_their_overrides() -> None:
 
     for value in (EvilTuple(("end",)), EvilList(["end"]), EvilDict({"type": "end"})):
         act = A.validate(g, value)
-        assert type(act) is tuple and act == ("end",)
+        assert type(act) is End and act == ("end",)
     refused(g, EvilDict({"type": "jump", "vessel": 1, "to": 1, "explore": 0, "carry": 0}))
 
 
@@ -682,7 +684,7 @@ def test_every_legal_action_still_validates(edition: str, players: int, size: in
                     assert A.malformed(g, a) is None, (a, A.malformed(g, a))
                     assert A.validate(g, a) == a
                     if a[0] in ("play", "ability") and len(a) > 2:
-                        assert A._target_kinds(a[0], a[1]) is not None, \
+                        assert A.target_kinds(a[0], a[1]) is not None, \
                             f"{CARD_DEF[a[1]].name} takes targets {a[2:]} but declares no target_kinds"
                 for a in rnd.sample(legal, min(5, len(legal))):
                     assert A.validate(g, list(a)) == a

@@ -27,6 +27,7 @@ from starcom.cards.catalogue import CARD_DEF
 from starcom.cli.main import app
 from starcom.engine import view as V
 from starcom.engine.actions import to_json
+from starcom.engine.state import Choice
 from starcom.sim import record
 from starcom.text import Narrator, describe_action
 
@@ -85,7 +86,7 @@ def lively_step(g: Game, rng: random.Random) -> tuple:
 def secret_bearing(g: Game) -> list[tuple]:
     """The legal actions that name a card not everyone may see: a hand card given to a trade,
     a pick in a card choice, hand cards handed over on accepting."""
-    card_choice = g.choice is not None and V.card_options(g.choice["kind"])
+    card_choice = g.choice is not None and V.card_options(g.choice.kind)
     return [a for a in g.legal_actions()
             if a[:2] == ("give", "card") or (a[0] == "accept" and len(a) > 1)
             or (a[0] == "choose" and card_choice and isinstance(a[1], int))]
@@ -201,7 +202,7 @@ def test_a_pick_among_cards_is_hidden_from_all_but_the_chooser():
     pick = g.hands[0][0]
     for kind in ("Spy Network", "hand_full", "ability_discard"):
         h = g.clone()
-        h.choice = {"player": 0, "kind": kind, "options": list(h.hands[0])}
+        h.choice = Choice(0, kind, tuple(h.hands[0]))
         h.step, h.actor = "choice", 0
         assert "options" not in h.view(1)["choice"] and "options" not in h.view(None)["choice"]
         assert h.view(0)["choice"]["options"] == h.hands[0]
@@ -214,8 +215,9 @@ def test_a_pick_among_cards_is_hidden_from_all_but_the_chooser():
 
 
 def test_event_filters_fail_loudly_on_a_new_layout():
-    """Secret events are filtered by unpacking the whole tuple: a changed layout raises instead
-    of silently showing a field that was meant to be hidden."""
+    """Secret events are filtered by field name, and a plain tuple is read as its kind's event
+    type: a tuple of another layout raises instead of silently showing a field that was meant to
+    be hidden."""
     assert V.event_for(("draw", 0, 1, 42), 1) == ("draw", 0, 1, None)
     assert V.event_for(("draw", 0, 1, 42), 0) == ("draw", 0, 1, 42)
     assert V.event_for(("trade_done", 0, 1, (5, 6)), 2) == ("trade_done", 0, 1, 2)
@@ -278,7 +280,7 @@ def twin_action(g: Game, slots: dict[int, int], action: tuple) -> tuple:
         where = range(1, 2 if kind == "play" else 3)
     elif kind == "give" and action[1] == "card" or kind == "accept":
         where = range(2, 3) if kind == "give" else range(1, len(action))
-    elif kind == "choose" and g.choice is not None and V.card_options(g.choice["kind"]):
+    elif kind == "choose" and g.choice is not None and V.card_options(g.choice.kind):
         where = range(1, 2)
     else:
         return action

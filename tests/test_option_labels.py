@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from conftest import EDITIONS, pick_action
 from starcom import Game
 from starcom.cards.catalogue import CARD_DEF
-from starcom.engine.actions import notation
 from starcom.options import option_labels
 from starcom.scenario import build
 from starcom.text import describe_action
@@ -44,7 +43,7 @@ def check_decision(g: Game, det_seed: int | None = None) -> list[str]:
     # numbering options is never needed for it.
     assert not [s for s in labels if re.search(r"\(option \d+\)$", s)], labels
     # The engine's notation tells every two legal actions apart too.
-    nota = [notation(a, g.cfg.size) for a in acts]
+    nota = [g.notation(a) for a in acts]
     assert len(set(nota)) == len(nota), sorted(n for n in nota if nota.count(n) > 1)[:5]
     if det_seed is not None:
         # Labels come from what the seat may know: on a position re-dealt consistently with
@@ -161,7 +160,7 @@ def test_hand_full_discards_of_two_copies() -> None:
     g, _ = build({"setup": {"active": 0, "phase": "ready", "players": [
         {"hand": ["Barrage", "Barrage", "Ram", "Sabotage", "Evasion"]}, {}],
         "board": {"b2": {"system": "Trade World", "owner": 0}}}})
-    assert g.decision == "choice" and g.choice["kind"] == "hand_full"
+    assert g.decision == "choice" and g.choice.kind == "hand_full"
     labels = dict(zip(g.legal_actions(), check_decision(g)))
     copies = sorted(c for c in g.hands[0] if CARD_DEF[c].name == "Barrage")
     assert labels[("choose", "skip")] == "Skip the draw"
@@ -198,7 +197,7 @@ def test_card_choice_is_worded_from_the_card_data() -> None:
                             "board": {"b2": {"system": "Trade World", "owner": 1, "devs": 2}},
                             "vessels": [{"card": "Cruiser", "owner": 0, "at": "b2"},
                                         {"card": "Defense Station", "owner": 1, "at": "b2"}]}})
-    assert g.decision == "choice" and g.choice["kind"] == "Cruiser"
+    assert g.decision == "choice" and g.choice.kind == "Cruiser"
     labels = dict(zip(g.legal_actions(), check_decision(g)))
     assert labels == {("choose", 1): "Cruiser takes a development off b2",
                       ("choose", 0): "Cruiser holds fire at b2"}

@@ -177,7 +177,7 @@ def test_determinize_keeps_a_hand_revealed_by_spy_network() -> None:
     g.apply(("play", spy, q))
     while g.decision == "priority":
         g.apply(("pass",))
-    assert g.decision == "choice" and g.choice["kind"] == "Spy Network"
+    assert g.decision == "choice" and g.choice.kind == "Spy Network"
     view = g.view(p)
     assert sorted(view["choice"]["options"]) == sorted(g.hands[q])
     for seed in range(20):
@@ -309,10 +309,10 @@ def test_hand_limit_by_edition(cfg, pick_seed) -> None:
     for _ in range(400):
         if g.over:
             break
-        if g.decision == "choice" and g.choice["kind"] in ("hand_full", "receive_full"):
-            p = g.choice["player"]
+        if g.decision == "choice" and g.choice.kind in ("hand_full", "receive_full"):
+            p = g.choice.player
             assert len(g.hands[p]) == limit
-            opts = g.choice["options"]
+            opts = g.choice.options
             assert set(g.hands[p]) <= set(opts)
             # Standard lets the player skip (or decline) the card; classic forces a discard.
             assert (("skip" in opts) or ("decline" in opts)) == (cfg["edition"] == "standard")

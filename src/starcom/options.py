@@ -2,7 +2,7 @@
 and explore", "Assign 3 damage: Cruiser #4 → P1's Frigate #9".
 
 A label names every field of the action, as the engine's notation does
-(:func:`starcom.engine.actions.notation`), in words: vessels by type and card id (the id tells
+(:mod:`starcom.engine.notation`, ``Game.notation``), in words: vessels by type and card id (the id tells
 two Corvettes apart), other players' things with their owner, positions by name. Labels are
 unique among the actions of one decision by construction: a last pass adds, to labels that are
 still equal, the fields that tell their actions apart (see :func:`option_labels`).
@@ -19,12 +19,13 @@ from typing import Any, Sequence
 from .cards import registry
 from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
 from .cards.wording import CHOICE_WORDS
-from .engine.actions import SIGNATURES, notation
 from .engine.board import name as pos_name
 from .engine.game import Game
-from .engine.view import action_for, card_options
+from .engine.notation import field_kinds
+from .engine.state import Choice
+from .engine.view import action_for
 
-Action = tuple
+Action = tuple[Any, ...]
 Viewer = int | None
 
 
@@ -119,10 +120,10 @@ class _Words:
         return ": " + ", ".join(parts)
 
 
-def _choice_label(w: _Words, choice: dict[str, Any] | None, value: Any) -> str:
+def _choice_label(w: _Words, choice: Choice | None, value: Any) -> str:
     if value is None or choice is None:  # the observer hid which card it is
         return "Make a choice"
-    kind = choice["kind"]
+    kind = choice.kind
     if kind == "deck":
         dom = DOMAINS[value].capitalize() if _is_id(value, len(DOMAINS)) else str(value)
         return f"Draw from the {dom} deck"
@@ -140,7 +141,7 @@ def _choice_label(w: _Words, choice: dict[str, Any] | None, value: Any) -> str:
     if words is None:
         return f"Choose {value}"
     render = {"pos": w.pos, "card": w.card, "player": w.p}
-    ctx = render.get(words.ctx, str)(choice.get("ctx"))
+    ctx = render.get(words.ctx, str)(choice.ctx)
     if words.value == "flag":
         text = words.label if value else (words.label_no or words.label)
         return text.format(ctx=ctx, value=value)
@@ -202,34 +203,15 @@ def _label(g: Game, w: _Words, a: Action) -> str:
     if k == "fight":
         return f"Resolve the combat at {w.pos(a[1])}"
     if k == "done":
-        return {"assign": "Done assigning damage", "retreat": "Done: no more retreats"}.get(g.step, "Done")
+        return {"assign": "Done assigning damage", "retreat": "Done: no more retreats"}.get(g.decision, "Done")
     if k == "choose":
         return _choice_label(w, g.choice, a[1])
     fixed = {"propose": "Send the trade offer", "cancel": "Withdraw the trade offer",
              "decline": "Decline the trade", "end": "End the Command phase", "pass": "Pass"}
-    return fixed.get(k) or _cap(notation(a, g.cfg.size))
+    return fixed.get(k) or _cap(g.notation(a))
 
 
 # --------------------------------------------------------------------------- telling apart
-
-
-def _field_kinds(g: Game, a: Action) -> list[str]:
-    """The kind of each argument of ``a`` (as in ``actions.SIGNATURES``; a card's targets by
-    their declared kinds), to show the arguments that tell two actions apart."""
-    sig = SIGNATURES.get(a[0], ())
-    kinds = [fk for name, fk, _ in sig if not name.startswith("*")]
-    if a[0] in ("give", "ask") and len(a) > 2:
-        kinds[1] = {"card": "card", "tech": "card", "vessel": "vessel", "system": "pos"}.get(a[1], "amount")
-    if a[0] == "choose" and g.choice is not None and (card_options(g.choice["kind"]) or g.choice["kind"] == "order"):
-        kinds = ["card"]
-    rest = len(a) - 1 - len(kinds)
-    if rest > 0:
-        star = [fk for name, fk, _ in sig if name.startswith("*")]
-        declared: tuple[str, ...] = ()
-        if star and star[0] == "target" and _is_id(a[1], len(CARD_DEF)):
-            declared = ("pos",) if CARD_DEF[a[1]].kind == "station" else registry.BY_CARD[a[1]].target_kinds
-        kinds += list(declared) if len(declared) == rest else [star[0] if star else "amount"] * rest
-    return kinds
 
 
 def _field(w: _Words, kind: str, x: Any) -> str:
@@ -244,7 +226,7 @@ def _field(w: _Words, kind: str, x: Any) -> str:
     if kind in ("explore", "flag"):
         return "explore" if x else "no explore"
     if kind == "def" and _is_id(x, len(DEFS)):
-        return DEFS[x].name
+        return str(DEFS[x].name)
     return str(x)
 
 
@@ -254,7 +236,7 @@ def _differences(g: Game, w: _Words, group: list[Action]) -> list[str]:
     cols = [i for i in range(1, width) if len({a[i] if i < len(a) else ... for a in group}) > 1]
     out = []
     for a in group:
-        kinds = _field_kinds(g, a)
+        kinds = field_kinds(g, a)
         shown = [_field(w, kinds[i - 1] if i - 1 < len(kinds) else "", a[i]) if i < len(a) else "—"
                  for i in cols]
         out.append(" (" + ", ".join(shown) + ")" if shown else "")
@@ -278,13 +260,13 @@ def option_labels(game: Game, actions: Sequence[Action], viewer: Viewer) -> list
     need be, the engine's notation; and last, which always succeeds, their option number."""
     seen = [action_for(game, tuple(a), viewer) for a in actions]
     w = _Words(game, viewer)
-    labels = [_label(game, w, a) or _cap(notation(a, game.cfg.size)) for a in seen]
+    labels = [_label(game, w, a) or _cap(game.notation(a)) for a in seen]
     for ix in _duplicates(labels):
         for i, extra in zip(ix, _differences(game, w, [seen[i] for i in ix])):
             labels[i] += extra
     for ix in _duplicates(labels):
         for i in ix:
-            labels[i] += f" [{notation(seen[i], game.cfg.size)}]"
+            labels[i] += f" [{game.notation(seen[i])}]"
     for ix in _duplicates(labels):
         for i in ix:  # equal actions, or actions the viewer cannot tell apart
             labels[i] += f" (option {i + 1})"

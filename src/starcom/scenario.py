@@ -18,7 +18,9 @@ from .engine import rules as R
 from .engine.actions import from_json
 from .engine.board import parse as parse_pos
 from .engine.errors import IllegalAction
+from .engine.events import Event
 from .engine.game import Game
+from .engine.notation import parse as parse_notation
 from .engine.state import NOBODY
 
 POS_RE = re.compile(r"^[a-h][1-8]$")
@@ -188,14 +190,15 @@ def _setup_vessel(g: Game, vspec: dict[str, Any], labels: dict[str, int]) -> Non
 
 def _start_phase(g: Game, phase: str) -> None:
     """Restart the turn machine at the start of ``phase`` of the active player's turn."""
+    from .engine import tasks as T
     from .engine.flow import advance
-    tails = {"ready": [["end"], ["combat"], ["command"], ["ready"]],
-             "command": [["end"], ["combat"], ["command"]],
-             "combat": [["end"], ["combat"]],
-             "end": [["end"]]}
+    tails: dict[str, list[T.Task]] = {"ready": [T.End(), T.Combat(), T.Command(), T.Ready()],
+                                      "command": [T.End(), T.Combat(), T.Command()],
+                                      "combat": [T.End(), T.Combat()],
+                                      "end": [T.End()]}
     if phase not in tails:
         raise ScenarioError(f"unknown phase {phase!r}: use one of {', '.join(tails)}")
-    g.tasks = [list(t) for t in tails[phase]]
+    g.tasks = list(tails[phase])
     g.step, g.choice, g.trade, g.stack, g.assigned = None, None, None, [], []
     g.fought, g.combat_pos, g.phase = [], -1, phase
     advance(g)
@@ -231,7 +234,7 @@ def _find_card(g: Game, name: str, used: set[int] | frozenset[int] = frozenset()
     me = g.actor
     pools: list[list[int]] = [g.hands[me] if me >= 0 else [], g.techs[me] if me >= 0 else []]
     pools.append([it[2] for it in g.stack])
-    pools.append(list(g.choice["options"]) if g.choice else [])
+    pools.append([o for o in g.choice.options if isinstance(o, int)] if g.choice else [])
     pools.append([s.card for s in g.sites])
     pools.extend(g.hands)
     pools.extend(g.techs)  # e.g. asking for another player's technology in a trade
@@ -245,26 +248,30 @@ def _find_card(g: Game, name: str, used: set[int] | frozenset[int] = frozenset()
     raise ScenarioError(f"no {name!r} found in hand, technologies, stack or board")
 
 
-def _words(text: str) -> list[Any]:
-    """Split a text action into words: the longest run of words naming a card stays one word
-    (``play Trade Envoy b2``), and whole numbers become ints (``jump $corv b2 1 0``)."""
-    words, out, i = text.split(), [], 0
-    while i < len(words):
-        j = next((j for j in range(len(words), i + 1, -1) if " ".join(words[i:j]) in BY_NAME), i + 1)
-        word = " ".join(words[i:j])
-        out.append(int(word) if re.fullmatch(r"-?\d+", word) else word)
-        i = j
-    return out
-
-
-def parse_action(g: Game, raw: Any, labels: dict[str, int]) -> tuple:
+def parse_action(g: Game, raw: Any, labels: dict[str, int]) -> tuple[Any, ...]:
+    """The action a scenario step writes: a JSON object, a list of arguments (each as
+    :func:`resolve_arg` reads it), or a text in the engine's notation
+    (:mod:`starcom.engine.notation`) with the scenario shortcuts ``$label`` and a card's bare
+    name (the copy :func:`_find_card` finds; a name given twice means two copies)."""
     if isinstance(raw, dict):
         return from_json(raw)
-    parts = _words(raw) if isinstance(raw, str) else list(raw)
+    if isinstance(raw, str):
+        if not raw.split():
+            raise ScenarioError("empty action")
+        used: set[int] = set()
+
+        def lookup(token: str, kind: str) -> int:
+            val = resolve_arg(g, kind, token, labels, used)
+            if not token.startswith("$"):
+                used.add(val)
+            return int(val)
+
+        return parse_notation(g, raw, lookup, strict=False)
+    parts = list(raw)
     if not parts:
         raise ScenarioError("empty action")
     kind = str(parts[0])
-    used: set[int] = set()
+    used = set()
     args = []
     for raw_arg in parts[1:]:
         val = resolve_arg(g, kind, raw_arg, labels, used)
@@ -377,15 +384,14 @@ def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
                 if k not in kinds:
                     bad.append(f"expected an event '{k}' (got {sorted(set(kinds))})")
         elif key == "no_events":
-            kinds = {e[0] for e in g.events}
+            seen = {e[0] for e in g.events}
             for k in want:
-                if k in kinds:
+                if k in seen:
                     bad.append(f"expected no event '{k}'")
         elif key in ("step", "phase", "active", "turn", "winner", "over", "to_move", "extra_turns"):
             cmp(key, getattr(g, "decision" if key == "step" else key), want)
         elif key == "choice":
-            got = None if g.choice is None else g.choice["kind"]
-            cmp("pending choice", got, want)
+            cmp("pending choice", None if g.choice is None else g.choice.kind, want)
         else:
             bad.append(f"unknown expectation {key!r}")
     return bad
@@ -401,7 +407,7 @@ def run(sc: Scenario) -> list[str]:
     except (ScenarioError, ValueError, LookupError, TypeError, AttributeError) as exc:
         return [f"setup: {exc}"]
     sc.labels = labels
-    log: list[tuple] = []
+    log: list[Event] = []
     for i, step in enumerate(sc.spec.get("actions", []) or [], 1):
         where = f"step {i}"
         try:
@@ -424,9 +430,9 @@ def run(sc: Scenario) -> list[str]:
                     continue
                 return [f"{where}: expected {a!r} to be illegal, but it was applied"]
             a = parse_action(g, step.get("do") if isinstance(step, dict) else step, labels)
-            if g.decision == "choice" and a[0] != "choose":
-                return [f"{where}: unscripted choice '{g.choice['kind']}' for P{g.actor} "
-                        f"(options {g.choice['options']}) before {a!r}"]
+            if g.choice is not None and g.decision == "choice" and a[0] != "choose":
+                return [f"{where}: unscripted choice '{g.choice.kind}' for P{g.actor} "
+                        f"(options {list(g.choice.options)}) before {a!r}"]
             g.events = []
             g.apply(a)
             log.extend(g.events)
@@ -436,8 +442,8 @@ def run(sc: Scenario) -> list[str]:
             return [f"{where}: {exc}"]
         except (LookupError, TypeError, AttributeError, ValueError) as exc:  # a malformed step
             return [f"{where}: malformed step {step!r} ({type(exc).__name__}: {exc})"]
-    if g.decision == "choice" and not sc.spec.get("allow_pending_choice"):
-        return [f"end: unscripted choice '{g.choice['kind']}' for P{g.actor} (options {g.choice['options']})"]
+    if g.choice is not None and g.decision == "choice" and not sc.spec.get("allow_pending_choice"):
+        return [f"end: unscripted choice '{g.choice.kind}' for P{g.actor} (options {list(g.choice.options)})"]
     g.events = log
     try:
         return check(g, sc.spec.get("expect", {}) or {}, labels)

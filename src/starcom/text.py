@@ -2,8 +2,8 @@
 
 Events are the engine's tuples (``("move", player, vessel, from, to)`` ...). A :class:`Narrator`
 follows one game and turns each step's events into lines, merging the ones that belong together
-(a jump and the exploration it causes). What a viewer may know is decided by the engine's
-observer (:mod:`starcom.engine.view`: ``event_for``, ``action_for``, ``trade_for``); this module
+(a jump and the exploration it causes). What a viewer may know is decided by the game's
+observer (:data:`starcom.observer.STARCOM`: its ``event``, ``action`` and ``trade``); this module
 only puts into words what the observer lets through, and keeps no visibility rule of its own.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
 from .cards.wording import CHOICE_WORDS
 from .engine.board import name as pos_name
 from .engine.game import Game
-from .engine.view import action_for, event_for, trade_for
+from .observer import STARCOM as OBSERVER
 from .options import option_labels  # noqa: F401  (short option labels; re-exported here)
 
 Action = tuple
@@ -234,13 +234,13 @@ def describe_action(game: Game, action: Action, viewer: int | None = None,
                     reveal_all: bool = False) -> str:
     """An English sentence for ``action`` about to be played in ``game`` (its state *before*),
     as ``viewer`` (a seat, or None for a spectator) may know it once played
-    (:func:`starcom.engine.view.action_for`): a card they may not see is "a hidden card", a
+    (the observer's :meth:`~starcom.observer.StarcomObserver.action`): a card they may not see is "a hidden card", a
     hidden pick in a choice is "makes a choice". ``reveal_all`` names everything (for a
     finished game's full log).
     """
     p = game.to_move if game.to_move is not None else -1
     if not reveal_all:
-        action = action_for(game, action, viewer)
+        action = OBSERVER.action(game, action, viewer)
     w = _Words(game.cfg.size, None, lambda vid: game.vessels[vid].owner if vid in game.vessels else None)
     who = w.p(p)
     k = action[0]
@@ -303,7 +303,7 @@ def describe_action(game: Game, action: Action, viewer: int | None = None,
     if k == "done":
         return f"{who} is done"
     if k == "choose":
-        kind = game.choice["kind"] if game.choice else "?"
+        kind = game.choice.kind if game.choice else "?"
         value = action[1]
         if value is None:  # the observer hid which card was picked
             return f"{who} makes a choice"
@@ -333,12 +333,16 @@ class Narrator:
             self.owners[v.id] = v.owner
 
     def _visible(self, event: Event) -> Event:
-        return event if self.reveal_all else event_for(event, self.viewer)
+        return event if self.reveal_all else OBSERVER.event(event, self.viewer)
 
     def _trade_terms(self, game: Game) -> str:
         """What the offer on the table gives and asks, as the viewer may see it
-        (:func:`starcom.engine.view.trade_for`; a hidden hand card reads "a hidden card")."""
-        tr = game.trade if self.reveal_all else trade_for(game, self.viewer)
+        (the observer's :meth:`~starcom.observer.StarcomObserver.trade`; a hidden hand card reads
+        "a hidden card")."""
+        if self.reveal_all:
+            tr = None if game.trade is None else game.trade.to_json()
+        else:
+            tr = OBSERVER.trade(game, self.viewer)
         if tr is None:
             return ""
         w = _Words(self.size, self.names, self.owners.get)

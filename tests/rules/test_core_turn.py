@@ -82,8 +82,8 @@ def test_start_of_turn_effects_wait_for_the_players_order() -> None:
     # RULE: READY-3 the Ready phase has gained income (READY-1) and drawn (READY-2) first, then
     # asks for the order of the effects.
     g, thrill, core = _order_position()
-    assert g.decision == "choice" and g.choice["kind"] == "order"
-    assert sorted(g.choice["options"]) == sorted([thrill, core])
+    assert g.decision == "choice" and g.choice.kind == "order"
+    assert sorted(g.choice.options) == sorted([thrill, core])
     assert g.credits[0] == 6 + 3
     assert [CARD_DEF[c].name for c in g.hands[0]] == ["Sabotage"]
 

@@ -31,11 +31,11 @@ def test_view_marks_which_choices_offer_cards() -> None:
     g, _ = setup(setup={"active": 0, "phase": "ready",
                         "board": {"b3": {"system": "Trade World", "owner": 0},
                                   "c2": {"system": "Research World", "owner": 0}}})
-    assert g.choice["kind"] == "deck"
+    assert g.choice.kind == "deck"
     assert g.view(0)["choice"]["cards"] is False
     full = ["Barrage", "Ram", "Evasion", "Sabotage", "Filibuster"]
     g, _ = setup(setup={"active": 0, "phase": "ready", "players": [{"hand": full}],
                         "board": {"b3": {"system": "Trade World", "owner": 0}}})
-    assert g.choice["kind"] == "hand_full"
+    assert g.choice.kind == "hand_full"
     assert g.view(0)["choice"]["cards"] is True
     assert "options" not in g.view(1)["choice"]

@@ -33,9 +33,10 @@ CARD_FIELDS = {"play": ("card",), "ability": ("source",), "sell": ("card", "othe
 
 
 def hook_games(monkeypatch: Any, build: Builder) -> list[Game]:
-    """Make the server build its games with ``build(cfg)`` instead of ``Game.from_config(cfg)``;
-    returns the list the games built go to (the live objects the server plays on)."""
-    from starcom.server import sessions
+    """Make the server build its games with ``build(cfg)`` instead of ``Game.from_config(cfg)``
+    (Star Commander's server adapter builds them); returns the list the games built go to (the
+    live objects the server plays on)."""
+    from starcom.server import adapter
 
     built: list[Game] = []
 
@@ -48,7 +49,7 @@ def hook_games(monkeypatch: Any, build: Builder) -> list[Game]:
             built.append(g)
             return g
 
-    monkeypatch.setattr(sessions, "Game", HookedGame)
+    monkeypatch.setattr(adapter, "Game", HookedGame)
     return built
 
 
@@ -182,10 +183,10 @@ class Watcher:
         if p is None:
             return
         self.known |= set(g.hands[p])
-        if g.choice is not None and g.choice["player"] == p and card_options(g.choice["kind"]):
-            self.known |= set(ints(list(g.choice["options"])))
-        if g.trade is not None and (p == g.active or (p == g.trade["to"] and g.step == "trade_answer")):
-            self.known |= {v for k, v in g.trade["give"] if k == "card"}
+        if g.choice is not None and g.choice.player == p and card_options(g.choice.kind):
+            self.known |= set(ints(list(g.choice.options)))
+        if g.trade is not None and (p == g.active or (p == g.trade.to and g.step == "trade_answer")):
+            self.known |= {v for k, v in g.trade.give if k == "card"}
 
     def hidden(self, g: Game) -> set[int]:
         ids: set[int] = set(g.sysdeck)

@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 
 from starcom import Game
 from starcom.engine.state import Config
+from starcom.server.adapter import STARCOM_ADAPTER
 from starcom.server.limits import ACTION_LIMIT, DEFAULT_TURN_LIMIT, SEND_QUEUE
 from starcom.server.replays import ReplayBook
 from starcom.server.sessions import Conn
@@ -153,7 +154,8 @@ def test_replays_are_built_once_and_match_a_fresh_rebuild(make_client: Any) -> N
     manager = c.app.state.manager
     book = manager.replays.get(gid)
     assert book is not None and book.steps == len(rep["actions"])
-    fresh = ReplayBook(gid, Config(**rep["config"]), [{"action": a, "seat": 0} for a in rep["actions"]], rep["seats"])
+    fresh = ReplayBook(gid, STARCOM_ADAPTER, rep["config"], [{"action": a, "seat": 0} for a in rep["actions"]],
+                       rep["seats"])
     for n in sorted({0, 1, book.steps // 2, book.steps - 1, book.steps}):
         served = c.get(f"/api/games/{gid}/replay/{n}").json()
         assert served["view"] == fresh.picture(n)["view"] and served["log"] == fresh.picture(n)["log"]
@@ -174,11 +176,11 @@ def test_rebuilding_a_game_does_not_hold_up_the_server(client: TestClient, monke
     entered, release = threading.Event(), threading.Event()
     real_init = sessions.Session.__init__
 
-    def gated_init(self: Any, rec: Any) -> None:
+    def gated_init(self: Any, rec: Any, *args: Any) -> None:
         if rec.game_id == slow["game_id"]:
             entered.set()
             release.wait(30)  # stands in for replaying a very long game
-        real_init(self, rec)
+        real_init(self, rec, *args)
 
     monkeypatch.setattr(sessions.Session, "__init__", gated_init)
     answers: list[int] = []

@@ -132,7 +132,7 @@ def test_whole_games_show_each_seat_only_what_it_may_know(make_client, monkeypat
     assert len(tokens(created)) == players
     listed = client.get("/api/games").json()
     assert_no_seed(listed, "the list of games")
-    assert built, "the server did not build its game with sessions.Game.from_config"
+    assert built, "the server did not build its game with adapter.Game.from_config"
     live = built[-1]
 
     watchers = {v: Watcher(v) for v in (*range(players), None)}

@@ -163,7 +163,7 @@ def play_twins(make_client: Any, monkeypatch: Any, players: int, edition: str) -
     created = [create(c, **body) for c in clients]
     for c, made in zip(clients, created):
         manual_passes(c, made)
-    assert len(built) == 2, "the servers did not build their games with sessions.Game.from_config"
+    assert len(built) == 2, "the servers did not build their games with adapter.Game.from_config"
     live = built
     rng_at_start = [g.rng for g in live]
     assert swapped and not any(shown_to_seat0(g, swapped, r) for g, r in zip(live, rng_at_start))

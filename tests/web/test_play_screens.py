@@ -104,7 +104,7 @@ def plan_choice(seed: int, kind: str, limit: int = 120) -> tuple[list[Action], G
     for _ in range(limit):
         if g.over:
             return None
-        if g.choice and g.choice["kind"] == kind and any(a[0] == "choose" for a in g.legal_actions()):
+        if g.choice and g.choice.kind == kind and any(a[0] == "choose" for a in g.legal_actions()):
             return actions, g
         a = agent.choose(g, rng)
         actions.append(a)

@@ -2,23 +2,11 @@
 difficulty levels offered to players."""
 from __future__ import annotations
 
-import random
-from typing import Callable, Protocol, runtime_checkable
+from typing import Callable
 
-from ..engine.game import Game
+from ..protocol import Agent
 
 Action = tuple
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """Decides for ``game.to_move``. Must return one of ``game.legal_actions()`` and may use only
-    what that player can know (agents that search do so on ``game.determinize(...)``)."""
-
-    name: str
-
-    def choose(self, game: Game, rng: random.Random) -> Action:
-        ...
 
 
 def _random(think: float | None, iterations: int | None) -> Agent:
@@ -37,7 +25,7 @@ def _heuristic(think: float | None, iterations: int | None) -> Agent:
 
 
 def _ismcts(think: float | None, iterations: int | None) -> Agent:
-    from .ismcts import IsmctsAgent
+    from .search_domain import IsmctsAgent
     if think is None and iterations is None:
         think = DEFAULT_THINK
     return IsmctsAgent(think=think, iterations=iterations)
@@ -56,6 +44,7 @@ DIFFICULTIES: dict[str, tuple[str, float | None]] = {
     "normal": ("heuristic", None),
     "hard": ("ismcts", DEFAULT_THINK),
 }
+DEFAULT_LEVEL = "normal"  # the level offered first (new AI seats, takeovers)
 
 
 def agent_names() -> list[str]:
@@ -83,4 +72,4 @@ def make_agent(name: str, *, think: float | None = None, iterations: int | None 
     return factory(think, iterations)
 
 
-__all__ = ["AGENTS", "DIFFICULTIES", "Agent", "agent_names", "make_agent"]
+__all__ = ["AGENTS", "DEFAULT_LEVEL", "DIFFICULTIES", "Agent", "agent_names", "make_agent"]

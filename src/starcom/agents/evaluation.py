@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..engine import rules as R
 from ..engine.game import Game
 from ..engine.state import NOBODY, GameState, Vessel
+from ..observer import STARCOM as OBSERVER
 
 WIN = 1e6
 
@@ -55,20 +56,10 @@ class Weights:
 GREEDY = Weights(fighter_share=0.3)
 
 
-class _Sorter(random.Random):
-    """A 'random' source whose shuffle sorts. Determinizing with it puts the hidden cards in a
-    canonical order, which removes every trace of the real hidden arrangement."""
-
-    def shuffle(self, x, *args, **kwargs) -> None:  # type: ignore[override]
-        x.sort()
-
-    def getrandbits(self, k: int) -> int:
-        return 0
-
-
 def canonical(game: Game, me: int) -> Game:
-    """A full game whose hidden cards are in a fixed order: it depends only on ``me``'s view."""
-    return game.determinize(me, _Sorter(0))
+    """A full game whose hidden cards are in a fixed order: it depends only on ``me``'s view
+    (the observer's canonical form, :meth:`starcom.observer.StarcomObserver.canonical`)."""
+    return OBSERVER.canonical(game, me)
 
 
 def canonical_sample(game: Game, me: int, rng: random.Random) -> Game:
@@ -311,8 +302,8 @@ def settle(g: Game, limit: int = 40) -> None:
         step = g.decision
         if step == "priority":
             g.apply_unchecked(("pass",))
-        elif step == "choice":
-            g.apply_unchecked(("choose", g.choice["options"][0]))
+        elif step == "choice" and g.choice is not None:
+            g.apply_unchecked(("choose", g.choice.options[0]))
         else:
             return
 
@@ -327,8 +318,8 @@ def passive(g: Game) -> None:
     """Play one passive answer for ``g.to_move``: end, pass, done, decline, cancel, or the
     first option or legal action where there is no such answer."""
     step = g.decision
-    if step == "choice":
-        g.apply_unchecked(("choose", g.choice["options"][0]))
+    if step == "choice" and g.choice is not None:
+        g.apply_unchecked(("choose", g.choice.options[0]))
     elif step in ALWAYS_OPEN:  # skip listing every legal action: these answers always are
         g.apply_unchecked(PASSIVE[step])
     else:

@@ -1,7 +1,7 @@
 """The Hint button: what the AI would play for the player to move, and how that player's
 chances look.
 
-:func:`hint` runs the ISMCTS search (see :mod:`.ismcts`) for ``game.to_move`` with a fixed
+:func:`hint` runs the ISMCTS search (see :mod:`.ismcts` and :mod:`.search_domain`) for ``game.to_move`` with a fixed
 iteration budget and a random source made from the caller's seed, so the same position and
 seed always give the same hint, whatever the machine's speed. The search starts from
 ``canonical(game, me)`` and samples the hidden cards itself: the real hands and deck order
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..engine.game import Game
 from .evaluation import WIN, advantage, canonical
 from .heuristic import HEURISTIC
-from .ismcts import IsmctsAgent, play_choice
+from .search_domain import IsmctsAgent, play_choice
 from .playout import finish_turn
 
 Action = tuple

@@ -1,31 +1,30 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, after Cowling, Powley and
-Whitehouse, 2012).
+Whitehouse, 2012), for any game of the :class:`~starcom.protocol.Game` protocol.
 
 Every iteration starts from a fresh determinization of the searching player's view (hidden
-cards re-dealt at random), so the tree gathers statistics over the states that player cannot
+parts redrawn at random), so the tree gathers statistics over the states that player cannot
 tell apart. One tree is shared by every determinization: a node is a sequence of actions, and
 because an action may be legal in some determinizations and not in others, children are
 chosen by UCB1 over *availability* counts (how often a child could have been picked) instead
 of the parent's visits.
 
-Search is guided by the heuristic player's judgement:
+This module holds the search only. What it needs to know of a game comes from a
+:class:`Domain`: where to start (a canonical form of the position that depends only on the
+searcher's view), which actions to search and how to weigh them, how far the tree reaches (its
+*horizon*), how the other seats answer inside the tree (a quick script, not a search), and how
+a leaf is judged. Star Commander's is :class:`starcom.agents.search_domain.StarcomDomain`.
 
-* at the root, every action and every fleet move (:mod:`.fleet`, several ships jumping to one
-  system as one choice) is first scored one ply deep; the best :data:`ROOT_WIDTH` are
-  searched, and the scores act as a prior that fades with visits;
-* below the root, children are added one at a time as a node gets visits (progressive
-  widening), so the tree can go deep where the play is forced or narrow;
-* the tree holds the searching player's own decisions for the rest of the current turn; the
-  other players answer by a quick script (:mod:`.playout`: they pass and decline, but fight
-  back); at a new leaf the rest of the turn is played out by that script for everyone, so the
-  fights the player set up are fought, and the position is then evaluated, relative to the
-  root's evaluation, and squashed into a reward in [0, 1]; a node's value is its best
-  continuation.
+* At the root, every candidate the domain offers is judged one ply deep; the best
+  :data:`ROOT_WIDTH` are searched, and those estimates act as a prior that fades with visits.
+* Below the root, children are added one at a time as a node gets visits (progressive
+  widening, drawn by the domain's weights), so the tree can go deep where play is forced.
+* The tree holds the searching player's own decisions up to the horizon; the others answer by
+  the domain's script; the domain's reward at the leaf, in [0, 1], is backed up, and a node's
+  value is its best continuation.
 
-The agent never reads hidden information: it works on ``canonical(game, me)`` (hidden cards in
-a fixed order) and on determinizations drawn from it with its own random source, so two
-states that differ only in what it cannot see give the same decision under the same seed and
-iteration budget.
+The agent never reads hidden information: it works on the domain's canonical form and on
+determinizations drawn from it with its own random source, so two states that differ only in
+what it cannot see give the same decision under the same seed and iteration budget.
 """
 from __future__ import annotations
 
@@ -33,14 +32,9 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Any, Hashable, Protocol
 
-from ..engine.game import Game
-from .evaluation import WIN, Weights, canonical, scores, wasteful, win_chances
-from .fleet import first_jump, fleet_plans, play_plan
-from .heuristic import HEURISTIC, MAX_FIRST, candidate_pool
-from .playout import finish_turn, scripted
-
-Action = tuple
+Action = Any
 
 EXPLORATION = 0.25  # UCB1 constant on rewards in [0, 1]
 PRIOR_WEIGHT = 2.0  # visits' worth of the root prior
@@ -48,15 +42,77 @@ ROOT_WIDTH = 10  # root actions searched (the best by the one-ply prior)
 WIDEN_BASE = 2  # children a node may have before its visits allow more ...
 WIDEN_RATE = 0.5  # ... and then ceil(visits ** WIDEN_RATE) more
 MAX_DEPTH = 24  # decisions followed below the root before evaluating
-REWARD_SCALE = 15.0  # evaluation difference that makes a win chance of 73% against 50%
 MIN_ITERATIONS = 30  # before stopping early on a clear best move
 
 
+class Domain(Protocol):
+    """What the search needs to know about one game. A *choice* is what the tree branches on:
+    a legal action, or a domain's own compound move (played by :meth:`play`, turned into the
+    action to take now by :meth:`resolve`). ``game`` arguments are positions the search owns
+    (determinizations), which the domain may change where it says so."""
+
+    def canonical(self, game: Any, me: int) -> Any:
+        """The position the search starts from: it must depend only on what ``me`` sees."""
+        ...
+
+    def forced(self, game: Any, actions: list[Action]) -> Action | None:
+        """An action to play without searching (None: search)."""
+        ...
+
+    def evaluate(self, game: Any, me: int) -> float:
+        """``me``'s evaluation of ``game`` as it stands (the baseline :meth:`reward` gets)."""
+        ...
+
+    def root_choices(self, game: Any, actions: list[Action], rng: random.Random) -> list[Action]:
+        """The choices judged at the root of a search on ``game`` (the canonical position)
+        whose legal actions are ``actions``."""
+        ...
+
+    def choices(self, game: Any) -> list[Action]:
+        """The choices searched below the root."""
+        ...
+
+    def available(self, game: Any, choices: list[Action]) -> list[Action]:
+        """Those of the root ``choices`` that can be played in ``game`` (a determinization)."""
+        ...
+
+    def horizon(self, game: Any) -> Hashable:
+        """The tree follows play while this stays the same (say, the turn number)."""
+        ...
+
+    def stops(self, game: Any, choice: Action) -> bool:
+        """Whether the tree ends its line at ``choice`` (judged at the leaf, not played)."""
+        ...
+
+    def play(self, game: Any, choice: Action) -> None:
+        """Play ``choice`` on ``game``."""
+        ...
+
+    def reply(self, game: Any) -> None:
+        """Play one scripted decision for the seat to move (another than the searcher)."""
+        ...
+
+    def reward(self, game: Any, horizon: Hashable, me: int, baseline: float) -> float:
+        """``me``'s reward at a leaf, in [0, 1]: ``horizon`` is the root's, ``baseline`` the
+        root's :meth:`evaluate` (the domain may play ``game`` on before judging it)."""
+        ...
+
+    def widen_weight(self, choice: Action) -> float:
+        """How likely ``choice`` is to be tried next when a node widens."""
+        ...
+
+    def resolve(self, game: Any, choice: Action, actions: list[Action], searched: list[Action],
+                prior: dict[Action, float]) -> Action:
+        """The legal action (one of ``actions``) that starts ``choice`` on the real ``game``;
+        ``searched`` are the root choices the tree held, ``prior`` their one-ply estimates."""
+        ...
+
+
 class Node:
-    """Statistics of one action sequence of the searching player: visits, availability (how
-    often the action could be chosen), the evaluations of the searches that stopped here, and
+    """Statistics of one choice sequence of the searching player: visits, availability (how
+    often the choice could be picked), the evaluations of the searches that stopped here, and
     the node's value: the best of that estimate and its children's values, since the player
-    picks the best continuation (and may always end the phase, which the estimate stands for)."""
+    picks the best continuation (and may always stop, which the estimate stands for)."""
 
     __slots__ = ("children", "visits", "avail", "own_sum", "own_n", "value")
 
@@ -81,65 +137,10 @@ class Node:
         self.value = best
 
 
-UNSEARCHED = frozenset({"offer", "scrap"})  # action kinds the tree never tries (see search_actions)
-
-
-def search_actions(g: Game) -> list[Action]:
-    """The actions the search considers: all legal ones but trade offers (opening a trade is
-    judged over several turns, beyond the horizon), scraps and :func:`wasteful` ones; an open
-    trade draft is cancelled.
-
-    Scrapping is left out because the evaluation cannot see what a ship will be worth in the
-    fights to come: a deep search found that selling its fleet paid for developments, and lost
-    its homeworld to the next attack."""
-    actions = g.legal_actions()
-    if g.decision == "trade_build" and ("cancel",) in actions:
-        return [("cancel",)]
-    kept = [a for a in actions if a[0] not in UNSEARCHED and not wasteful(g, a)]
-    return kept or actions
-
-
-def _ends_command(g: Game, action: Action) -> bool:
-    """Whether ``action`` ends the Command phase: the tree stops there and the script fights the
-    turn's battles out (the player's own combat decisions are searched only when a decision
-    is taken inside combat)."""
-    return action == ("end",) and g.decision == "command"
-
-
-FLEET = "fleet"  # root pseudo-action: ("fleet", plan), a fleet move played as one choice
-
-
-def play_choice(g: Game, action: Action) -> None:
-    """Apply a legal action, or every jump of a fleet move."""
-    if action[0] == FLEET:
-        play_plan(g, action[1])
-    else:
-        g.apply_unchecked(action)
-
-
-def _fleet_starts(actions: list[Action]) -> list[tuple[int, int]]:
-    """The (ship, destination) pairs that can start a fleet move now."""
-    return [(a[1], a[2]) for a in actions if a[0] == "jump"]
-
-
-# How likely each kind of action is to be tried next when a node widens: actions that score
-# at once (developing, fighting) before moves and builds, ending and selling last.
-WIDEN_WEIGHT = {"develop": 8.0, "fight": 6.0, "assign": 6.0, "play": 3.0, "build": 3.0,
-                "ability": 2.0, "jump": 2.0, "retreat": 2.0, "choose": 2.0}
-
-
-def _widen(actions: list[Action], children: dict[Action, "Node"], rng: random.Random) -> Action:
-    """An untried action (one exists), drawn with :data:`WIDEN_WEIGHT` by kind."""
-    untried = [a for a in actions if a not in children]
-    weights = [WIDEN_WEIGHT.get(a[0], 1.0) for a in untried]
-    return rng.choices(untried, weights)[0]
-
-
 @dataclass(frozen=True)
 class SearchResult:
-    """What one search found: the action to play, the root choice it starts (the action, or
-    a whole fleet move ``("fleet", plan)``), that choice's value for the searching player (0 to
-    1, the evaluation squashed by :data:`REWARD_SCALE`) and its visits at the root."""
+    """What one search found: the action to play, the root choice it starts, that choice's
+    value for the searching player (0 to 1) and its visits at the root."""
 
     action: Action
     choice: Action
@@ -147,50 +148,47 @@ class SearchResult:
     visits: int
 
 
-class IsmctsAgent:
-    """ISMCTS with heuristic priors and evaluation; budget by ``think`` seconds per decision,
-    ``iterations``, or both (whichever ends first)."""
+class Ismcts:
+    """ISMCTS over ``domain``; budget by ``think`` seconds per decision, ``iterations``, or
+    both (whichever ends first)."""
 
     name = "ismcts"
-    weights: Weights = HEURISTIC
 
-    def __init__(self, think: float | None = 1.0, iterations: int | None = None) -> None:
+    def __init__(self, domain: Domain, think: float | None = 1.0, iterations: int | None = None) -> None:
         if think is None and iterations is None:
             raise ValueError("give a think time, an iteration count or both")
+        self.domain = domain
         self.think = think
         self.iterations = iterations
         self.last_iterations = 0  # of the latest decision, for benchmarks and study tools
         self._baseline = 0.0  # the searching player's evaluation at the root of the search
 
-    def choose(self, game: Game, rng: random.Random) -> Action:
+    def choose(self, game: Any, rng: random.Random) -> Action:
         """The root action most visited by the search (a legal action of ``game.to_move``)."""
         actions = game.legal_actions()
         if len(actions) == 1:  # forced: not worth even the one-ply estimate
             self.last_iterations = 0
             return actions[0]
-        if actions and game.decision == "trade_build" and ("cancel",) in actions:
+        forced = self.domain.forced(game, actions) if actions else None
+        if forced is not None:
             self.last_iterations = 0
-            return ("cancel",)
+            return forced
         return self.search(game, rng).action
 
-    def search(self, game: Game, rng: random.Random) -> SearchResult:
+    def search(self, game: Any, rng: random.Random) -> SearchResult:
         """Search for ``game.to_move``: the action to play and the search's estimate of the win
-        chance after it (the chosen root child's value; with a single sensible action, the
+        chance after it (the chosen root child's value; with a single sensible choice, the
         one-ply estimate). ValueError when the game is over."""
+        domain = self.domain
         actions = game.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
         self.last_iterations = 0
         me = game.to_move
         assert me is not None
-        base = canonical(game, me)
-        self._baseline = scores(base, self.weights)[me]
-        root_actions = search_actions(base) if len(actions) > 1 else actions
-        if len(root_actions) > MAX_FIRST:  # thousands of builds late in a game: score a sample
-            root_actions = candidate_pool(base, root_actions, None, MAX_FIRST, rng)
-        # Fleet moves join the root as single choices (see agents/fleet.py): one jump at a
-        # time, a fleet never finds the attack that only works with every ship in.
-        root_actions += [(FLEET, plan) for plan in fleet_plans(base, actions)]
+        base = domain.canonical(game, me)
+        self._baseline = domain.evaluate(base, me)
+        root_actions = domain.root_choices(base, actions, rng)
         prior = self._root_prior(base.determinize(me, rng), me, root_actions)
         if len(root_actions) == 1:
             only = root_actions[0]
@@ -213,12 +211,7 @@ class IsmctsAgent:
         best = max(root_actions, key=lambda a: (root.children[a].visits, prior[a]))
         child = root.children[best]
         value = child.value if child.visits else prior[best]
-        action = best
-        if best[0] == FLEET:  # play the fleet move's first jump; the rest is chosen anew
-            start = first_jump(game, best[1], actions)
-            action = start if start is not None else max(
-                (a for a in root_actions if a[0] != FLEET), key=lambda a: prior[a], default=actions[0])
-        return SearchResult(action, best, value, child.visits)
+        return SearchResult(domain.resolve(game, best, actions, root_actions, prior), best, value, child.visits)
 
     def _settled(self, root: Node, done: int, left: float) -> bool:
         """True when the most visited move can no longer be overtaken in the time left."""
@@ -233,67 +226,50 @@ class IsmctsAgent:
         visits = sorted((c.visits for c in root.children.values()), reverse=True)
         return len(visits) < 2 or visits[0] - visits[1] > remaining
 
-    def _root_prior(self, sample: Game, me: int, actions: list[Action]) -> dict[Action, float]:
-        """One-ply win chances of each root action on one determinization."""
+    def _root_prior(self, sample: Any, me: int, actions: list[Action]) -> dict[Action, float]:
+        """One-ply estimates of each root choice on one determinization."""
+        domain = self.domain
+        horizon = domain.horizon(sample)
         out = {}
         for a in actions:
             h = sample.clone()
-            play_choice(h, a)
-            out[a] = self._reward(h, sample.turn, me)
+            domain.play(h, a)
+            out[a] = domain.reward(h, horizon, me, self._baseline)
         return out
 
-    def _reward(self, g: Game, turn: int, me: int) -> float:
-        """``me``'s reward at a leaf, in [0, 1]: a position inside the searched turn is first
-        played to the turn's end by the script (the searching player ending its phase there);
-        one past it is judged as it stands. The evaluation is taken relative to the root's
-        (:attr:`_baseline`) before it is squashed: squashing absolute values made every move
-        look alike (a win chance of 0.9999) once a player was far ahead, and a player far
-        ahead then sat at home instead of finishing the game."""
-        if g.turn == turn:
-            finish_turn(g)
-        value = scores(g, self.weights)[me]
-        if abs(value) >= WIN:
-            return win_chances([value], REWARD_SCALE)[0]
-        return win_chances([value - self._baseline], REWARD_SCALE)[0]
-
-    def _iterate(self, g: Game, root: Node, prior: dict[Action, float], rng: random.Random) -> None:
+    def _iterate(self, g: Any, root: Node, prior: dict[Action, float], rng: random.Random) -> None:
+        domain = self.domain
         path: list[Node] = []
         node = root
         depth = 0
-        turn = g.turn
-        # The tree covers the rest of this turn only: the opponents' turns are judged by the
-        # evaluation (threats, losses to come) rather than by guessing their hidden plans.
+        horizon = domain.horizon(g)
         me = g.to_move
-        while not g.over and depth < MAX_DEPTH and g.turn == turn:
-            mover = g.to_move
-            if mover != me:
+        while not g.over and depth < MAX_DEPTH and domain.horizon(g) == horizon:
+            if g.to_move != me:
                 # Others answer by script rather than by search: searching their replies with
-                # cards dealt at random makes the player fear cards nobody holds.
-                scripted(g)
+                # hidden parts drawn at random makes the player fear what nobody holds.
+                domain.reply(g)
                 continue
-            actions = list(root.children) if node is root else search_actions(g)
             if node is root:
-                legal = g.legal_actions()
-                jumps = set(_fleet_starts(legal))
-                legal = set(legal)
-                actions = [a for a in actions if a in legal or a[0] == FLEET and a[1][0] in jumps]
+                actions = domain.available(g, list(root.children))
+            else:
+                actions = domain.choices(g)
             if not actions:
                 break
             child, action, expanded = self._select(node, actions, node is root, prior, rng)
             path.append(child)
-            if _ends_command(g, action):
+            if domain.stops(g, action):
                 break
-            play_choice(g, action)
+            domain.play(g, action)
             node = child
             depth += 1
             if expanded:
                 break
-        value = self._reward(g, turn, me)
+        value = domain.reward(g, horizon, me, self._baseline)
         for i in range(len(path) - 1, -1, -1):
             path[i].back_up(value if i == len(path) - 1 else None)
 
-    @staticmethod
-    def _select(node: Node, actions: list[Action], at_root: bool, prior: dict[Action, float],
+    def _select(self, node: Node, actions: list[Action], at_root: bool, prior: dict[Action, float],
                 rng: random.Random) -> tuple[Node, Action, bool]:
         """The child to follow: a new one while the node may widen, else the best by UCB1
         over availability (plus the fading prior at the root)."""
@@ -305,7 +281,9 @@ class IsmctsAgent:
         if not at_root and len(present) < len(actions):
             room = WIDEN_BASE + math.ceil(node.visits ** WIDEN_RATE)
             if len(children) < room or not present:
-                a = _widen(actions, children, rng)
+                untried = [a for a in actions if a not in children]
+                weights = [self.domain.widen_weight(a) for a in untried]
+                a = rng.choices(untried, weights)[0]
                 child = Node()
                 child.avail = 1
                 children[a] = child
@@ -323,3 +301,6 @@ class IsmctsAgent:
             if score > best_score:
                 best_a, best_child, best_score = a, c, score
         return best_child, best_a, False
+
+
+__all__ = ["Domain", "Ismcts", "Node", "SearchResult"]

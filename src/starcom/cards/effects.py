@@ -5,29 +5,33 @@ what needs code is here. Target generators yield tuples of ints; see ``registry`
 """
 from __future__ import annotations
 
+from typing import Callable, Iterable
+
+from ..engine import events as E
 from ..engine import rules as R
 from ..engine.board import neighbours
 from ..engine.flow import push
 from ..engine.play import cancel_item
-from ..engine.state import NOBODY, GameState, Vessel
-from .catalogue import CARD_DEF
-from .registry import CARD_OPTION_CHOICES, choice_handler, freeze, register
+from ..engine import tasks as T
+from ..engine.state import NOBODY, Choice, GameState, Vessel
+from .catalogue import CARD_DEF, Size
+from .registry import CARD_OPTION_CHOICES, Targets, choice_handler, freeze, register
 
 
 def _draw(g: GameState, p: int, n: int) -> None:
     for _ in range(n):
-        push(g, "draw", p)
+        push(g, T.Draw(p))
 
 
-def _ask(g: GameState, p: int, kind: str, ctx: int, options: list) -> None:
-    push(g, "ask", p, kind, ctx, *options)
+def _ask(g: GameState, p: int, kind: str, ctx: int, options: list[int]) -> None:
+    push(g, T.Ask(p, kind, ctx, tuple(options)))
 
 
-def _ships(g: GameState, pred) -> list[Vessel]:
-    return [v for v in g.vessels.values() if v.d.kind == "ship" and pred(v)]
+def _ships(g: GameState, pred: Callable[[Vessel], bool]) -> list[Vessel]:
+    return [v for v in g.vessels.values() if v.d.is_ship and pred(v)]
 
 
-def _vessels(g: GameState, pred) -> list[Vessel]:
+def _vessels(g: GameState, pred: Callable[[Vessel], bool]) -> list[Vessel]:
     return [v for v in g.vessels.values() if pred(v)]
 
 
@@ -36,7 +40,7 @@ def _vessels(g: GameState, pred) -> list[Vessel]:
 register("Refinery", start_of_turn=lambda g, p, src: R.gain(g, p, 2), commutes=True)
 register("Trade World", start_of_turn=lambda g, p, src: R.gain(g, p, 2), commutes=True)
 register("Trade Routes", commutes=True, start_of_turn=lambda g, p, src: R.gain(
-    g, p, sum(1 for v in g.vessels.values() if v.owner == p and v.d.kind == "station")))
+    g, p, sum(1 for v in g.vessels.values() if v.owner == p and v.d.is_station)))
 register("Thrill of Discovery", start_of_turn=lambda g, p, src: _draw(g, p, 1))
 register("Research World", start_of_turn=lambda g, p, src: _draw(g, p, 1))
 register("Orbital Habitat", max_dev_bonus=2,
@@ -55,8 +59,8 @@ register("Core World", start_of_turn=_core_world)
 
 
 @choice_handler("Core World")
-def _core_world_choice(g: GameState, choice: dict, pos: int) -> None:
-    R.add_development(g, choice["player"], pos)
+def _core_world_choice(g: GameState, choice: Choice, pos: int) -> None:
+    R.add_development(g, choice.player, pos)
 
 
 # --------------------------------------------------------------------------- first developed
@@ -73,7 +77,7 @@ def _plus_one(g: GameState, src: int, v: Vessel) -> int:
 
 
 def _fighters_plus_one(g: GameState, src: int, v: Vessel) -> int:
-    return 1 if v.d.size == "fighter" else 0
+    return 1 if v.d.is_fighter else 0
 
 
 register("Advanced Weapons", attack=_plus_one)
@@ -81,7 +85,7 @@ register("Advanced Shields", hp=_plus_one)
 register("Enhanced Jump Drive", speed=_plus_one)
 register("Fighter Bays", hp=_fighters_plus_one, build_fighters_near_station=True)
 register("Silis Major", speed=_fighters_plus_one)
-register("Missile Platform", attack=lambda g, src, v: 1 if v.d.kind == "station" and v.id != src else 0)
+register("Missile Platform", attack=lambda g, src, v: 1 if v.d.is_station and v.id != src else 0)
 register("Targeting Systems", unlimited_targets=True)
 register("Shipyard", build_ships_here=True)
 register("Forsei", build_any_phase=True)
@@ -97,8 +101,9 @@ register("Jump Nexus", speed=lambda g, src, v: 0 if v.nexus else 1, on_jump_from
 # --------------------------------------------------------------------------- systems
 
 # SIEGE-2: a besieged system's text is switched off, entry limits included.
+_THROUGH_ASTEROIDS = frozenset({Size.SMALL, Size.FIGHTER})
 register("Asteroid Field",
-         can_enter=lambda g, v, pos: v.d.size in ("small", "fighter") or R.under_siege(g, pos))
+         can_enter=lambda g, v, pos: v.d.size in _THROUGH_ASTEROIDS or R.under_siege(g, pos))
 register("Pulsar System", shields_ships_from_commands=True)
 
 
@@ -107,7 +112,7 @@ def _black_hole_enter(g: GameState, v: Vessel) -> None:
     pos, v.pos = v.pos, NOBODY
     besieged = R.under_siege(g, pos)
     v.pos = pos
-    if v.d.kind == "ship" and not besieged:
+    if v.d.is_ship and not besieged:
         v.no_attack = True
 
 
@@ -124,28 +129,30 @@ register("Cruiser", conquest=_cruiser_conquest)
 
 
 @choice_handler("Cruiser")
-def _cruiser_choice(g: GameState, choice: dict, yes: int) -> None:
+def _cruiser_choice(g: GameState, choice: Choice, yes: int) -> None:
     """END-2 (RULING): never the last development, since the system is not besieged."""
-    site = g.sites[choice["ctx"]]
+    pos = choice.ctx
+    assert pos is not None, "the Cruiser asks about its system"
+    site = g.sites[pos]
     if yes and site.devs >= 2:
         site.devs -= 1
-        R.emit(g, "siege", choice["player"], choice["ctx"], 1)
+        R.emit(g, E.Siege("siege", choice.player, pos, 1))
 
 
 # --------------------------------------------------------------------------- Industry commands
 
 
-def _bombard_targets(g: GameState, p: int, src: int):
+def _bombard_targets(g: GameState, p: int, src: int) -> list[Targets]:
     return [(v.id,) for v in _ships(g, lambda v: v.owner == p and g.sites[v.pos].owner not in (NOBODY, p))]
 
 
-def _bombard(g: GameState, p: int, src: int, t: tuple) -> None:
+def _bombard(g: GameState, p: int, src: int, t: Targets) -> None:
     v = g.vessels[t[0]]
     site = g.sites[v.pos]
     removed = min(R.attack(g, v), site.devs - 1)
     if removed > 0:
         site.devs -= removed
-        R.emit(g, "siege", p, v.pos, removed)
+        R.emit(g, E.Siege("siege", p, v.pos, removed))
 
 
 register("Orbital Bombardment", targets=_bombard_targets, resolve=_bombard)
@@ -155,12 +162,12 @@ register("Trade Envoy",
          resolve=lambda g, p, src, t: R.gain(g, p, 2 * g.sites[t[0]].devs))
 
 
-def _barrage_targets(g: GameState, p: int, src: int):
+def _barrage_targets(g: GameState, p: int, src: int) -> list[Targets]:
     return [(v.id,) for v in _vessels(g, lambda v: v.owner == p and R.attack(g, v) > 0)
             if any(o.pos == v.pos and o.owner != p for o in g.vessels.values())]
 
 
-def _barrage(g: GameState, p: int, src: int, t: tuple) -> None:
+def _barrage(g: GameState, p: int, src: int, t: Targets) -> None:
     v = g.vessels[t[0]]
     dmg = R.attack(g, v)
     for o in [o for o in g.vessels.values() if o.pos == v.pos and o.owner != p]:
@@ -170,15 +177,15 @@ def _barrage(g: GameState, p: int, src: int, t: tuple) -> None:
 register("Barrage", targets=_barrage_targets, resolve=_barrage)
 
 
-def _ram_targets(g: GameState, p: int, src: int):
-    out = []
+def _ram_targets(g: GameState, p: int, src: int) -> list[Targets]:
+    out: list[Targets] = []
     for s in _ships(g, lambda v: v.owner == p and R.targetable(g, v, True)):
         out.extend((s.id, o.id) for o in g.vessels.values()
                    if o.pos == s.pos and o is not s and R.targetable(g, o, True))
     return out
 
 
-def _ram(g: GameState, p: int, src: int, t: tuple) -> None:
+def _ram(g: GameState, p: int, src: int, t: Targets) -> None:
     ship, target = g.vessels[t[0]], g.vessels[t[1]]
     hp = R.max_hp(g, ship)
     R.destroy(g, ship)
@@ -196,19 +203,19 @@ def _corvette_room(g: GameState, p: int) -> int:
     return max(0, room)
 
 
-def _mass_targets(g: GameState, p: int, src: int):
+def _mass_targets(g: GameState, p: int, src: int) -> list[Targets]:
     """(system, how many): up to three, as far as the supply and the ship cap allow."""
     most = min(3, _corvette_room(g, p))
     return [(pos, n) for pos, s in enumerate(g.sites)
             if s.owner == p and R.build_banned(g, p, pos, True) is None for n in range(1, most + 1)]
 
 
-def _mass_production(g: GameState, p: int, src: int, t: tuple) -> None:
+def _mass_production(g: GameState, p: int, src: int, t: Targets) -> None:
     for _ in range(min(t[1], _corvette_room(g, p))):
         R.build(g, p, "Corvette", t[0])
 
 
-def _mass_valid(g: GameState, p: int, src: int, t: tuple) -> bool:
+def _mass_valid(g: GameState, p: int, src: int, t: Targets) -> bool:
     """RESP-3: the system must still be a legal place; fewer Corvettes may fit by now."""
     pos = t[0]
     return g.sites[pos].owner == p and R.build_banned(g, p, pos, True) is None
@@ -217,11 +224,11 @@ def _mass_valid(g: GameState, p: int, src: int, t: tuple) -> bool:
 register("Mass Production", targets=_mass_targets, resolve=_mass_production, valid=_mass_valid)
 
 
-def _any_vessel(g: GameState, p: int, src: int):
+def _any_vessel(g: GameState, p: int, src: int) -> list[Targets]:
     return [(v.id,) for v in _vessels(g, lambda v: R.targetable(g, v, True))]
 
 
-def _max_firepower(g: GameState, p: int, src: int, t: tuple) -> None:
+def _max_firepower(g: GameState, p: int, src: int, t: Targets) -> None:
     v = g.vessels[t[0]]
     v.atk_bonus += 2
     v.extra_targets += 1
@@ -232,9 +239,9 @@ register("Maximum Firepower", targets=_any_vessel, resolve=_max_firepower)
 # --------------------------------------------------------------------------- Statecraft commands
 
 
-def _spy(g: GameState, p: int, src: int, t: tuple) -> None:
+def _spy(g: GameState, p: int, src: int, t: Targets) -> None:
     q = t[0]
-    R.emit(g, "reveal", q, tuple(g.hands[q]))
+    R.emit(g, E.Reveal("reveal", q, tuple(g.hands[q])))
     if g.hands[q]:
         _ask(g, p, "Spy Network", q, list(g.hands[q]))
 
@@ -245,8 +252,9 @@ register("Spy Network",
 
 
 @choice_handler("Spy Network")
-def _spy_choice(g: GameState, choice: dict, cid: int) -> None:
-    push(g, "receive", choice["player"], cid, choice["ctx"])
+def _spy_choice(g: GameState, choice: Choice, cid: int) -> None:
+    assert choice.ctx is not None, "Spy Network asks about the player whose hand it shows"
+    push(g, T.Receive(choice.player, cid, choice.ctx))
 
 
 CARD_OPTION_CHOICES.add("Spy Network")  # its options are cards in the victim's hand
@@ -254,11 +262,11 @@ CARD_OPTION_CHOICES.add("Spy Network")  # its options are cards in the victim's 
 
 register("Intercept Orders",
          targets=lambda g, p, src: [(item[2],) for item in g.stack
-                                    if item[0] == "card" and CARD_DEF[item[2]].kind == "command"],
+                                    if item[0] == "card" and CARD_DEF[item[2]].is_command],
          resolve=lambda g, p, src, t: cancel_item(g, t[0]))
 
 
-def _sabotage_targets(g: GameState, p: int, src: int):
+def _sabotage_targets(g: GameState, p: int, src: int) -> list[Targets]:
     mine = {v.pos for v in g.vessels.values() if v.owner == p}
     return [(v.id,) for v in _vessels(g, lambda v: v.pos in mine and R.targetable(g, v, True))]
 
@@ -266,8 +274,8 @@ def _sabotage_targets(g: GameState, p: int, src: int):
 register("Sabotage", targets=_sabotage_targets, resolve=lambda g, p, src, t: R.destroy(g, g.vessels[t[0]]))
 
 
-def _move_targets(g: GameState, ships, dests) -> list[tuple]:
-    out = []
+def _move_targets(g: GameState, ships: list[Vessel], dests: Callable[[Vessel], Iterable[int]]) -> list[Targets]:
+    out: list[Targets] = []
     for v in ships:
         for dest in dests(v):
             if R.can_enter(g, v, dest):
@@ -275,12 +283,12 @@ def _move_targets(g: GameState, ships, dests) -> list[tuple]:
     return out
 
 
-def _bribery_targets(g: GameState, p: int, src: int):
+def _bribery_targets(g: GameState, p: int, src: int) -> list[Targets]:
     ships = _ships(g, lambda v: v.owner != p and R.targetable(g, v, True))
     return _move_targets(g, ships, lambda v: neighbours(g.cfg.size)[v.pos])
 
 
-def _move(g: GameState, p: int, src: int, t: tuple) -> None:
+def _move(g: GameState, p: int, src: int, t: Targets) -> None:
     vid, dest, explore = t
     R.enter(g, g.vessels[vid], dest, R.must_explore(g, dest, explore))
 
@@ -288,7 +296,7 @@ def _move(g: GameState, p: int, src: int, t: tuple) -> None:
 register("Bribery", targets=_bribery_targets, resolve=_move)
 
 
-def _filibuster(g: GameState, p: int, src: int, t: tuple) -> None:
+def _filibuster(g: GameState, p: int, src: int, t: Targets) -> None:
     g.extra_turns += 1
 
 
@@ -302,7 +310,7 @@ register("Jump Stabilization", targets=lambda g, p, src: [(pos,) for pos in rang
          resolve=lambda g, p, src, t: g.stabilized.append(t[0]))
 
 
-def _interdict(g: GameState, p: int, src: int, t: tuple) -> None:
+def _interdict(g: GameState, p: int, src: int, t: Targets) -> None:
     if p not in g.sites[t[0]].interdicted_by:
         g.sites[t[0]].interdicted_by.append(p)
 
@@ -311,7 +319,7 @@ register("Interdiction", targets=lambda g, p, src: [(pos,) for pos in range(len(
          resolve=_interdict)
 
 
-def _raise_shields(g: GameState, p: int, src: int, t: tuple) -> None:
+def _raise_shields(g: GameState, p: int, src: int, t: Targets) -> None:
     v = g.vessels[t[0]]
     v.hp_bonus += 2
     v.can_redirect = True
@@ -320,7 +328,7 @@ def _raise_shields(g: GameState, p: int, src: int, t: tuple) -> None:
 register("Raise Shields", targets=_any_vessel, resolve=_raise_shields)
 
 
-def _evasion(g: GameState, p: int, src: int, t: tuple) -> None:
+def _evasion(g: GameState, p: int, src: int, t: Targets) -> None:
     g.vessels[t[0]].shielded = True
 
 
@@ -331,7 +339,7 @@ register("Evasion",
 # --------------------------------------------------------------------------- abilities
 
 
-def _railgun_targets(g: GameState, p: int, src: int):
+def _railgun_targets(g: GameState, p: int, src: int) -> list[Targets]:
     return [(v.id, x) for v in _vessels(g, lambda v: v.owner == p and R.targetable(g, v, False))
             for x in range(1, g.credits[p] + 1)]
 
@@ -341,7 +349,7 @@ def _own_targetable(g: GameState, p: int, vid: int) -> bool:
     return v is not None and v.owner == p and R.targetable(g, v, False)
 
 
-def _railgun(g: GameState, p: int, src: int, t: tuple) -> None:
+def _railgun(g: GameState, p: int, src: int, t: Targets) -> None:
     g.vessels[t[0]].atk_bonus += t[1]
 
 
@@ -349,7 +357,7 @@ register("Railgun Turrets", cost="credits", targets=_railgun_targets, resolve=_r
          valid=lambda g, p, src, t: _own_targetable(g, p, t[0]))
 
 
-def _exp_shields(g: GameState, p: int, src: int, t: tuple) -> None:
+def _exp_shields(g: GameState, p: int, src: int, t: Targets) -> None:
     v = g.vessels[t[0]]
     v.shielded = v.untargetable = True
 
@@ -358,7 +366,7 @@ register("Experimental Shields", cost="discard", resolve=_exp_shields,
          targets=lambda g, p, src: [(v.id,) for v in _vessels(g, lambda v: R.targetable(g, v, False))])
 
 
-def _drummond_targets(g: GameState, p: int, src: int):
+def _drummond_targets(g: GameState, p: int, src: int) -> list[Targets]:
     ships = _ships(g, lambda v: R.targetable(g, v, False) and not g.sites[v.pos].interdicted_by)
     return _move_targets(g, ships, lambda v: [pos for pos in range(len(g.sites)) if pos != v.pos])
 

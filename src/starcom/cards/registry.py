@@ -27,29 +27,35 @@ Hook signatures (``g`` is the game state, ``p`` a player index, ``src`` a card i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-Hook = Callable[..., Any] | None
+if TYPE_CHECKING:
+    from ..engine.state import Choice, GameState, Vessel
+    from .catalogue import CardDef
+
+Targets = tuple[int, ...]  # a card's targets, each of a kind in ``TARGET_KINDS``
 
 
 @dataclass(slots=True)
 class CardEffect:
+    """What one card does beyond its printed numbers: hooks (None when it has none) and flags."""
+
     name: str
-    targets: Hook = None
+    targets: Callable[[GameState, int, int], Iterable[Targets]] | None = None
     target_kinds: tuple[str, ...] = ()
-    valid: Hook = None
-    resolve: Hook = None
+    valid: Callable[[GameState, int, int, Targets], bool] | None = None
+    resolve: Callable[[GameState, int, int, Targets], None] | None = None
     cost: str = ""
-    start_of_turn: Hook = None
+    start_of_turn: Callable[[GameState, int, int], None] | None = None
     commutes: bool = False
-    first_developed: Hook = None
-    on_enter: Hook = None
-    can_enter: Hook = None
-    attack: Hook = None
-    hp: Hook = None
-    speed: Hook = None
-    on_jump_from: Hook = None
-    conquest: Hook = None
+    first_developed: Callable[[GameState, int, int], None] | None = None
+    on_enter: Callable[[GameState, Vessel], None] | None = None
+    can_enter: Callable[[GameState, Vessel, int], bool] | None = None
+    attack: Callable[[GameState, int, Vessel], int] | None = None
+    hp: Callable[[GameState, int, Vessel], int] | None = None
+    speed: Callable[[GameState, int, Vessel], int] | None = None
+    on_jump_from: Callable[[GameState, int, Vessel], None] | None = None
+    conquest: Callable[[GameState, Vessel], None] | None = None
     unlimited_targets: bool = False
     max_dev_bonus: int = 0
     build_ships_here: bool = False
@@ -58,12 +64,16 @@ class CardEffect:
     shields_ships_from_commands: bool = False
 
 
+# What a card's choice handler is called with: the state, the choice, the option taken.
+ChoiceHandler = Callable[["GameState", "Choice", Any], None]
+StatHook = Callable[["GameState", int, "Vessel"], int]
+
 # What a position of a target tuple may be; each is a field kind in ``engine.actions``.
 TARGET_KINDS = frozenset({"vessel", "pos", "player", "card", "credits", "explore", "count"})
 
 EFFECTS: dict[str, CardEffect] = {}
 # Handlers for choices that card effects ask for, keyed by choice kind.
-CHOICE_HANDLERS: dict[str, Callable[..., None]] = {}
+CHOICE_HANDLERS: dict[str, ChoiceHandler] = {}
 # Choice kinds (asked by card effects) whose options are card ids: views hide and re-deal them.
 CARD_OPTION_CHOICES: set[str] = set()
 
@@ -86,8 +96,9 @@ def register(name: str, **hooks: Any) -> CardEffect:
     return eff
 
 
-def choice_handler(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    def deco(fn: Callable[..., None]) -> Callable[..., None]:
+def choice_handler(kind: str) -> Callable[[ChoiceHandler], ChoiceHandler]:
+    """Register the function that carries out a choice of ``kind`` (a card's name)."""
+    def deco(fn: ChoiceHandler) -> ChoiceHandler:
         CHOICE_HANDLERS[kind] = fn
         return fn
     return deco
@@ -110,7 +121,13 @@ def get(name: str) -> CardEffect:
     return EFFECTS.get(name, EMPTY)
 
 
-def freeze(card_defs: list) -> None:
+def stat_hook(eff: CardEffect, stat: str) -> StatHook | None:
+    """The bonus hook of ``eff`` for ``stat`` ("attack", "hp" or "speed"), or None."""
+    hook: StatHook | None = getattr(eff, stat)
+    return hook
+
+
+def freeze(card_defs: Sequence[CardDef]) -> None:
     """Build the lookup tables; instance ids index ``card_defs`` (``catalogue.CARD_DEF``).
     ValueError names an effect whose ``target_kinds`` holds a kind not in ``TARGET_KINDS``."""
     global DEV_STATIONS
@@ -121,7 +138,7 @@ def freeze(card_defs: list) -> None:
                              f"kinds are {sorted(TARGET_KINDS)}")
     BY_CARD[:] = [get(d.name) for d in card_defs]
     for stat in ("attack", "hp", "speed"):
-        ids = [i for i, eff in enumerate(BY_CARD) if getattr(eff, stat) is not None]
-        STAT_STATIONS[stat] = tuple(i for i in ids if card_defs[i].kind == "station")
+        ids = [i for i, eff in enumerate(BY_CARD) if stat_hook(eff, stat) is not None]
+        STAT_STATIONS[stat] = tuple(i for i in ids if card_defs[i].is_station)
         STAT_SYSTEMS[stat] = frozenset(i for i in ids if card_defs[i].is_system)
     DEV_STATIONS = tuple(i for i, eff in enumerate(BY_CARD) if eff.max_dev_bonus)

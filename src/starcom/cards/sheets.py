@@ -19,7 +19,7 @@ from typing import Any
 
 from ..engine.editions import EDITIONS
 from ..engine.view import action_for, card_options
-from .catalogue import CARD_DEF, DEFS, DOMAINS, CardDef
+from .catalogue import CARD_DEF, DEFS, DOMAINS, CardDef, Domain
 from .wording import CHOICE_WORDS
 
 Sheet = dict[str, Any]
@@ -35,7 +35,7 @@ def _sheet(d: CardDef) -> Sheet:
     return {
         "key": card_key(d.name),
         "name": d.name,
-        "domain": d.domain if d.domain in DOMAINS else "none",
+        "domain": d.domain if d.domain in DOMAINS else Domain.NONE,
         "kind": d.kind,
         "size": (d.size or None) if ship else None,
         # A ship that can never be built (the starting Scout) has no price.
@@ -78,7 +78,7 @@ def sheet_of(cid: Any) -> Sheet | None:
 _DECIDER = object()
 
 
-def sheet_for_action(game: Any, action: tuple, viewer: Any = _DECIDER) -> Sheet | None:
+def sheet_for_action(game: Any, action: tuple[Any, ...], viewer: Any = _DECIDER) -> Sheet | None:
     """The sheet of the card that legal ``action`` (a tuple, in ``game`` before it is taken) is
     about, or None: build: the type built; play, sell (its first card), ability: the card
     played or used; develop: the system, if face up; jump, retreat, scrap, repair: the vessel;
@@ -102,7 +102,7 @@ def sheet_for_action(game: Any, action: tuple, viewer: Any = _DECIDER) -> Sheet 
     if k in ("give", "ask") and a[1] in ("card", "tech", "vessel"):
         return sheet_of(a[2])
     if k == "choose" and game.choice is not None:
-        kind = game.choice["kind"]
+        kind = game.choice.kind
         words = CHOICE_WORDS.get(kind)
         if card_options(kind) or kind == "order" or (words is not None and words.value == "card"):
             return sheet_of(a[1])

@@ -130,6 +130,7 @@ def _standings(game: Game, agents: list[str]) -> Table:
 def play_demo(seed: int, players: int, size: int, edition: str, agents: list[str], turn_limit: Optional[int],
               verbose: bool, console: Console) -> Game:
     """Play one seeded game between the agents and print its log as it goes."""
+    from ..sim.play import Step, play
     from ..text import Narrator
     names = agents * players if len(agents) == 1 else agents
     game = Game.new(players, size, edition, seed, turn_limit)
@@ -142,13 +143,12 @@ def play_demo(seed: int, players: int, size: int, edition: str, agents: list[str
     narrator = Narrator(game, verbose=verbose, reveal_all=True)
     for line in narrator.setup_lines(game):
         _print_line(console, line)
-    while not game.over:
-        p = game.to_move
-        action = bots[p].choose(game, rngs[p])
-        before = game.clone() if verbose else None
-        events = game.apply(action, player=p)
-        for line in narrator.step_lines(game, action, events, before):
+
+    def show(step: Step) -> None:
+        for line in narrator.step_lines(game, step.action, step.events, step.before):
             _print_line(console, line)
+
+    play(game, bots, rngs, on_step=show, keep_before=verbose)
     console.print(_standings(game, names))
     return game
 
@@ -186,7 +186,7 @@ def demo(
     edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
     agents: str = typer.Option("greedy", help=_ai_help("Who plays: one AI for every seat, or one per seat "
                                                        "in seat order, comma-separated (e.g. easy,hard).")),
-    turn_limit: int = typer.Option(40, help="End the game after this many turns (0: no limit); at the limit "
+    turn_limit: int = typer.Option(60, help="End the game after this many turns (0: no limit); at the limit "
                                             "the score rule decides."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show phases, passes and other detail."),
 ) -> None:
@@ -277,7 +277,8 @@ def bench(
     """Measure the engine's speed: playout steps, or AI search iterations, per second.
 
     By default: random playouts (legal_actions + apply) for 2 players on 3x3 and 4 players on
-    5x5 (standard edition, turn limit 60), and how much dearer a 4-player step is. With --ai:
+    5x5 (standard edition, turn limit 60), how much dearer a 4-player step is, and, when
+    python-chess is installed, its random playouts as an anchor in the same run. With --ai:
     the ISMCTS agent's search iterations per second on positions from greedy play.
     """
     from ..sim.bench import bench as run_bench, bench_search
@@ -297,15 +298,24 @@ def bench(
                           f"{s.seconds:.2f}", f"{s.iterations_per_second:,.0f}")
         console.print(table)
     else:
-        summary, runs = run_bench(seconds, seed, steps)
+        with console.status("playing random games…"):
+            summary, runs, chess = run_bench(seconds, seed, steps)
         table = Table(title="Random playouts (standard edition, turn limit 60)")
         for col in ("setup", "steps", "games finished", "seconds", "steps/s"):
             table.add_column(col, justify="right")
         for m in runs:
             table.add_row(f"{m.players}p {m.size}x{m.size}", str(m.steps), str(m.games), f"{m.seconds:.2f}",
                           f"{m.steps_per_second:,.0f}")
+        if chess is not None:
+            table.add_row("python-chess", str(chess.steps), str(chess.games), f"{chess.seconds:.2f}",
+                          f"{chess.steps_per_second:,.0f}")
         console.print(table)
         console.print(f"a 4p 5x5 step costs {summary['ratio']:.2f}x a 2p 3x3 step")
+        if "vs_chess" in summary:
+            console.print(f"2p 3x3 runs {summary['vs_chess']:.2f}x as many steps per second as python-chess "
+                          "in the same run")
+        else:
+            console.print("python-chess is not installed (pip install chess): no anchor figure")
     if json_out:
         typer.echo(json.dumps(summary))
 
@@ -335,11 +345,11 @@ def _viewer(spec: Optional[str], players: int, over: bool) -> tuple[Optional[int
 def replay_steps(cfg: Config, actions: list[Any], who: Optional[int], reveal_all: bool,
                  verbose: bool = False) -> tuple[Game, list[dict[str, Any]]]:
     """Play a saved game's ``actions`` from its setup and describe each step as ``who`` (a seat,
-    or None for a spectator) may know it, through the observer (:mod:`starcom.engine.view`):
+    or None for a spectator) may know it, through the observer (:mod:`starcom.observer`):
     ``{"step", "by", "action", "text", "lines"}``, step 0 being the setup. ``reveal_all`` shows
     every card. Returns the final game and the steps."""
     from ..engine.actions import to_json
-    from ..engine.view import action_for
+    from ..observer import STARCOM as OBSERVER
     from ..text import Narrator, describe_action
     game = Game.from_config(cfg)
     narrator = Narrator(game, who, verbose=verbose, reveal_all=reveal_all)
@@ -347,7 +357,7 @@ def replay_steps(cfg: Config, actions: list[Any], who: Optional[int], reveal_all
                                     "lines": narrator.setup_lines(game)}]
     for n, act in enumerate(actions, 1):
         by = game.to_move
-        known = act if reveal_all else action_for(game, act, who)
+        known = act if reveal_all else OBSERVER.action(game, act, who)
         text = describe_action(game, act, who, reveal_all)
         before = game.clone() if verbose else None
         events = game.apply(act, player=by)
@@ -379,7 +389,7 @@ def replay(
     damaged or edited file is refused, naming the first bad step (exit code 2). A seat's or
     the spectator's view hides the cards they could not see, as the browser game does.
     """
-    from ..engine.view import config_for
+    from ..observer import STARCOM as OBSERVER
     from ..sim.record import load
     try:
         cfg, actions, meta = load(file)
@@ -390,8 +400,8 @@ def replay(
     game, steps = replay_steps(cfg, actions, who, reveal_all, verbose)
     agents = meta.get("agents") or []
     # The seed gives every hand and deck away, so a player's or spectator's log of an unfinished
-    # game leaves it out, as their view does (engine.view.config_for).
-    settings = asdict(cfg) if reveal_all else config_for(game)
+    # game leaves it out, as their view does (the observer's config).
+    settings = asdict(cfg) if reveal_all else OBSERVER.config(game)
     if json_out:
         typer.echo(json.dumps({
             "file": str(file), "viewer": "all" if reveal_all else "spectator" if who is None else who,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import typer
 
@@ -57,6 +58,24 @@ def parse_seats(specs: list[str] | None, players: int, hotseat: bool, ai: str = 
     return out
 
 
+def play_moves(game: Any, specs: list[str] | None) -> int:
+    """Play the actions of ``--moves`` on ``game``: each in the action notation
+    (:mod:`starcom.engine.notation`, e.g. ``jump Scout#91 a2 +explore``), separated by ";" or
+    given in several options. Returns how many were played; BadParameter names the first that
+    cannot be read or is not legal (with the rule), and the legal actions then."""
+    moves = [m.strip() for spec in specs or [] for m in spec.split(";") if m.strip()]
+    for n, text in enumerate(moves, 1):
+        try:
+            game.apply(game.parse(text))
+        except ValueError as exc:  # IllegalAction is a ValueError
+            legal = ", ".join(game.notation(a) for a in game.legal_actions()[:12])
+            more = " …" if len(game.legal_actions()) > 12 else ""
+            raise typer.BadParameter(f"move {n} ({text!r}): {getattr(exc, 'reason', exc)}; "
+                                     f"legal now: {legal or 'none (the game is over)'}{more}",
+                                     param_hint="--moves") from None
+    return len(moves)
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `starcom` app."""
 
@@ -64,7 +83,8 @@ def register(app: typer.Typer) -> None:
   starcom play                          # you (P0) against a normal AI on 3x3
   starcom play --ai hard                # against the strongest level
   starcom play --players 3 --seats human,easy,hard --size 4
-  starcom play --hotseat --players 2    # two people sharing the keyboard""")
+  starcom play --hotseat --players 2    # two people sharing the keyboard
+  starcom play --seed 7 --moves "end"   # start after these actions (in the action notation)""")
     def play(
         players: int = typer.Option(2, help="Number of players, 2 to 4."),
         size: int = typer.Option(3, help="Board size N (an N x N grid), 3 to 5 recommended."),
@@ -83,6 +103,9 @@ def register(app: typer.Typer) -> None:
         turn_limit: int = typer.Option(0, help="End the game after this many turns (0: no limit)."),
         ai_delay: float = typer.Option(0.3, help="Seconds between the computer's moves."),
         auto_pass: bool = typer.Option(True, help="Pass for you when passing is your only legal action."),
+        moves: list[str] | None = typer.Option(
+            None, help="Actions to play from the setup before the game opens, in the action notation "
+                       "(e.g. \"build Corvette c3; end\"), separated by ';' or repeated."),
     ) -> None:
         """Play in the terminal: against the computer or hot-seat.
 
@@ -107,4 +130,5 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter("must be more than 0", param_hint="--think")
         kinds = parse_seats(seats, players, hotseat, ai)
         game = Game.new(players, size, edition, seed, limit)
+        play_moves(game, moves)
         StarcomApp(game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()

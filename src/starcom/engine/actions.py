@@ -1,22 +1,24 @@
-"""Actions: plain tuples ``(kind, *args)`` of strings and integers, their JSON form, their short
-text notation, and the dispatch from the current decision step to legality checks and handlers.
+"""Actions: tuples ``(kind, *args)`` of strings and integers (typed per kind in :mod:`.moves`),
+their argument checks and JSON form, and the dispatch from the current decision step to legality
+checks and handlers. The text notation is in :mod:`.notation`.
 
 Every decision of the game is one of these (see ``docs/architecture.md`` for the list).
 """
 from __future__ import annotations
 
 from itertools import islice
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..cards import registry
 from ..cards.catalogue import CARD_DEF, DEFS
 from . import combat, commands, trade
-from .board import name as pos_name
 from .errors import IllegalAction
 from .flow import next_alive, settle_priority
-from .state import GameState
+from .moves import ACTION_TYPES, field_names, json_form
+from .moves import Action as TypedAction
+from .state import ActionTuple, GameState
 
-Action = tuple
+Action = ActionTuple  # a plain or typed action tuple
 Check = Callable[[GameState, int, Action], "str | None"]
 Do = Callable[[GameState, int, Action], None]
 Span = Callable[[GameState], tuple[int, int]]
@@ -59,7 +61,7 @@ class FieldKind:
             if self.span is None:
                 return False
             lo, hi = self.span(g)
-            return lo <= x <= hi
+            return bool(lo <= x <= hi)
         if t is str:
             return self.any_word or (self.words is not None and x in self.words)
         return False
@@ -155,8 +157,12 @@ SIGNATURES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "choose": (("value", "option", ""),),
 }
 
-# Field names of each kind, for the JSON form; "*" collects the rest.
-FIELDS: dict[str, tuple[str, ...]] = {k: tuple(f[0] for f in sig) for k, sig in SIGNATURES.items()}
+# Field names of each kind, for the JSON form; "*" collects the rest. They come from the action
+# types (moves.py); SIGNATURES must name the same fields in the same order.
+FIELDS: dict[str, tuple[str, ...]] = {k: field_names(ACTION_TYPES[k]) for k in SIGNATURES}
+assert SIGNATURES.keys() == ACTION_TYPES.keys(), "every action kind needs a type and a signature"
+assert all(FIELDS[k] == tuple(f[0] for f in sig) for k, sig in SIGNATURES.items()), \
+    "SIGNATURES must name the fields of the action types (moves.py)"
 
 
 def _prefix(kind: str, rule: str) -> str:
@@ -180,9 +186,10 @@ _JSON_PLAN: dict[str, tuple[tuple[str, bool, FieldKind], ...]] = {
     k: tuple((f.lstrip("*"), f.startswith("*"), FIELD_KINDS[fk]) for f, fk, _ in sig)
     for k, sig in SIGNATURES.items()}
 assert registry.TARGET_KINDS <= FIELD_KINDS.keys(), "every card target kind needs a field kind"
+_TYPED = frozenset(ACTION_TYPES.values())
 
 
-def _target_kinds(kind: str, cid: int) -> tuple[str, ...] | None:
+def target_kinds(kind: str, cid: int) -> tuple[str, ...] | None:
     """The kinds of the targets taken when card ``cid`` is played (``kind`` "play") or its
     ability used ("ability"): a Command's or ability's declared ``target_kinds`` (none without
     a ``targets`` hook), a station's position, none for a technology. None when they are not
@@ -210,7 +217,8 @@ def malformed(g: GameState, a: Any) -> str | None:
     """Why ``a`` is not a well-formed action for game ``g`` (a tuple of a known kind, the right
     number of arguments, each of its field's type and range), or None. It reads only the
     catalogue and the game's size and player count, so it is right for any input whatever."""
-    if type(a) is not tuple or not a:
+    t = type(a)
+    if (t is not tuple and (t not in _TYPED or not a or ACTION_TYPES.get(a[0]) is not t)) or not a:
         return f"an action is a tuple (kind, *arguments), not {_brief(a)}"
     kind = a[0]
     if type(kind) is not str or kind not in SIGNATURES:
@@ -234,7 +242,7 @@ def malformed(g: GameState, a: Any) -> str | None:
     rest = a[1 + len(fixed):]
     if len(rest) > MAX_LIST:
         return f"{head}field '{name}' holds at most {MAX_LIST} values, not {len(rest)}"
-    kinds = _target_kinds(kind, a[1]) if elem == "target" else (elem,) * len(rest)
+    kinds = target_kinds(kind, a[1]) if elem == "target" else (elem,) * len(rest)
     if kinds is None:
         kinds = (elem,) * len(rest)
     else:
@@ -311,8 +319,9 @@ def _always(g: GameState, p: int, a: Action) -> str | None:
 
 
 def _check_choose(g: GameState, p: int, a: Action) -> str | None:
-    if len(a) != 2 or a[1] not in g.choice["options"]:
-        return f"choose one of the offered options for '{g.choice['kind']}'"
+    assert g.choice is not None, "a choice is pending at the choice step"
+    if len(a) != 2 or a[1] not in g.choice.options:
+        return f"choose one of the offered options for '{g.choice.kind}'"
     return None
 
 
@@ -320,8 +329,9 @@ def _do_choose(g: GameState, p: int, a: Action) -> None:
     from ..cards.registry import CHOICE_HANDLERS
     from .flow import ENGINE_CHOICES
     choice = g.choice
+    assert choice is not None, "a choice is pending at the choice step"
     g.choice, g.step = None, None
-    handler = ENGINE_CHOICES.get(choice["kind"]) or CHOICE_HANDLERS[choice["kind"]]
+    handler = ENGINE_CHOICES.get(choice.kind) or CHOICE_HANDLERS[choice.kind]
     handler(g, choice, a[1])
 
 
@@ -421,16 +431,31 @@ LEGAL: dict[str, Callable[[GameState, int], list[Action]]] = {
     "combat_pick": combat.fight_actions,
     "assign": combat.assign_actions,
     "retreat": lambda g, p: combat.retreat_actions(g, p) + [("done",)],
-    "choice": lambda g, p: [("choose", v) for v in g.choice["options"]],
+    "choice": lambda g, p: [("choose", v) for v in g.choice.options] if g.choice else [],
     "trade_build": trade_build_actions,
     "trade_answer": trade.answer_actions,
     "over": lambda g, p: [],
 }
 
 
+_new = tuple.__new__
+
+
+def typed(a: tuple[Any, ...]) -> TypedAction:
+    """The typed value (:mod:`.moves`) equal to the well-formed action tuple ``a`` (see
+    :func:`malformed`), for named access to its fields: ``typed(a).vessel``."""
+    return cast(TypedAction, _new(ACTION_TYPES[a[0]], a))
+
+
 def legal_actions(g: GameState) -> list[Action]:
-    """Every legal action of the player who must decide now (empty when the game is over)."""
-    return LEGAL[g.step](g, g.actor)
+    """Every legal action of the player who must decide now (empty when the game is over).
+
+    They are plain tuples, each equal to (and hashing as) its typed value (:func:`typed`):
+    building a typed value costs a Python call per action, which made random playouts some 6%
+    slower, and this list is the search agents' hot path."""
+    step = g.step
+    assert step is not None, "a decision is pending while the game runs (step 'over' after)"
+    return LEGAL[step](g, g.actor)
 
 
 def why_illegal(g: GameState, a: Any) -> str | None:
@@ -442,8 +467,10 @@ def why_illegal(g: GameState, a: Any) -> str | None:
     reason = malformed(g, a)
     if reason is not None:
         return reason
-    if a[0] not in STEP_KINDS[g.step]:
-        allowed = ", ".join(sorted(STEP_KINDS[g.step]))
+    step = g.step
+    assert step is not None, "a decision is pending while the game runs"
+    if a[0] not in STEP_KINDS[step]:
+        allowed = ", ".join(sorted(STEP_KINDS[step]))
         return f"'{a[0]}' is not possible now: player {g.actor} must decide ({g.step}: {allowed})"
     return HANDLERS[a[0]][0](g, g.actor, a)
 
@@ -453,14 +480,14 @@ def perform(g: GameState, a: Action) -> None:
     HANDLERS[a[0]][1](g, g.actor, a)
 
 
-def validate(g: GameState, a: Any, player: Any = None) -> Action:
+def validate(g: GameState, a: Any, player: Any = None) -> TypedAction:
     """Normalise ``a`` (tuple, list or JSON dict) and raise :class:`IllegalAction` if it is not
-    legal now for ``player`` (default: whoever must decide); return the action tuple.
+    legal now for ``player`` (default: whoever must decide); return the typed action.
 
     Contract: for any ``a`` and ``player`` whatever, the only exception raised is IllegalAction,
     and the state is never changed (only :func:`perform` changes it)."""
     t = type(a)
-    if t is tuple:
+    if t is tuple or t in _TYPED:
         act = a
     elif t is list:
         act = tuple(a)
@@ -475,24 +502,19 @@ def validate(g: GameState, a: Any, player: Any = None) -> Action:
     reason = why_illegal(g, act)
     if reason is not None:
         raise _illegal(reason, act)
-    return act
+    return typed(act)
 
 
 # --------------------------------------------------------------------------- JSON and notation
 
 
 def to_json(a: Action) -> dict[str, Any]:
-    fields = FIELDS[a[0]]
-    out: dict[str, Any] = {"type": a[0]}
-    for i, f in enumerate(fields):
-        if f.startswith("*"):
-            out[f[1:]] = list(a[1 + i:])
-            break
-        out[f] = a[1 + i]
-    return out
+    """``a`` as a JSON object: ``{"type": kind, field: value, ...}``, the fields named as in
+    :data:`FIELDS` (a "*" field as a list)."""
+    return json_form(a, FIELDS[a[0]])
 
 
-def from_json(data: Any) -> Action:
+def from_json(data: Any) -> TypedAction:
     """Inverse of :func:`to_json`. Raises IllegalAction naming what is malformed: ``data`` that
     is not a dict, a ``type`` that is not a known kind, a missing field, a field the kind does
     not take, or a field of the wrong shape (a "*" field must be a list of integers, any other an
@@ -541,35 +563,4 @@ def from_json(data: Any) -> Action:
                            f"not {_brief(val)}", data)
         else:
             args.append(val)
-    return (kind, *args)
-
-
-def notation(a: Action, size: int | None = None) -> str:
-    """A short text form for logs, e.g. ``jump Corvette#93 b2 +explore`` or ``build Corvette
-    c3``; it shows every field that is not at its default, so that different actions read
-    differently (``size`` names positions, else they are shown as numbers)."""
-    def pos(x: int) -> str:
-        return pos_name(x, size) if size else str(x)
-
-    def card(x: int) -> str:
-        return f"{CARD_DEF[x].name}#{x}" if isinstance(x, int) and 0 <= x < len(CARD_DEF) else str(x)
-
-    k = a[0]
-    if k == "jump":
-        extra = (" +explore" if a[3] else "") + (f" +{a[4]} fighters" if a[4] else "")
-        return f"jump {card(a[1])} {pos(a[2])}{extra}"
-    if k == "build":
-        return f"build {DEFS[a[1]].name} {pos(a[2])}"
-    if k in ("develop", "fight"):
-        return f"{k} {pos(a[1])}"
-    if k in ("play", "ability"):
-        return f"{k} {card(a[1])}" + "".join(f" {x}" for x in a[2:])
-    if k in ("scrap", "repair"):
-        return f"{k} {card(a[1])}"
-    if k == "assign":
-        return f"assign {card(a[1])} -> {card(a[2])} x{a[3]}"
-    if k == "retreat":
-        return f"retreat {card(a[1])} {pos(a[2])}"
-    if k == "redirect":
-        return f"redirect {card(a[2])} -> {card(a[1])}"
-    return " ".join(str(x) for x in a)
+    return typed((kind, *args))

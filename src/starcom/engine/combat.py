@@ -2,18 +2,32 @@
 retreat, window, for every system where two or more players have vessels."""
 from __future__ import annotations
 
+from . import events as E
+from . import tasks as T
 from .board import neighbours
 from .flow import clockwise_from_active, open_phase, push, settle_priority, task
 from .rules import attack, can_attack, can_enter, destroy, emit, enter, is_lethal, max_targets, speed
-from .state import GameState, Vessel
+from .state import ActionTuple, GameState, Vessel
+from .tasks import Window
 
-Action = tuple
+# The fight sequence of COMBAT-2, as pushed (the last runs first): window, assign, window
+# (redirects), resolve, window, retreat, window.
+_FIGHT = (T.CombatEnd(), T.Prio(Window.COMBAT), T.Retreat(), T.Prio(Window.COMBAT), T.Damage(),
+          T.Prio(Window.AFTER_ASSIGN), T.Assign(), T.Prio(Window.COMBAT))
+_AFTER_ASSIGN = Window.AFTER_ASSIGN
+
+
+def _redirects_open(g: GameState) -> bool:
+    """COMBAT-5: the window after assignment is open (written for speed: priority rounds ask
+    it for every player)."""
+    t = g.tasks[-1]
+    return type(t) is T.Prio and t.window is _AFTER_ASSIGN
 
 
 def combat_systems(g: GameState) -> list[int]:
     """COMBAT-1: systems with vessels of two or more players, not yet fought this phase."""
     owners: dict[int, int] = {}
-    multi = set()
+    multi: set[int] = set()
     for v in g.vessels.values():
         o = owners.setdefault(v.pos, v.owner)
         if o != v.owner:
@@ -21,8 +35,8 @@ def combat_systems(g: GameState) -> list[int]:
     return sorted(multi.difference(g.fought))
 
 
-@task("combat")
-def _combat(g: GameState, t: list) -> None:
+@task(T.Combat)
+def _combat(g: GameState, t: T.Combat) -> None:
     open_phase(g, t, "combat")
     left = combat_systems(g)
     if not left:
@@ -39,10 +53,9 @@ def start_fight(g: GameState, pos: int) -> None:
     """COMBAT-2: window, assign, window (redirects), resolve, window, retreat, window."""
     g.fought.append(pos)
     g.combat_pos = pos
-    emit(g, "combat", pos)
-    for t in (["combat_end"], ["prio", 1], ["retreat", 0], ["prio", 1], ["damage"], ["prio", 2],
-              ["assign", 0], ["prio", 1]):
-        push(g, *t)
+    emit(g, E.Combat("combat", pos))
+    for t in _FIGHT:
+        push(g, t)
 
 
 # --------------------------------------------------------------------------- assign
@@ -50,7 +63,7 @@ def start_fight(g: GameState, pos: int) -> None:
 
 def assigned_by(g: GameState, src: int) -> tuple[int, set[int]]:
     """Damage already assigned by vessel ``src`` and the targets it chose."""
-    total, targets = 0, set()
+    total, targets = 0, set[int]()
     for s, t, amt in g.assigned:
         if s == src:
             total += amt
@@ -68,20 +81,23 @@ def opponents_here(g: GameState, p: int) -> list[Vessel]:
     return [v for v in g.vessels.values() if v.pos == pos and v.owner != p]
 
 
-@task("assign")
-def _assign(g: GameState, t: list) -> None:
+@task(T.Assign)
+def _assign(g: GameState, t: T.Assign) -> None:
     """COMBAT-3: the active player, then each other player clockwise, assigns damage."""
     order = clockwise_from_active(g)
-    while t[1] < len(order):
-        p = order[t[1]]
+    i = t.index
+    while i < len(order):
+        p = order[i]
         if attackers(g, p) and opponents_here(g, p):
+            if i != t.index:
+                g.tasks[-1] = T.Assign(i)
             g.step, g.actor = "assign", p
             return
-        t[1] += 1
+        i += 1
     g.tasks.pop()
 
 
-def check_assign(g: GameState, p: int, a: Action) -> str | None:
+def check_assign(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 4:
         return "assign takes a vessel, a target and an amount"
     _, src, tgt, amt = a
@@ -104,17 +120,17 @@ def check_assign(g: GameState, p: int, a: Action) -> str | None:
     return None
 
 
-def do_assign(g: GameState, p: int, a: Action) -> None:
+def do_assign(g: GameState, p: int, a: ActionTuple) -> None:
     _, src, tgt, amt = a
     g.assigned.append([src, tgt, amt])
     g.sites[g.combat_pos].combat_turn = g.turn  # COMBAT-8
-    emit(g, "assign", p, src, tgt, amt)
+    emit(g, E.Assign("assign", p, src, tgt, amt))
     if len(assign_actions(g, p)) == 1:  # nothing left to assign: this player is done
         do_done(g, p, ("done",))
 
 
-def assign_actions(g: GameState, p: int) -> list[Action]:
-    out: list[Action] = [("done",)]
+def assign_actions(g: GameState, p: int) -> list[ActionTuple]:
+    out: list[ActionTuple] = [("done",)]
     foes = opponents_here(g, p)
     for v in attackers(g, p):
         done, targets = assigned_by(g, v.id)
@@ -132,18 +148,20 @@ def assign_actions(g: GameState, p: int) -> list[Action]:
     return out
 
 
-def do_done(g: GameState, p: int, a: Action) -> None:
-    g.tasks[-1][1] += 1
+def do_done(g: GameState, p: int, a: ActionTuple) -> None:
+    t = g.tasks[-1]
+    assert isinstance(t, T.PlayerRound), "done ends a player's assignment or retreats"
+    g.tasks[-1] = type(t)(t.index + 1)
     g.step = None
 
 
 # --------------------------------------------------------------------------- redirect
 
 
-def check_redirect(g: GameState, p: int, a: Action) -> str | None:
+def check_redirect(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 3:
         return "redirect takes the redirecting vessel and the vessel whose damage it takes"
-    if g.tasks[-1] != ["prio", 2]:
+    if not _redirects_open(g):
         return "COMBAT-5: redirects happen after assignment, before damage resolves"
     _, rid, fid = a
     rv, fv = g.vessels.get(rid), g.vessels.get(fid)
@@ -158,19 +176,19 @@ def check_redirect(g: GameState, p: int, a: Action) -> str | None:
     return None
 
 
-def do_redirect(g: GameState, p: int, a: Action) -> None:
+def do_redirect(g: GameState, p: int, a: ActionTuple) -> None:
     _, rid, fid = a
     for entry in g.assigned:
         if entry[1] == fid:
             entry[1] = rid
     g.vessels[rid].redirected = True
-    emit(g, "redirect", p, rid, fid)
+    emit(g, E.Redirect("redirect", p, rid, fid))
     g.prio, g.passes = g.active, 0  # treated like an addition to the round (RESP-1)
     settle_priority(g)
 
 
-def redirect_actions(g: GameState, p: int) -> list[Action]:
-    if g.tasks[-1] != ["prio", 2]:
+def redirect_actions(g: GameState, p: int) -> list[ActionTuple]:
+    if not _redirects_open(g):
         return []
     hit = {t for _, t, _ in g.assigned}
     mine = [v for v in g.vessels.values() if v.owner == p and v.pos == g.combat_pos]
@@ -181,26 +199,26 @@ def redirect_actions(g: GameState, p: int) -> list[Action]:
 # --------------------------------------------------------------------------- resolve
 
 
-@task("damage")
-def _damage(g: GameState, t: list) -> None:
+@task(T.Damage)
+def _damage(g: GameState, t: T.Damage) -> None:
     """COMBAT-6: all assigned damage lands at once; vessels destroyed earlier deal none."""
     g.tasks.pop()
     totals: dict[int, int] = {}
     pos = g.combat_pos
     for src, tgt, amt in g.assigned:
         # Vessels destroyed or moved away before resolution neither deal nor take it (TARGET-1).
-        s, t = g.vessels.get(src), g.vessels.get(tgt)
-        if s is not None and t is not None and s.pos == pos and t.pos == pos:
+        source, target = g.vessels.get(src), g.vessels.get(tgt)
+        if source is not None and target is not None and source.pos == pos and target.pos == pos:
             totals[tgt] = totals.get(tgt, 0) + amt
     g.assigned = []
     hit = []
     for tgt, amt in totals.items():
         v = g.vessels[tgt]
         if v.shielded:
-            emit(g, "prevented", tgt, amt)
+            emit(g, E.Prevented("prevented", tgt, amt))
             continue
         v.damage += amt
-        emit(g, "damage", tgt, amt)
+        emit(g, E.Damage("damage", tgt, amt))
         hit.append(v)
     for v in hit:
         if is_lethal(g, v):
@@ -210,7 +228,7 @@ def _damage(g: GameState, t: list) -> None:
 # --------------------------------------------------------------------------- retreat
 
 
-def retreat_actions(g: GameState, p: int) -> list[Action]:
+def retreat_actions(g: GameState, p: int) -> list[ActionTuple]:
     """COMBAT-7: ships that have not moved this turn may go to an adjacent system you control."""
     pos = g.combat_pos
     if g.sites[pos].interdicted_by:
@@ -218,42 +236,46 @@ def retreat_actions(g: GameState, p: int) -> list[Action]:
     adj = [n for n in neighbours(g.cfg.size)[pos] if g.sites[n].owner == p]
     if not adj:
         return []
-    out: list[Action] = []
+    out: list[ActionTuple] = []
     for v in g.vessels.values():
-        if v.owner == p and v.pos == pos and v.d.kind == "ship" and not v.moved and speed(g, v) >= 1:
+        if v.owner == p and v.pos == pos and v.d.is_ship and not v.moved and speed(g, v) >= 1:
             out.extend(("retreat", v.id, n) for n in adj if can_enter(g, v, n))
     return out
 
 
-@task("retreat")
-def _retreat(g: GameState, t: list) -> None:
+@task(T.Retreat)
+def _retreat(g: GameState, t: T.Retreat) -> None:
+    """COMBAT-7: the active player, then each other player clockwise, may retreat."""
     order = clockwise_from_active(g)
-    while t[1] < len(order):
-        p = order[t[1]]
+    i = t.index
+    while i < len(order):
+        p = order[i]
         if retreat_actions(g, p):
+            if i != t.index:
+                g.tasks[-1] = T.Retreat(i)
             g.step, g.actor = "retreat", p
             return
-        t[1] += 1
+        i += 1
     g.tasks.pop()
 
 
-def check_retreat(g: GameState, p: int, a: Action) -> str | None:
+def check_retreat(g: GameState, p: int, a: ActionTuple) -> str | None:
     if a not in retreat_actions(g, p):
         return "COMBAT-7: only an unmoved ship of yours may retreat, to an adjacent system you control"
     return None
 
 
-def do_retreat(g: GameState, p: int, a: Action) -> None:
+def do_retreat(g: GameState, p: int, a: ActionTuple) -> None:
     _, vid, dest = a
     v = g.vessels[vid]
-    emit(g, "retreat", p, vid, dest)
+    emit(g, E.Retreat("retreat", p, vid, dest))
     enter(g, v, dest, False)
     if not retreat_actions(g, p):
         do_done(g, p, ("done",))
 
 
-@task("combat_end")
-def _combat_end(g: GameState, t: list) -> None:
+@task(T.CombatEnd)
+def _combat_end(g: GameState, t: T.CombatEnd) -> None:
     g.tasks.pop()
     for v in g.vessels.values():
         v.redirected = False
@@ -261,16 +283,16 @@ def _combat_end(g: GameState, t: list) -> None:
     g.assigned = []
 
 
-def check_fight(g: GameState, p: int, a: Action) -> str | None:
+def check_fight(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 2 or a[1] not in combat_systems(g):
         return "COMBAT-1: choose one of the systems still to be fought"
     return None
 
 
-def do_fight(g: GameState, p: int, a: Action) -> None:
+def do_fight(g: GameState, p: int, a: ActionTuple) -> None:
     g.step = None
     start_fight(g, a[1])
 
 
-def fight_actions(g: GameState, p: int) -> list[Action]:
+def fight_actions(g: GameState, p: int) -> list[ActionTuple]:
     return [("fight", pos) for pos in combat_systems(g)]

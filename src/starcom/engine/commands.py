@@ -3,17 +3,18 @@ use abilities, end the phase (MOVE, EXPLORE, BUILD, DEV, SCRAP, REPAIR, TRADE-1/
 from __future__ import annotations
 
 from ..cards import registry
-from ..cards.catalogue import BUILDABLE, CARD_DEF, DEFS
+from ..cards.catalogue import BUILDABLE, CARD_DEF, DEFS, CardDef
+from . import events as E
 from .board import neighbours, within_two
+from . import tasks as T
 from .flow import discard_from_hand, push
 from .play import ability_sources, ability_targets, play_card, play_targets, use_ability
 from .rules import (add_development, build, build_banned, can_enter, contested, drawable_decks, emit,
                     enter, explore_options, fighter_count, gain, max_dev, must_explore, remove_vessel,
                     ship_count_for_cap, speed, station_banned, station_effects_active,
                     system_effects_active, total_devs)
-from .state import NOBODY, GameState
+from .state import NOBODY, ActionTuple, GameState, Vessel
 
-Action = tuple
 BUILDABLE_INDEX = frozenset(d.index for d in BUILDABLE)
 
 # --------------------------------------------------------------------------- jump
@@ -24,20 +25,20 @@ def jump_destinations(g: GameState, pos: int) -> tuple[int, ...]:
     return within_two(size)[pos] if pos in g.stabilized else neighbours(size)[pos]
 
 
-def carriable(g: GameState, v) -> list:
+def carriable(g: GameState, v: Vessel) -> list[Vessel]:
     """MOVE-3: fighters of ``v``'s controller beside it, least damaged first (a fighter jumps
     only if it has been yours since the start of the turn, MOVE-1)."""
     if not v.d.carry:
         return []
     fighters = [f for f in g.vessels.values()
-                if f.owner == v.owner and f.pos == v.pos and f.d.size == "fighter" and not f.fresh]
+                if f.owner == v.owner and f.pos == v.pos and f.d.is_fighter and not f.fresh]
     fighters.sort(key=lambda f: (f.damage, f.id))
     return fighters[: v.d.carry]
 
 
-def _ship_reason(g: GameState, p: int, v) -> str | None:
+def _ship_reason(g: GameState, p: int, v: Vessel | None) -> str | None:
     """MOVE-1 for the ship itself: yours, here since your turn began, jumps left, not held."""
-    if v is None or v.owner != p or v.d.kind != "ship":
+    if v is None or v.owner != p or not v.d.is_ship:
         return "MOVE-1: jump with a ship you control"
     if v.fresh and not (v.d.jump_when_built and v.built):
         return "MOVE-1: this ship has not been yours since the start of your turn (BUILD-7)"
@@ -48,7 +49,7 @@ def _ship_reason(g: GameState, p: int, v) -> str | None:
     return None
 
 
-def _dest_reason(g: GameState, p: int, v, dest: int) -> str | None:
+def _dest_reason(g: GameState, p: int, v: Vessel, dest: int) -> str | None:
     """MOVE-1, MOVE-4, MOVE-5 for one destination."""
     if dest not in jump_destinations(g, v.pos):
         return "MOVE-1: the destination is not adjacent"
@@ -61,14 +62,18 @@ def _dest_reason(g: GameState, p: int, v, dest: int) -> str | None:
     return None
 
 
-def check_jump(g: GameState, p: int, a: Action) -> str | None:
+def check_jump(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 5:
         return "jump takes a ship, a destination, an explore flag and a number of fighters to carry"
     _, vid, dest, explore_flag, carry = a
     v = g.vessels.get(vid)
-    reason = _ship_reason(g, p, v) or _dest_reason(g, p, v, dest)
+    reason = _ship_reason(g, p, v)
+    if reason is None:
+        assert v is not None  # _ship_reason refuses a missing vessel
+        reason = _dest_reason(g, p, v, dest)
     if reason:
         return reason
+    assert v is not None
     if explore_flag not in explore_options(g, dest):
         return "EXPLORE-1: exploring is mandatory in this edition" if g.ed.explore_mandatory \
             else "EXPLORE-1: explore flag must be 0 or 1 (face-down systems only)"
@@ -77,13 +82,13 @@ def check_jump(g: GameState, p: int, a: Action) -> str | None:
     return None
 
 
-def do_jump(g: GameState, p: int, a: Action) -> None:
+def do_jump(g: GameState, p: int, a: ActionTuple) -> None:
     _, vid, dest, explore_flag, carry = a
     v = g.vessels[vid]
     fighters = carriable(g, v)[:carry]
     if station_effects_active(g, v.pos):
         for s in list(g.vessels.values()):
-            if s.pos == v.pos and s.owner == p and s.d.kind == "station":
+            if s.pos == v.pos and s.owner == p and s.d.is_station:
                 hook = registry.BY_CARD[s.id].on_jump_from
                 if hook is not None:
                     hook(g, s.id, v)
@@ -93,10 +98,10 @@ def do_jump(g: GameState, p: int, a: Action) -> None:
         enter(g, f, dest, False)
 
 
-def jump_actions(g: GameState, p: int) -> list[Action]:
-    out: list[Action] = []
+def jump_actions(g: GameState, p: int) -> list[ActionTuple]:
+    out: list[ActionTuple] = []
     for v in g.vessels.values():
-        if v.owner != p or v.d.kind != "ship" or _ship_reason(g, p, v) is not None:
+        if v.owner != p or not v.d.is_ship or _ship_reason(g, p, v) is not None:
             continue
         carry = range(len(carriable(g, v)) + 1)
         for dest in jump_destinations(g, v.pos):
@@ -121,7 +126,7 @@ def ship_yards(g: GameState, p: int, pos: int) -> tuple[bool, bool]:
         return False, False
     if site.face_up and site.d.builds_ships:
         return True, True
-    stations = [v for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.kind == "station"]
+    stations = [v for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.is_station]
     if not stations or not station_effects_active(g, pos):
         return False, False
     if any(registry.BY_CARD[s.id].build_ships_here for s in stations):
@@ -144,15 +149,15 @@ class _BuildSite:
         self.fighters_here = fighter_count(g, p, pos) if g.ed.fighter_caps and fighter_yard else 0
 
 
-def _build_reason(g: GameState, p: int, d, pos: int, here: _BuildSite, caps: tuple[int, int, int]) -> str | None:
+def _build_reason(g: GameState, p: int, d: CardDef, pos: int, here: _BuildSite, caps: tuple[int, int, int]) -> str | None:
     """BUILD-1..6 for card ``d`` at ``pos``; ``caps`` = (ships, fighters, developments) of ``p``."""
     if not g.supply[d.name]:
         return f"COMP-2: no {d.name} is left in the supply"
     if g.credits[p] < d.cost:
         return f"BUILD-1: {d.name} costs {d.cost} credits; you have {g.credits[p]}"
-    if d.kind == "station":
+    if d.is_station:
         return here.station
-    fighter = d.size == "fighter"
+    fighter = d.is_fighter
     reason = here.fighter if fighter else here.ship
     if reason:
         return reason
@@ -171,7 +176,7 @@ def _caps(g: GameState, p: int) -> tuple[int, int, int]:
     return ship_count_for_cap(g, p), fighter_count(g, p), total_devs(g, p)
 
 
-def check_build(g: GameState, p: int, a: Action) -> str | None:
+def check_build(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 3:
         return "build takes a card index and a position"
     _, idx, pos = a
@@ -181,27 +186,27 @@ def check_build(g: GameState, p: int, a: Action) -> str | None:
         return "BUILD-1: no such system"
     d = DEFS[idx]
     if g.step in ("priority", "build_window") and (
-            g.stack or p != g.active or d.kind != "ship" or not builds_any_phase(g, p)):
+            g.stack or p != g.active or not d.is_ship or not builds_any_phase(g, p)):
         return "BUILD-1: building happens in your Command phase"
     return _build_reason(g, p, d, pos, _BuildSite(g, p, pos), _caps(g, p))
 
 
-def do_build(g: GameState, p: int, a: Action) -> None:
+def do_build(g: GameState, p: int, a: ActionTuple) -> None:
     d = DEFS[a[1]]
     g.credits[p] -= d.cost
-    emit(g, "build", p, d.name, a[2])
+    emit(g, E.Build("build", p, d.name, a[2]))
     build(g, p, d.name, a[2])
 
 
-def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[Action]:
+def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[ActionTuple]:
     affordable = [d for d in BUILDABLE if d.cost <= g.credits[p] and g.supply[d.name]
-                  and (d.kind == "ship" or not ships_only)]
+                  and (d.is_ship or not ships_only)]
     if not affordable:
         return []
     caps = _caps(g, p)
     if g.ed.ship_cap and caps[0] >= caps[2]:  # BUILD-4 rules out every ship, wherever it goes
-        affordable = [d for d in affordable if d.kind == "station"]
-    out: list[Action] = []
+        affordable = [d for d in affordable if d.is_station]
+    out: list[ActionTuple] = []
     for pos, s in enumerate(g.sites):
         if s.owner != p:
             continue
@@ -219,8 +224,8 @@ def develop_cost(g: GameState, p: int, pos: int) -> int | str:
     if not site.face_up:
         return "DEV-1: explore the system before developing it"
     if site.owner == NOBODY:
-        if not any(v.owner == p and v.pos == pos and v.d.kind == "ship"
-                   and (g.ed.fighters_develop or v.d.size != "fighter") for v in g.vessels.values()):
+        if not any(v.owner == p and v.pos == pos and v.d.is_ship
+                   and (g.ed.fighters_develop or not v.d.is_fighter) for v in g.vessels.values()):
             return "DEV-1: you need a ship there" + ("" if g.ed.fighters_develop else " other than a fighter")
         if max_dev(g, pos) < 1:
             return "DEV-3: this system cannot hold developments"
@@ -232,7 +237,7 @@ def develop_cost(g: GameState, p: int, pos: int) -> int | str:
     return site.devs + 1
 
 
-def check_develop(g: GameState, p: int, a: Action) -> str | None:
+def check_develop(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 2 or not isinstance(a[1], int) or not 0 <= a[1] < len(g.sites):
         return "develop takes a position on the board"
     cost = develop_cost(g, p, a[1])
@@ -244,12 +249,12 @@ def check_develop(g: GameState, p: int, a: Action) -> str | None:
     return None
 
 
-def do_develop(g: GameState, p: int, a: Action) -> None:
+def do_develop(g: GameState, p: int, a: ActionTuple) -> None:
     g.credits[p] -= develop_cost(g, p, a[1])  # type: ignore[operator]
     add_development(g, p, a[1])
 
 
-def develop_actions(g: GameState, p: int) -> list[Action]:
+def develop_actions(g: GameState, p: int) -> list[ActionTuple]:
     spots = {pos for pos, s in enumerate(g.sites) if s.owner == p}
     spots.update(v.pos for v in g.vessels.values() if v.owner == p and g.sites[v.pos].owner == NOBODY)
     return [("develop", pos) for pos in sorted(spots) if check_develop(g, p, ("develop", pos)) is None]
@@ -258,23 +263,23 @@ def develop_actions(g: GameState, p: int) -> list[Action]:
 # --------------------------------------------------------------------------- scrap, repair, bank trades
 
 
-def check_scrap(g: GameState, p: int, a: Action) -> str | None:
+def check_scrap(g: GameState, p: int, a: ActionTuple) -> str | None:
     v = g.vessels.get(a[1]) if len(a) == 2 else None
-    if v is None or v.owner != p or v.d.kind != "ship":
+    if v is None or v.owner != p or not v.d.is_ship:
         return "SCRAP-1: scrap a ship you control"
     if contested(g, v.pos):
         return "SCRAP-1: no scrapping in a contested system (CONTEST-1)"
     return None
 
 
-def do_scrap(g: GameState, p: int, a: Action) -> None:
+def do_scrap(g: GameState, p: int, a: ActionTuple) -> None:
     v = g.vessels[a[1]]
-    emit(g, "scrap", p, v.id)
+    emit(g, E.Scrap("scrap", p, v.id))
     remove_vessel(g, v)
     gain(g, p, max(1, v.d.cost // 2))
 
 
-def check_repair(g: GameState, p: int, a: Action) -> str | None:
+def check_repair(g: GameState, p: int, a: ActionTuple) -> str | None:
     if not g.ed.repair:
         return "REPAIR-1: repairs exist only in the classic edition"
     v = g.vessels.get(a[1]) if len(a) == 2 else None
@@ -287,13 +292,13 @@ def check_repair(g: GameState, p: int, a: Action) -> str | None:
     return None
 
 
-def do_repair(g: GameState, p: int, a: Action) -> None:
+def do_repair(g: GameState, p: int, a: ActionTuple) -> None:
     g.credits[p] -= 2
     g.vessels[a[1]].damage -= 1
-    emit(g, "repair", p, a[1])
+    emit(g, E.Repair("repair", p, a[1]))
 
 
-def check_buy(g: GameState, p: int, a: Action) -> str | None:
+def check_buy(g: GameState, p: int, a: ActionTuple) -> str | None:
     if g.credits[p] < 3:
         return "TRADE-1: drawing a card costs 3 credits"
     if not drawable_decks(g, p):
@@ -303,26 +308,26 @@ def check_buy(g: GameState, p: int, a: Action) -> str | None:
     return None
 
 
-def do_buy(g: GameState, p: int, a: Action) -> None:
+def do_buy(g: GameState, p: int, a: ActionTuple) -> None:
     g.credits[p] -= 3
-    emit(g, "buy", p)
+    emit(g, E.Buy("buy", p))
     g.step = None
-    push(g, "draw", p)
+    push(g, T.Draw(p))
 
 
-def check_sell(g: GameState, p: int, a: Action) -> str | None:
+def check_sell(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 3 or a[1] == a[2] or a[1] not in g.hands[p] or a[2] not in g.hands[p]:
         return "TRADE-2: discard two different cards from your hand"
     return None
 
 
-def do_sell(g: GameState, p: int, a: Action) -> None:
+def do_sell(g: GameState, p: int, a: ActionTuple) -> None:
     discard_from_hand(g, p, a[1])
     discard_from_hand(g, p, a[2])
     gain(g, p, 3)
 
 
-def sell_actions(g: GameState, p: int) -> list[Action]:
+def sell_actions(g: GameState, p: int) -> list[ActionTuple]:
     hand = sorted(g.hands[p])
     return [("sell", a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
 
@@ -330,36 +335,36 @@ def sell_actions(g: GameState, p: int) -> list[Action]:
 # --------------------------------------------------------------------------- cards and abilities
 
 
-def check_play(g: GameState, p: int, a: Action) -> str | None:
+def check_play(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) < 2 or a[1] not in g.hands[p]:
         return "PLAY-1: play a card from your hand"
     d = CARD_DEF[a[1]]
-    if g.step != "command" and d.kind != "command":
+    if g.step != "command" and not d.is_command:
         return "RESP-2: only Commands can be played outside your Command phase (PLAY-1)"
-    if d.kind == "station" and g.credits[p] < d.cost:
+    if d.is_station and g.credits[p] < d.cost:
         return f"BUILD-8: {d.name} costs {d.cost} credits; you have {g.credits[p]}"
     if tuple(a[2:]) not in set(play_targets(g, p, a[1])):
-        if d.kind == "station":
+        if d.is_station:
             return (f"BUILD-8: {d.name} goes into a system you control with room for another "
                     "station of yours (BUILD-2) and no building ban (BUILD-5)")
         return f"TARGET-2: those are not legal targets for {d.name}"
     return None
 
 
-def do_play(g: GameState, p: int, a: Action) -> None:
+def do_play(g: GameState, p: int, a: ActionTuple) -> None:
     play_card(g, p, a[1], tuple(a[2:]))
 
 
-def play_actions(g: GameState, p: int, commands_only: bool) -> list[Action]:
-    out: list[Action] = []
+def play_actions(g: GameState, p: int, commands_only: bool) -> list[ActionTuple]:
+    out: list[ActionTuple] = []
     for cid in g.hands[p]:
-        if commands_only and CARD_DEF[cid].kind != "command":
+        if commands_only and not CARD_DEF[cid].is_command:
             continue
         out.extend(("play", cid, *t) for t in play_targets(g, p, cid))
     return out
 
 
-def check_ability(g: GameState, p: int, a: Action) -> str | None:
+def check_ability(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) < 2 or a[1] not in ability_sources(g, p):
         return "RESP-1: use an ability of a card you control (not in a besieged system, SIEGE-2)"
     if tuple(a[2:]) not in set(ability_targets(g, p, a[1])):
@@ -367,15 +372,15 @@ def check_ability(g: GameState, p: int, a: Action) -> str | None:
     return None
 
 
-def do_ability(g: GameState, p: int, a: Action) -> None:
+def do_ability(g: GameState, p: int, a: ActionTuple) -> None:
     use_ability(g, p, a[1], tuple(a[2:]))
 
 
-def ability_actions(g: GameState, p: int) -> list[Action]:
+def ability_actions(g: GameState, p: int) -> list[ActionTuple]:
     return [("ability", src, *t) for src in ability_sources(g, p) for t in ability_targets(g, p, src)]
 
 
-def do_end(g: GameState, p: int, a: Action) -> None:
+def do_end(g: GameState, p: int, a: ActionTuple) -> None:
     g.tasks.pop()
     g.step = None
-    emit(g, "end_phase", p)
+    emit(g, E.EndPhase("end_phase", p))

@@ -3,24 +3,28 @@ eliminations (END-4), the end of the game (WIN-1, WIN-2) and the hand-over to th
 from __future__ import annotations
 
 from ..cards import registry
+from . import events as E
+from . import tasks as T
 from .flow import begin_turn, is_abandoned, next_alive, push, task
 from .rules import (besieged_by, destroy, destroy_lethal, discard, emit, remove_vessel, set_controller,
                     total_devs)
 from .state import NOBODY, GameState
 
 
-@task("end")
-def _end(g: GameState, t: list) -> None:
+_END_PHASE = (T.Cleanup(), T.Conquest(), T.BuildWindow())  # pushed last first
+
+
+@task(T.End)
+def _end(g: GameState, t: T.End) -> None:
     g.tasks.pop()
     g.phase = "end"
-    emit(g, "phase", "end")
-    push(g, "cleanup")
-    push(g, "conquest")
-    push(g, "build_window")
+    emit(g, E.Phase("phase", "end"))
+    for step in _END_PHASE:
+        push(g, step)
 
 
-@task("conquest")
-def _conquest(g: GameState, t: list) -> None:
+@task(T.Conquest)
+def _conquest(g: GameState, t: T.Conquest) -> None:
     """END-1: the active player's sieges take developments and conquer; then END-2 hooks."""
     g.tasks.pop()
     p = g.active
@@ -28,15 +32,15 @@ def _conquest(g: GameState, t: list) -> None:
         if site.owner in (NOBODY, p) or not besieged_by(g, pos, p):
             continue
         ships = sum(1 for v in g.vessels.values()
-                    if v.owner == p and v.pos == pos and v.d.kind == "ship" and v.d.size != "fighter")
+                    if v.owner == p and v.pos == pos and v.d.is_ship and not v.d.is_fighter)
         removed = min(ships, site.devs)
         site.devs -= removed
-        emit(g, "siege", p, pos, removed)
+        emit(g, E.Siege("siege", p, pos, removed))
         if site.devs == 0:
             old = site.owner
             set_controller(g, pos, p)
             site.devs = 1
-            emit(g, "conquer", p, pos, old)
+            emit(g, E.Conquer("conquer", p, pos, old))
     for v in list(g.vessels.values()):
         if v.owner == p and v.id in g.vessels:
             hook = registry.BY_CARD[v.id].conquest
@@ -44,8 +48,8 @@ def _conquest(g: GameState, t: list) -> None:
                 hook(g, v)
 
 
-@task("cleanup")
-def _cleanup(g: GameState, t: list) -> None:
+@task(T.Cleanup)
+def _cleanup(g: GameState, t: T.Cleanup) -> None:
     """END-3 cleanup, FIGHTER-2, END-4 eliminations, WIN-1/WIN-2, then the next turn."""
     g.tasks.pop()
     p = g.active
@@ -100,14 +104,14 @@ def eliminate(g: GameState, q: int) -> None:
     for cid in g.hands[q] + g.techs[q]:
         discard(g, cid)
     g.hands[q], g.techs[q] = [], []
-    emit(g, "eliminated", q)
+    emit(g, E.Eliminated("eliminated", q))
 
 
 def finish(g: GameState, winner: int) -> None:
     g.winner, g.over = winner, True
     g.step, g.actor = "over", NOBODY
     g.tasks.clear()
-    emit(g, "game_over", winner)
+    emit(g, E.GameOver("game_over", winner))
 
 
 def finish_by_score(g: GameState) -> None:

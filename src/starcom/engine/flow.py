@@ -1,33 +1,46 @@
 """The turn machine: the task queue, priority rounds, choices, the Ready and Command phases.
 
-The engine runs *tasks* (flat lists, the last one runs next) until one needs a decision; it then
-sets ``g.step`` and waits for an action. Action handlers change the state, clear ``g.step`` when
-their decision is done, and call :func:`advance` again.
+The engine runs *tasks* (small immutable values, see ``tasks``; the last one queued runs next)
+until one needs a decision; it then sets ``g.step`` and waits for an action. Action handlers
+change the state, clear ``g.step`` when their decision is done, and call :func:`advance` again.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Sequence, TypeVar
 
 from ..cards import registry
 from ..cards.catalogue import CARD_DEF
+from . import events as E
+from . import tasks as T
 from .rules import (destroy_lethal, discard, drawable_decks, emit, gain, station_effects_active,
                     system_effects_active, under_siege)
-from .state import GameState
+from .state import Choice, GameState, Vessel
+from .tasks import Option, Task, Window
 
-TaskFn = Callable[[GameState, list], None]
-TASKS: dict[str, TaskFn] = {}
-ENGINE_CHOICES: dict[str, Callable[[GameState, dict, object], None]] = {}
+TaskT = TypeVar("TaskT", bound=Task)
+# What runs each kind of task: it is called with the task at the top of the queue.
+TASKS: dict[type[Task], Callable[[GameState, Any], None]] = {}
+# What happens when an engine choice is made: called with the choice and the option taken.
+ChoiceFn = Callable[[GameState, Choice, Any], None]
+ENGINE_CHOICES: dict[str, ChoiceFn] = {}
+
+# Tasks are immutable, so the ones queued over and over are made once and shared.
+_TURN = (T.End(), T.Combat(), T.Command(), T.Ready())  # TURN-1, pushed last phase first
+_BUILD_WINDOW, _START_OF_TURN, _RESOLVE = T.BuildWindow(), T.StartOfTurn(), T.Resolve()
+_ANSWER = T.Prio(Window.ANSWER)
 
 
-def task(name: str) -> Callable[[TaskFn], TaskFn]:
-    def deco(fn: TaskFn) -> TaskFn:
-        TASKS[name] = fn
+def task(cls: type[TaskT]) -> Callable[[Callable[[GameState, TaskT], None]], Callable[[GameState, TaskT], None]]:
+    """Register the function that runs tasks of type ``cls``."""
+    def deco(fn: Callable[[GameState, TaskT], None]) -> Callable[[GameState, TaskT], None]:
+        TASKS[cls] = fn
         return fn
     return deco
 
 
-def engine_choice(kind: str):
-    def deco(fn):
+def engine_choice(kind: str) -> Callable[[ChoiceFn], ChoiceFn]:
+    """Register the function that carries out a choice of ``kind`` asked by the engine."""
+    def deco(fn: ChoiceFn) -> ChoiceFn:
         ENGINE_CHOICES[kind] = fn
         return fn
     return deco
@@ -41,20 +54,20 @@ def advance(g: GameState) -> None:
     tasks = g.tasks
     while g.step is None and not g.over:
         t = tasks[-1]
-        TASKS[t[0]](g, t)
+        TASKS[type(t)](g, t)
     destroy_lethal(g)
 
 
-def push(g: GameState, *t: object) -> None:
+def push(g: GameState, t: Task) -> None:
     """Queue a task to run next (after the ones pushed later). A queued task always runs before
     the next decision, so any waiting step is cleared."""
-    g.tasks.append(list(t))
+    g.tasks.append(t)
     g.step = None
 
 
-def ask(g: GameState, p: int, kind: str, options: list, **ctx: object) -> None:
-    """Stop for player ``p`` to choose one of ``options``."""
-    g.choice = {"player": p, "kind": kind, "options": options, **ctx}
+def ask(g: GameState, p: int, kind: str, options: Sequence[Option], ctx: int | None = None) -> None:
+    """Stop for player ``p`` to choose one of ``options`` (``ctx``: what a card asks about)."""
+    g.choice = Choice(p, kind, tuple(options), ctx)
     g.step = "choice"
     g.actor = p
 
@@ -75,26 +88,24 @@ def clockwise_from_active(g: GameState) -> list[int]:
 
 def begin_turn(g: GameState) -> None:
     """TURN-1: Ready, Command, Combat, End."""
-    push(g, "end")
-    push(g, "combat")
-    push(g, "command")
-    push(g, "ready")
-    emit(g, "turn", g.turn, g.active)
+    for t in _TURN:
+        push(g, t)
+    emit(g, E.Turn("turn", g.turn, g.active))
 
 
 # --------------------------------------------------------------------------- ready phase
 
 
-def is_abandoned(g: GameState, fighter) -> bool:
+def is_abandoned(g: GameState, fighter: Vessel) -> bool:
     """FIGHTER-2: only fighters of its controller remain with it, in a system it does not control."""
     if g.sites[fighter.pos].owner == fighter.owner:
         return False
-    return not any(v.pos == fighter.pos and v.owner == fighter.owner and v.d.size != "fighter"
+    return not any(v.pos == fighter.pos and v.owner == fighter.owner and not v.d.is_fighter
                    for v in g.vessels.values())
 
 
-@task("ready")
-def _ready(g: GameState, t: list) -> None:
+@task(T.Ready)
+def _ready(g: GameState, t: T.Ready) -> None:
     g.tasks.pop()
     p = g.active
     g.phase = "ready"
@@ -106,22 +117,22 @@ def _ready(g: GameState, t: list) -> None:
         if p in s.interdicted_by:
             s.interdicted_by.remove(p)
     g.abandoned = ([v.id for v in g.vessels.values()
-                    if v.owner == p and v.d.size == "fighter" and is_abandoned(g, v)]
+                    if v.owner == p and v.d.is_fighter and is_abandoned(g, v)]
                    if g.ed.abandoned_fighters_die else [])
     if g.turn == 0:  # TURN-2: only the game's very first turn skips the Ready phase
         return
-    emit(g, "phase", "ready")
+    emit(g, E.Phase("phase", "ready"))
     income = sum(s.devs for i, s in enumerate(g.sites) if s.owner == p and not under_siege(g, i))
     gain(g, p, income)  # READY-1
-    push(g, "build_window")
-    push(g, "sot", 0)  # READY-3
-    push(g, "draw", p)  # READY-2
+    push(g, _BUILD_WINDOW)
+    push(g, _START_OF_TURN)  # READY-3
+    push(g, T.Draw(p))  # READY-2
 
 
 def start_of_turn_sources(g: GameState, p: int) -> list[int]:
     out = [cid for cid in g.techs[p] if registry.BY_CARD[cid].start_of_turn]
     for v in g.vessels.values():
-        if v.owner == p and v.d.kind == "station" and registry.BY_CARD[v.id].start_of_turn \
+        if v.owner == p and v.d.is_station and registry.BY_CARD[v.id].start_of_turn \
                 and station_effects_active(g, v.pos):
             out.append(v.id)
     for pos, s in enumerate(g.sites):
@@ -130,17 +141,22 @@ def start_of_turn_sources(g: GameState, p: int) -> list[int]:
     return out
 
 
-def _run_start_effect(g: GameState, t: list, cid: int) -> None:
-    del t[2 + t[2:].index(cid)]  # t is ["sot", started, *pending card ids]
-    registry.BY_CARD[cid].start_of_turn(g, g.active, cid)
+def _run_start_effect(g: GameState, t: T.StartOfTurn, cid: int) -> None:
+    """Run the start-of-turn effect of ``cid``, taking it off the pending list of ``t`` (the
+    task at the top of the queue)."""
+    i = t.pending.index(cid)
+    g.tasks[-1] = T.StartOfTurn(True, t.pending[:i] + t.pending[i + 1:])
+    hook = registry.BY_CARD[cid].start_of_turn
+    assert hook is not None, "start_of_turn_sources lists only cards with the hook"
+    hook(g, g.active, cid)
 
 
-@task("sot")
-def _start_of_turn(g: GameState, t: list) -> None:
+@task(T.StartOfTurn)
+def _start_of_turn(g: GameState, t: T.StartOfTurn) -> None:
     """READY-3: start-of-turn effects in the order the player chooses."""
-    if t[1] == 0:
-        t[:] = ["sot", 1, *start_of_turn_sources(g, g.active)]
-    pending = t[2:]
+    if not t.started:
+        t = g.tasks[-1] = T.StartOfTurn(True, tuple(start_of_turn_sources(g, g.active)))
+    pending = t.pending
     if not pending:
         g.tasks.pop()
         return
@@ -155,25 +171,28 @@ def _start_of_turn(g: GameState, t: list) -> None:
 
 
 @engine_choice("order")
-def _order_choice(g: GameState, choice: dict, cid) -> None:
-    _run_start_effect(g, g.tasks[-1], cid)
+def _order_choice(g: GameState, choice: Choice, cid: int) -> None:
+    t = g.tasks[-1]
+    assert isinstance(t, T.StartOfTurn), "the order is asked by the start-of-turn task"
+    _run_start_effect(g, t, cid)
 
 
 # --------------------------------------------------------------------------- drawing
 
 
-@task("draw")
-def _draw(g: GameState, t: list) -> None:
+@task(T.Draw)
+def _draw(g: GameState, t: T.Draw) -> None:
     """DRAW-1 with the hand limit (HAND-1 / HAND-2)."""
-    p = t[1]
+    p = t.player
     decks = drawable_decks(g, p)
     if not decks:
         g.tasks.pop()
-        emit(g, "no_draw", p)
+        emit(g, E.NoDraw("no_draw", p))
         return
     hand = g.hands[p]
     if len(hand) >= g.ed.hand_limit:
-        options: list = (["skip"] if g.ed.may_skip_draw_at_limit else []) + list(hand)
+        options: list[Option] = ["skip"] if g.ed.may_skip_draw_at_limit else []
+        options += hand
         ask(g, p, "hand_full", options)
         return
     if len(decks) > 1:
@@ -186,62 +205,63 @@ def _draw(g: GameState, t: list) -> None:
 def draw_from(g: GameState, p: int, deck: int) -> None:
     cid = g.decks[deck].pop()
     g.hands[p].append(cid)
-    emit(g, "draw", p, deck, cid)
+    emit(g, E.Draw("draw", p, deck, cid))
 
 
 @engine_choice("hand_full")
 @engine_choice("receive_full")
-def _hand_full(g: GameState, choice: dict, value) -> None:
+def _hand_full(g: GameState, choice: Choice, value: Option) -> None:
     """HAND-1/HAND-2: skip the draw (or decline the card) [S], or discard first; after a
     discard the draw or receive task stays queued and runs again."""
     if value in ("skip", "decline"):
         g.tasks.pop()
         if value == "skip":
-            emit(g, "skip_draw", choice["player"])
+            emit(g, E.SkipDraw("skip_draw", choice.player))
     else:
-        discard_from_hand(g, choice["player"], value)
+        assert isinstance(value, int)
+        discard_from_hand(g, choice.player, value)
 
 
 @engine_choice("deck")
-def _deck_choice(g: GameState, choice: dict, deck) -> None:
+def _deck_choice(g: GameState, choice: Choice, deck: int) -> None:
     g.tasks.pop()
-    draw_from(g, choice["player"], deck)
+    draw_from(g, choice.player, deck)
 
 
 def discard_from_hand(g: GameState, p: int, cid: int) -> None:
     g.hands[p].remove(cid)
     discard(g, cid)
-    emit(g, "discard", p, cid)
+    emit(g, E.Discard("discard", p, cid))
 
 
-@task("receive")
-def _receive(g: GameState, t: list) -> None:
+@task(T.Receive)
+def _receive(g: GameState, t: T.Receive) -> None:
     """A card taken from elsewhere enters a hand: HAND-1 (discard first or decline) / HAND-2."""
-    _, p, cid, frm = t
+    p, cid, frm = t.player, t.card, t.giver
     if cid not in g.hands[frm]:
         g.tasks.pop()
         return
     if len(g.hands[p]) >= g.ed.hand_limit:
-        options: list = (["decline"] if g.ed.may_skip_draw_at_limit else []) + list(g.hands[p])
+        options: list[Option] = ["decline"] if g.ed.may_skip_draw_at_limit else []
+        options += g.hands[p]
         ask(g, p, "receive_full", options)
         return
     g.tasks.pop()
     g.hands[frm].remove(cid)
     g.hands[p].append(cid)
-    emit(g, "take", p, frm, cid)
+    emit(g, E.Take("take", p, frm, cid))
 
 
-@task("ask")
-def _ask_task(g: GameState, t: list) -> None:
-    """A queued question from a card effect: ["ask", player, kind, ctx, *options]."""
+@task(T.Ask)
+def _ask_task(g: GameState, t: T.Ask) -> None:
+    """A queued question from a card effect."""
     g.tasks.pop()
-    _, p, kind, ctx, *options = t
-    if options:
-        ask(g, p, kind, options, ctx=ctx)
+    if t.options:
+        ask(g, t.player, t.kind, list(t.options), t.ctx)
 
 
-@task("build_window")
-def _build_window(g: GameState, t: list) -> None:
+@task(T.BuildWindow)
+def _build_window(g: GameState, t: T.BuildWindow) -> None:
     """A card may let the active player build ships in the Ready and End phases too: they get a
     moment to do so (build, or pass to go on)."""
     from .commands import build_actions, builds_any_phase  # late import: commands builds on flow
@@ -254,16 +274,16 @@ def _build_window(g: GameState, t: list) -> None:
 # --------------------------------------------------------------------------- command phase
 
 
-def open_phase(g: GameState, t: list, phase: str) -> None:
-    """Announce ``phase`` the first time its task runs (the task is marked "open")."""
-    if t[-1] != "open":
-        t.append("open")
+def open_phase(g: GameState, t: T.PhaseTask, phase: str) -> None:
+    """Announce ``phase`` the first time its task ``t`` (at the top of the queue) runs."""
+    if not t.opened:
+        g.tasks[-1] = type(t)(True)
         g.phase = phase
-        emit(g, "phase", phase)
+        emit(g, E.Phase("phase", phase))
 
 
-@task("command")
-def _command(g: GameState, t: list) -> None:
+@task(T.Command)
+def _command(g: GameState, t: T.Command) -> None:
     open_phase(g, t, "command")
     g.step = "command"
     g.actor = g.active
@@ -305,35 +325,34 @@ def end_round(g: GameState) -> None:
     """Everyone passed in turn: resolve the whole stack (RESP-1), or close the window."""
     g.step = None
     if g.stack:
-        push(g, "resolve")
+        push(g, _RESOLVE)
     else:
         g.tasks.pop()
 
 
-@task("prio")
-def _prio(g: GameState, t: list) -> None:
-    """["prio", window]: window 0 answers a play (ends once the stack is empty); 1 is a combat
-    window; 2 is the combat window after assignment, where redirects are allowed (COMBAT-5)."""
-    if t[1] == 0 and not g.stack:
+@task(T.Prio)
+def _prio(g: GameState, t: T.Prio) -> None:
+    """A priority round; one that answers a play ends once the stack is empty."""
+    if t.window is Window.ANSWER and not g.stack:
         g.tasks.pop()
         return
     start_round(g)
 
 
-def add_to_stack(g: GameState, item: list) -> None:
+def add_to_stack(g: GameState, item: list[Any]) -> None:
     """Put a card or ability on the stack and (re)open responses (RESP-1)."""
     g.stack.append(item)
-    emit(g, "stack", *item)
+    emit(g, E.Stack("stack", *item))
     if g.step == "priority":
         g.prio, g.passes = g.active, 0
         settle_priority(g)
     else:
         g.step = None
-        push(g, "prio", 0)
+        push(g, _ANSWER)
 
 
-@task("resolve")
-def _resolve(g: GameState, t: list) -> None:
+@task(T.Resolve)
+def _resolve(g: GameState, t: T.Resolve) -> None:
     """Resolve the stack last in, first out; effects may queue tasks above this one."""
     if not g.stack:
         g.tasks.pop()

@@ -7,19 +7,17 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any, Iterable, Self
 
 from .. import cards as _cards  # noqa: F401  (catalogue)
 from ..cards import effects as _effects  # noqa: F401  (registers every card effect)
 from . import actions as A
 from . import endphase as _endphase  # noqa: F401  (registers the End phase tasks)
 from .errors import IllegalAction
+from .events import Event
 from .flow import advance
 from .setup import new_state
-from .state import Config, GameState
-
-Action = tuple
-Event = tuple
+from .state import ActionTuple, Config, GameState
 
 
 class Game(GameState):
@@ -35,11 +33,11 @@ class Game(GameState):
     def new(cls, players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
             turn_limit: int | None = None) -> "Game":
         """Set up a new game (SETUP-1..3). ValueError names a bad setting."""
-        return new_state(Config(players, size, edition, seed, turn_limit), cls)  # type: ignore[return-value]
+        return new_state(Config(players, size, edition, seed, turn_limit), cls)
 
     @classmethod
     def from_config(cls, cfg: Config) -> "Game":
-        return new_state(cfg, cls)  # type: ignore[return-value]
+        return new_state(cfg, cls)
 
     # ------------------------------------------------------------------ decisions
     @property
@@ -50,10 +48,11 @@ class Game(GameState):
     @property
     def decision(self) -> str:
         """What kind of decision is awaited: command, priority, choice, assign, retreat, ..."""
-        return self.step
+        return self.step or ""  # a decision is awaited whenever the game is not running tasks
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action for :attr:`to_move` (empty when the game is over)."""
+    def legal_actions(self) -> list[ActionTuple]:
+        """Every legal action for :attr:`to_move` (empty when the game is over), as plain
+        tuples equal to their typed values (:mod:`.moves`)."""
         return A.legal_actions(self)
 
     def is_legal(self, action: Any) -> bool:
@@ -73,7 +72,7 @@ class Game(GameState):
         act = A.validate(self, action, player)
         return self.apply_unchecked(act)
 
-    def apply_unchecked(self, action: Action) -> list[Event]:
+    def apply_unchecked(self, action: ActionTuple) -> list[Event]:
         """Apply an action known to be legal (e.g. taken from :meth:`legal_actions`)."""
         self.events = []
         A.perform(self, action)
@@ -93,6 +92,18 @@ class Game(GameState):
         """The winning player, -1 for a draw, None while the game goes on."""
         return self.winner if self.over else None
 
+    @property
+    def players(self) -> int:
+        """How many seats the game has (eliminated players keep theirs)."""
+        return self.cfg.players
+
+    def returns(self) -> list[float]:
+        """Every seat's result (:class:`starcom.protocol.Game`): once the game is won, 1 for
+        the winner and -1 for every other seat; 0 for everyone on a draw or while it runs."""
+        if not self.over or self.winner is None or self.winner < 0:
+            return [0.0] * self.cfg.players
+        return [1.0 if p == self.winner else -1.0 for p in range(self.cfg.players)]
+
     # ------------------------------------------------------------------ views
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know (None: a spectator), as JSON-ready data."""
@@ -104,15 +115,12 @@ class Game(GameState):
         from .view import determinize
         return determinize(self, player, rng)
 
-    def clone(self) -> "Game":
-        return super().clone()  # type: ignore[return-value]
-
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Game":
+    def from_json(cls, data: dict[str, Any]) -> Self:
         """Load a state saved with :meth:`to_json`; ReplayError names what is wrong."""
         from .errors import ReplayError
         try:
-            return super().from_json(data)  # type: ignore[return-value]
+            return super().from_json(data)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ReplayError(f"not a valid saved state: {exc!r}") from exc
 
@@ -124,5 +132,15 @@ class Game(GameState):
             g.apply(a)
         return g
 
-    def notation(self, action: Action) -> str:
-        return A.notation(action, self.cfg.size)
+    def notation(self, action: Any) -> str:
+        """``action`` in the action notation (:mod:`.notation`), read in this position:
+        ``jump Corvette#93 b2 +explore``, ``build Corvette c3``, ``end``."""
+        from .notation import notation
+        return notation(self, tuple(action))
+
+    def parse(self, text: str) -> Any:
+        """The action that ``text`` writes in the notation (:mod:`.notation`), as a typed value;
+        :class:`IllegalAction` (a ValueError) names what is wrong with a text that is not a
+        well-formed action here. It is not checked for legality now: :meth:`apply` does that."""
+        from .notation import parse
+        return parse(self, text)

@@ -5,29 +5,31 @@ itself is on the stack) or ``"ability"`` (source is the technology or system car
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..cards import registry
+from ..cards.registry import Targets
 from ..cards.catalogue import CARD_DEF
+from . import events as E
 from .flow import add_to_stack, discard_from_hand, engine_choice
 from .rules import discard, emit, place_vessel, station_banned, system_effects_active
-from .state import GameState
+from .state import Choice, GameState
 
 
-def station_targets(g: GameState, p: int) -> list[tuple[int, ...]]:
+def station_targets(g: GameState, p: int) -> list[Targets]:
     """BUILD-8 with BUILD-2 and BUILD-5: systems where ``p`` may put a station."""
     return [(pos,) for pos, s in enumerate(g.sites) if s.owner == p and station_banned(g, p, pos) is None]
 
 
-def play_targets(g: GameState, p: int, cid: int) -> Iterable[tuple]:
+def play_targets(g: GameState, p: int, cid: int) -> Iterable[Targets]:
     """Legal target tuples for playing card ``cid`` (wherever the card now is)."""
     d = CARD_DEF[cid]
-    if d.kind == "command":
+    if d.is_command:
         hook = registry.BY_CARD[cid].targets
         return hook(g, p, cid) if hook else [()]
-    if d.kind == "technology":
+    if d.is_technology:
         return [()]
-    if d.kind == "station":
+    if d.is_station:
         return station_targets(g, p) if g.credits[p] >= d.cost else []
     return []
 
@@ -41,7 +43,7 @@ def ability_sources(g: GameState, p: int) -> list[int]:
     return out
 
 
-def ability_targets(g: GameState, p: int, src: int) -> Iterable[tuple]:
+def ability_targets(g: GameState, p: int, src: int) -> Iterable[Targets]:
     """Legal target tuples for using the ability of ``src`` (an ability without a ``targets``
     hook takes none, like a Command without one)."""
     eff = registry.BY_CARD[src]
@@ -50,30 +52,30 @@ def ability_targets(g: GameState, p: int, src: int) -> Iterable[tuple]:
     return eff.targets(g, p, src) if eff.targets is not None else [()]
 
 
-def play_card(g: GameState, p: int, cid: int, targets: tuple) -> None:
+def play_card(g: GameState, p: int, cid: int, targets: Targets) -> None:
     """Pay and put the card on the stack; responses follow (RESP-1)."""
     d = CARD_DEF[cid]
     g.hands[p].remove(cid)
-    if d.kind == "station":
+    if d.is_station:
         g.credits[p] -= d.cost
-    emit(g, "play", p, cid, *targets)
+    emit(g, E.Play("play", p, cid, *targets))
     add_to_stack(g, ["card", p, cid, *targets])
 
 
-def use_ability(g: GameState, p: int, src: int, targets: tuple) -> None:
+def use_ability(g: GameState, p: int, src: int, targets: Targets) -> None:
     eff = registry.BY_CARD[src]
-    emit(g, "ability", p, src, *targets)
+    emit(g, E.Ability("ability", p, src, *targets))
     if eff.cost == "credits":
         g.credits[p] -= targets[-1]
     elif eff.cost == "discard":
-        g.choice = {"player": p, "kind": "ability_discard", "options": list(g.hands[p]),
-                    "item": ["ability", p, src, *targets], "in_round": g.step == "priority"}
+        g.choice = Choice(p, "ability_discard", tuple(g.hands[p]), item=("ability", p, src, *targets),
+                          in_round=g.step == "priority")
         g.step, g.actor = "choice", p
         return
     add_to_stack(g, ["ability", p, src, *targets])
 
 
-def still_valid(g: GameState, p: int, src: int, targets: tuple, ability: bool) -> bool:
+def still_valid(g: GameState, p: int, src: int, targets: Targets, ability: bool) -> bool:
     """RESP-3: are the targets still legal now?"""
     eff = registry.BY_CARD[src]
     if eff.valid is not None:
@@ -83,26 +85,26 @@ def still_valid(g: GameState, p: int, src: int, targets: tuple, ability: bool) -
     return targets in set(play_targets(g, p, src))
 
 
-def resolve_item(g: GameState, item: list) -> None:
+def resolve_item(g: GameState, item: list[Any]) -> None:
     kind, p, src, *rest = item
     targets = tuple(rest)
     d = CARD_DEF[src]
     eff = registry.BY_CARD[src]
-    if kind == "card" and d.kind == "technology":
+    if kind == "card" and d.is_technology:
         g.techs[p].append(src)
-        emit(g, "technology", p, src)
+        emit(g, E.Technology("technology", p, src))
         return
-    if kind == "card" and d.kind == "station":
+    if kind == "card" and d.is_station:
         if station_banned(g, p, targets[0]) is None:
             place_vessel(g, src, p, targets[0])
         else:
-            emit(g, "void", p, src)
+            emit(g, E.Void("void", p, src))
             discard(g, src)
         return
     if not g.alive[p] or not still_valid(g, p, src, targets, kind == "ability"):
-        emit(g, "void", p, src)
+        emit(g, E.Void("void", p, src))
     else:
-        emit(g, "resolve", p, src, *targets)
+        emit(g, E.Resolve("resolve", p, src, *targets))
         eff.resolve(g, p, src, targets)
     if kind == "card":
         discard(g, src)  # PLAY-2
@@ -114,14 +116,15 @@ def cancel_item(g: GameState, cid: int) -> bool:
         if item[0] == "card" and item[2] == cid:
             del g.stack[i]
             discard(g, cid)
-            emit(g, "countered", cid)
+            emit(g, E.Countered("countered", cid))
             return True
     return False
 
 
 @engine_choice("ability_discard")
-def _ability_discard(g: GameState, choice: dict, cid) -> None:
+def _ability_discard(g: GameState, choice: Choice, cid: int) -> None:
     """The discard that pays for an ability; then the ability goes on the stack."""
-    discard_from_hand(g, choice["player"], cid)
-    g.step = "priority" if choice["in_round"] else None
-    add_to_stack(g, list(choice["item"]))
+    assert choice.item is not None, "an ability_discard choice holds the ability's stack item"
+    discard_from_hand(g, choice.player, cid)
+    g.step = "priority" if choice.in_round else None
+    add_to_stack(g, list(choice.item))

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..cards import registry
-from ..cards.catalogue import CARD_DEF
+from ..cards.catalogue import CARD_DEF, Domain
+from . import events as E
 from .state import NOBODY, GameState, Vessel
 
 # --------------------------------------------------------------------------- vessels
@@ -76,7 +77,7 @@ def max_hp(g: GameState, v: Vessel) -> int:
 
 
 def speed(g: GameState, v: Vessel) -> int:
-    if v.d.kind != "ship":
+    if not v.d.is_ship:
         return 0
     return (v.d.speed + (1 if v.nexus else 0) + _tech_bonus(g, v, "speed")
             + _station_bonus(g, v, "speed") + _system_bonus(g, v, "speed"))
@@ -103,7 +104,7 @@ def targetable(g: GameState, v: Vessel, by_command: bool) -> bool:
     """Whether a Command (or, if not ``by_command``, an ability) may target ``v``."""
     if v.untargetable:
         return False
-    if by_command and v.d.kind == "ship":
+    if by_command and v.d.is_ship:
         site = g.sites[v.pos]
         if site.face_up and registry.BY_CARD[site.card].shields_ships_from_commands \
                 and not under_siege(g, v.pos):  # RULING: works uncontrolled; SIEGE-2 only
@@ -127,7 +128,7 @@ def under_siege(g: GameState, pos: int) -> bool:
         if v.owner == owner:
             if base_attack(g, v) > 0:
                 return False
-        elif v.d.kind == "ship" and v.d.size != "fighter":
+        elif v.d.is_ship and not v.d.is_fighter:
             besieger = True
     return besieger
 
@@ -135,7 +136,7 @@ def under_siege(g: GameState, pos: int) -> bool:
 def besieged_by(g: GameState, pos: int, p: int) -> bool:
     """Under siege, with ``p`` among the besiegers (END-1)."""
     return under_siege(g, pos) and any(
-        v.owner == p and v.pos == pos and v.d.kind == "ship" and v.d.size != "fighter"
+        v.owner == p and v.pos == pos and v.d.is_ship and not v.d.is_fighter
         for v in g.vessels.values())
 
 
@@ -197,16 +198,16 @@ def drawable_decks(g: GameState, p: int) -> list[int]:
 def ship_count_for_cap(g: GameState, p: int) -> int:
     """BUILD-4 (RULING): Scouts do not count, fighters do."""
     return sum(1 for v in g.vessels.values()
-               if v.owner == p and v.d.kind == "ship" and not v.d.never_built)
+               if v.owner == p and v.d.is_ship and not v.d.never_built)
 
 
 def fighter_count(g: GameState, p: int, pos: int | None = None) -> int:
     return sum(1 for v in g.vessels.values()
-               if v.owner == p and v.d.size == "fighter" and (pos is None or v.pos == pos))
+               if v.owner == p and v.d.is_fighter and (pos is None or v.pos == pos))
 
 
 def stations_of(g: GameState, p: int, pos: int) -> int:
-    return sum(1 for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.kind == "station")
+    return sum(1 for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.is_station)
 
 
 def can_enter(g: GameState, v: Vessel, pos: int) -> bool:
@@ -229,7 +230,7 @@ def build_banned(g: GameState, p: int, pos: int, ship: bool) -> str | None:
         if contested(g, pos):
             return "BUILD-5: the system is contested"
     elif combat_since_last_turn(g, pos, p) and any(
-            v.pos == pos and v.owner != p and v.d.kind == "ship" for v in g.vessels.values()):
+            v.pos == pos and v.owner != p and v.d.is_ship for v in g.vessels.values()):
         return "BUILD-5: combat happened here since your last turn and enemy ships remain"
     return None
 
@@ -247,14 +248,14 @@ def station_banned(g: GameState, p: int, pos: int) -> str | None:
 # --------------------------------------------------------------------------- primitives
 
 
-def emit(g: GameState, *event: object) -> None:
+def emit(g: GameState, event: E.Event) -> None:
     g.events.append(event)
 
 
 def gain(g: GameState, p: int, n: int) -> None:
     if n:
         g.credits[p] += n
-        emit(g, "credits", p, n)
+        emit(g, E.Credits("credits", p, n))
 
 
 def discard(g: GameState, cid: int) -> None:
@@ -270,7 +271,7 @@ def take_supply(g: GameState, name: str) -> int | None:
 def place_vessel(g: GameState, cid: int, p: int, pos: int) -> Vessel:
     v = Vessel(cid, p, pos)
     g.vessels[cid] = v
-    emit(g, "vessel", p, cid, pos)
+    emit(g, E.Vessel("vessel", p, cid, pos))
     return v
 
 
@@ -285,14 +286,14 @@ def build(g: GameState, p: int, name: str, pos: int) -> Vessel | None:
 def remove_vessel(g: GameState, v: Vessel) -> None:
     """Take ``v`` off the board: neutral cards back to the supply (COMP-2), others discarded."""
     del g.vessels[v.id]
-    if v.d.domain == "neutral":
+    if v.d.domain is Domain.NEUTRAL:
         g.supply[v.d.name].append(v.id)
     else:
         discard(g, v.id)
 
 
 def destroy(g: GameState, v: Vessel) -> None:
-    emit(g, "destroyed", v.owner, v.id, v.pos)
+    emit(g, E.Destroyed("destroyed", v.owner, v.id, v.pos))
     remove_vessel(g, v)
 
 
@@ -301,10 +302,10 @@ def deal_damage(g: GameState, v: Vessel, n: int) -> None:
     if n <= 0 or v.id not in g.vessels:
         return
     if v.shielded:
-        emit(g, "prevented", v.id, n)
+        emit(g, E.Prevented("prevented", v.id, n))
         return
     v.damage += n
-    emit(g, "damage", v.id, n)
+    emit(g, E.Damage("damage", v.id, n))
     if is_lethal(g, v):
         destroy(g, v)
 
@@ -331,7 +332,7 @@ def add_development(g: GameState, p: int, pos: int) -> bool:
         return False
     first = site.devs == 0
     site.owner, site.devs = p, site.devs + 1
-    emit(g, "develop", p, pos, site.devs)
+    emit(g, E.Develop("develop", p, pos, site.devs))
     if first:
         first_developed(g, p, pos)
     return True
@@ -343,7 +344,7 @@ def set_controller(g: GameState, pos: int, p: int) -> None:
     old = site.owner
     site.owner = p
     for v in g.vessels.values():
-        if v.pos == pos and v.owner == old and v.d.kind == "station":
+        if v.pos == pos and v.owner == old and v.d.is_station:
             v.owner, v.fresh, v.built = p, True, False
 
 
@@ -352,7 +353,7 @@ def explore(g: GameState, pos: int) -> None:
     site = g.sites[pos]
     if not site.face_up:
         site.face_up = True
-        emit(g, "explore", pos, site.card)
+        emit(g, E.Explore("explore", pos, site.card))
 
 
 def enter(g: GameState, v: Vessel, pos: int, explore_it: bool) -> None:
@@ -360,7 +361,7 @@ def enter(g: GameState, v: Vessel, pos: int, explore_it: bool) -> None:
     frm = v.pos
     v.pos = pos
     v.moved = True
-    emit(g, "move", v.owner, v.id, frm, pos)
+    emit(g, E.Move("move", v.owner, v.id, frm, pos))
     site = g.sites[pos]
     if explore_it:
         explore(g, pos)

@@ -5,12 +5,21 @@ Everything that makes up a position lives here; rules live in the other engine m
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 from ..cards.catalogue import CARD_DEF, CardDef
+from . import rng as rnglib
 from .editions import EDITIONS, Edition
+from .tasks import Option, Task, task_from_json
+
+if TYPE_CHECKING:
+    from .events import Event
 
 NOBODY = -1
+
+# An action as the rules read it: (kind, *arguments). The typed actions of ``moves`` are such
+# tuples; checks also see plain tuples of any shape, and refuse what does not fit.
+ActionTuple = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,25 +43,37 @@ class Vessel:
                  "hp_bonus", "extra_targets", "shielded", "untargetable", "can_redirect",
                  "redirected", "no_attack", "nexus", "built")
 
+    id: int
+    d: CardDef  # the card's printed facts (not saved: it follows from the id)
+    owner: int
+    pos: int
+    damage: int
+    jumps: int  # jumps used this turn (MOVE-1)
+    moved: bool  # moved this turn in any way (COMBAT-7)
+    fresh: bool  # not controlled since the start of its controller's turn (MOVE-1)
+    atk_bonus: int  # until end of turn
+    hp_bonus: int  # until end of turn
+    extra_targets: int  # until end of turn (Maximum Firepower)
+    shielded: bool  # all damage prevented this turn
+    untargetable: bool  # cannot be targeted by Commands or abilities this turn
+    can_redirect: bool  # may redirect this turn (Raise Shields)
+    redirected: bool  # has redirected in the current combat
+    no_attack: bool  # cannot attack until its controller's next turn (Black Hole)
+    nexus: bool  # +1 speed for the rest of the turn (Jump Nexus)
+    built: bool  # built (not merely received) this turn (Frigate)
+
     def __init__(self, cid: int, owner: int, pos: int) -> None:
         self.id = cid
-        self.d: CardDef = CARD_DEF[cid]
+        self.d = CARD_DEF[cid]
         self.owner = owner
         self.pos = pos
-        self.damage = 0
-        self.jumps = 0  # jumps used this turn (MOVE-1)
-        self.moved = False  # moved this turn in any way (COMBAT-7)
-        self.fresh = True  # not controlled since the start of its controller's turn (MOVE-1)
-        self.atk_bonus = 0  # until end of turn
-        self.hp_bonus = 0  # until end of turn
-        self.extra_targets = 0  # until end of turn (Maximum Firepower)
-        self.shielded = False  # all damage prevented this turn
-        self.untargetable = False  # cannot be targeted by Commands or abilities this turn
-        self.can_redirect = False  # may redirect this turn (Raise Shields)
-        self.redirected = False  # has redirected in the current combat
-        self.no_attack = False  # cannot attack until its controller's next turn (Black Hole)
-        self.nexus = False  # +1 speed for the rest of the turn (Jump Nexus)
-        self.built = True  # built (not merely received) this turn (Frigate)
+        self.damage = self.jumps = 0
+        self.moved = False
+        self.fresh = True
+        self.atk_bonus = self.hp_bonus = self.extra_targets = 0
+        self.shielded = self.untargetable = self.can_redirect = self.redirected = False
+        self.no_attack = self.nexus = False
+        self.built = True
 
     def copy(self) -> "Vessel":
         # Written out field by field: cloning is the hot path of search agents.
@@ -87,13 +108,20 @@ class Site:
 
     __slots__ = ("card", "face_up", "owner", "devs", "combat_turn", "interdicted_by")
 
+    card: int  # the system card's instance id
+    face_up: bool
+    owner: int  # NOBODY when uncontrolled
+    devs: int  # developments (all of the controller's)
+    combat_turn: int  # last turn number in which damage was assigned here (COMBAT-8)
+    interdicted_by: list[int]  # players whose Interdiction holds ships here
+
     def __init__(self, card: int, face_up: bool = False, owner: int = NOBODY, devs: int = 0) -> None:
         self.card = card
         self.face_up = face_up
         self.owner = owner
         self.devs = devs
-        self.combat_turn = -1  # last turn number in which damage was assigned here (COMBAT-8)
-        self.interdicted_by: list[int] = []  # players whose Interdiction holds ships here
+        self.combat_turn = -1
+        self.interdicted_by = []
 
     @property
     def d(self) -> CardDef:
@@ -106,7 +134,8 @@ class Site:
         return s
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in Site.__slots__}
+        return {"card": self.card, "face_up": self.face_up, "owner": self.owner, "devs": self.devs,
+                "combat_turn": self.combat_turn, "interdicted_by": list(self.interdicted_by)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Site":
@@ -116,14 +145,67 @@ class Site:
         return s
 
 
-# Fields copied with list(...) / nested copies on clone; everything else is immutable or scalar.
-_LIST_FIELDS = ("credits", "alive", "prev_turn", "homeworld", "fought", "stabilized", "abandoned",
-                "sysdeck")
-_LIST_OF_LISTS = ("hands", "techs", "decks", "discards", "assigned", "stack", "tasks")
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A pending choice (step "choice"): ``player`` picks one of ``options``.
+
+    ``kind`` is an engine choice (``flow.ENGINE_CHOICES``) or the name of the card that asks
+    (``registry.CHOICE_HANDLERS``); ``ctx`` is what a card's question is about (a position or a
+    player). A discard paying for an ability keeps the ability's stack ``item`` and whether it
+    was used during a priority round (``in_round``)."""
+
+    player: int
+    kind: str
+    options: tuple[Option, ...]
+    ctx: int | None = None
+    item: tuple[Any, ...] | None = None
+    in_round: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.player, "kind": self.kind, "options": list(self.options)}
+        if self.ctx is not None:
+            out["ctx"] = self.ctx
+        if self.item is not None:
+            out["item"], out["in_round"] = list(self.item), self.in_round
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Choice:
+        item = data.get("item")
+        return cls(data["player"], data["kind"], tuple(data["options"]), data.get("ctx"),
+                   None if item is None else tuple(item), bool(data.get("in_round", False)))
+
+
+TradeItem = tuple[str, int]  # (item kind, value): ("card", 42), ("system", 4), ...
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """The trade on the table (TRADE-3): the active player offers it to ``to``; ``give`` and
+    ``ask`` hold cards, technologies, systems and vessels; credits are counted, and so are the
+    cards asked from the other hand (``ask_hand``: the asker cannot name them)."""
+
+    to: int
+    give: tuple[TradeItem, ...] = ()
+    ask: tuple[TradeItem, ...] = ()
+    give_credits: int = 0
+    ask_credits: int = 0
+    ask_hand: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"to": self.to, "give": [list(i) for i in self.give], "ask": [list(i) for i in self.ask],
+                "give_credits": self.give_credits, "ask_credits": self.ask_credits,
+                "ask_hand": self.ask_hand}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Trade:
+        return cls(data["to"], tuple((k, v) for k, v in data["give"]), tuple((k, v) for k, v in data["ask"]),
+                   data["give_credits"], data["ask_credits"], data["ask_hand"])
 
 
 class GameState:
-    """All data of one game position."""
+    """All data of one game position. Every field is declared here; the constructor gives each
+    its value before setup (``setup.new_state`` deals the cards and starts the first turn)."""
 
     __slots__ = (
         "cfg", "ed", "rng", "turn", "active", "phase", "credits", "hands", "techs", "decks", "discards",
@@ -133,29 +215,94 @@ class GameState:
         "offers_made", "winner", "over", "events", "actions_played",
     )
 
-    cfg: Config
-    ed: Edition
+    cfg: Config  # how the game was created
+    ed: Edition  # the rules switches of cfg.edition (not saved: it follows from cfg)
+    rng: int  # the whole random generator (rng.py)
+    turn: int  # turn number, from 0
+    active: int  # whose turn it is
+    phase: str  # ready | command | combat | end
+    # Per player (indexed by seat):
+    credits: list[int]
+    hands: list[list[int]]  # card instance ids
+    techs: list[list[int]]  # technologies in play
+    homeworld: list[int]  # positions
+    alive: list[bool]
+    prev_turn: list[int]  # the number of the player's last finished turn, -1 before it
+    # Cards out of play:
+    decks: list[list[int]]  # per domain (catalogue.DOMAINS); the last card is on top
+    discards: list[list[int]]  # per domain
+    sysdeck: list[int]  # system cards not on the board
+    supply: dict[str, list[int]]  # neutral cards by name: instances not in play
+    # The board:
+    sites: list[Site]  # by position
+    vessels: dict[int, Vessel]  # by card instance id, in the order they came into play
+    # The turn machine (flow.py):
+    tasks: list[Task]  # queued tasks, the last runs next (tasks.py)
+    step: str | None  # the decision awaited (actions.STEP_KINDS), None while tasks run
+    actor: int  # who must decide, NOBODY when nobody is
+    prio: int  # who holds priority in a priority round
+    passes: int  # passes in a row in the current priority round
+    choice: Choice | None  # the pending choice when step is "choice"
+    trade: Trade | None  # the trade on the table
+    stack: list[list[Any]]  # cards and abilities waiting to resolve (play.py), last on top
+    # Combat (combat.py):
+    assigned: list[list[int]]  # [source vessel, target vessel, amount] assigned this combat
+    fought: list[int]  # positions fought this Combat phase
+    combat_pos: int  # the system being fought, -1 outside a fight
+    # Turn-long effects of cards:
+    extra_turns: int  # extra turns the active player has still to take
+    stabilized: list[int]  # positions whose ships may jump two systems this turn
+    abandoned: list[int]  # fighters abandoned at the start of the turn (FIGHTER-2)
+    offers_made: int  # trade offers opened this turn
+    # The outcome:
+    winner: int | None  # the winner, -1 for a draw, None while the game runs
+    over: bool
+    actions_played: int  # actions applied so far (Config.action_limit)
+    events: list[Event]  # what the last action caused (not saved)
 
-    def _copy_into(self, other: "GameState") -> None:
+    def __init__(self, cfg: Config) -> None:
+        """An empty position for ``cfg``: no cards dealt, no task queued."""
+        n = cfg.players
+        self.cfg, self.ed, self.rng = cfg, EDITIONS[cfg.edition], rnglib.seed(cfg.seed)
+        self.turn, self.active, self.phase = 0, 0, "ready"
+        self.credits, self.hands, self.techs = [0] * n, [[] for _ in range(n)], [[] for _ in range(n)]
+        self.homeworld, self.alive, self.prev_turn = [NOBODY] * n, [True] * n, [-1] * n
+        self.decks, self.discards, self.sysdeck, self.supply = [], [], [], {}
+        self.sites, self.vessels = [], {}
+        self.tasks, self.step, self.actor, self.prio, self.passes = [], None, NOBODY, NOBODY, 0
+        self.choice, self.trade, self.stack = None, None, []
+        self.assigned, self.fought, self.combat_pos = [], [], -1
+        self.extra_turns, self.stabilized, self.abandoned, self.offers_made = 0, [], [], 0
+        self.winner, self.over, self.actions_played = None, False, 0
+        self.events = []
+
+    def _copy_into(self, other: GameState) -> None:
+        # Written out field by field: cloning is the hot path of search agents. Tasks, the
+        # choice, the trade, the config and the edition are immutable and shared.
         other.cfg, other.ed, other.rng = self.cfg, self.ed, self.rng
-        other.turn, other.active, other.step = self.turn, self.active, self.step
-        other.phase = self.phase
-        other.prio, other.passes, other.actor = self.prio, self.passes, self.actor
-        other.combat_pos, other.extra_turns = self.combat_pos, self.extra_turns
-        other.offers_made, other.winner, other.over = self.offers_made, self.winner, self.over
-        other.actions_played = self.actions_played
-        for f in _LIST_FIELDS:
-            setattr(other, f, list(getattr(self, f)))
-        for f in _LIST_OF_LISTS:
-            setattr(other, f, [list(x) for x in getattr(self, f)])
+        other.turn, other.active, other.phase = self.turn, self.active, self.phase
+        other.credits, other.alive = list(self.credits), list(self.alive)
+        other.prev_turn, other.homeworld = list(self.prev_turn), list(self.homeworld)
+        other.hands = [list(x) for x in self.hands]
+        other.techs = [list(x) for x in self.techs]
+        other.decks = [list(x) for x in self.decks]
+        other.discards = [list(x) for x in self.discards]
+        other.sysdeck = list(self.sysdeck)
         other.supply = {k: list(v) for k, v in self.supply.items()}
         other.sites = [s.copy() for s in self.sites]
         other.vessels = {k: v.copy() for k, v in self.vessels.items()}
-        other.choice = None if self.choice is None else dict(self.choice)
-        other.trade = None if self.trade is None else _copy_trade(self.trade)
+        other.tasks = list(self.tasks)
+        other.step, other.actor, other.prio, other.passes = self.step, self.actor, self.prio, self.passes
+        other.choice, other.trade = self.choice, self.trade
+        other.stack = [list(x) for x in self.stack]
+        other.assigned = [list(x) for x in self.assigned]
+        other.fought, other.combat_pos = list(self.fought), self.combat_pos
+        other.extra_turns, other.offers_made = self.extra_turns, self.offers_made
+        other.stabilized, other.abandoned = list(self.stabilized), list(self.abandoned)
+        other.winner, other.over, other.actions_played = self.winner, self.over, self.actions_played
         other.events = []
 
-    def clone(self) -> "GameState":
+    def clone(self) -> Self:
         """An independent copy (events buffer emptied)."""
         other = type(self).__new__(type(self))
         self._copy_into(other)
@@ -163,21 +310,30 @@ class GameState:
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
-        """The full state (hidden information included) as JSON-ready data."""
+        """The full state (hidden information included) as JSON-ready data, sharing no list
+        with the live game. Fields in ``__slots__`` order; cfg, ed and events are not fields
+        of the JSON form (cfg comes first, as a dict; ed follows from it)."""
         data: dict[str, Any] = {"cfg": asdict(self.cfg)}
         for f in GameState.__slots__:
             if f in ("cfg", "ed", "events"):
                 continue
             val = getattr(self, f)
             if f == "sites":
-                val = [s.to_json() for s in val]
+                data[f] = [s.to_json() for s in val]
             elif f == "vessels":
-                val = [v.to_json() for v in val.values()]
-            data[f] = _plain(val)  # a snapshot: shares no list with the live game
+                data[f] = [v.to_json() for v in val.values()]
+            elif f == "tasks":
+                data[f] = [t.to_json() for t in val]
+            elif f in ("choice", "trade"):
+                data[f] = None if val is None else val.to_json()
+            else:
+                data[f] = _plain(val)
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "GameState":
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """The state saved by :meth:`to_json` (sharing no list with ``data``). A missing or
+        malformed field raises KeyError, TypeError, ValueError or AttributeError."""
         st = cls.__new__(cls)
         st.cfg = Config(**data["cfg"])
         st.ed = EDITIONS[st.cfg.edition]
@@ -185,26 +341,22 @@ class GameState:
             if f in ("cfg", "ed", "events"):
                 continue
             if f == "actions_played" and f not in data:  # states saved before the action cap
-                setattr(st, f, 0)
+                st.actions_played = 0
                 continue
-            val = _plain(data[f])  # the loaded game must not share lists with ``data``
+            val = _plain(data[f])
             if f == "sites":
                 val = [Site.from_json(s) for s in val]
             elif f == "vessels":
                 val = {v["id"]: Vessel.from_json(v) for v in val}
-            elif f == "supply":
-                val = {k: list(v) for k, v in val.items()}
-            elif f in _LIST_OF_LISTS:
-                val = [list(x) for x in val]
-            elif f == "trade" and val is not None:
-                val = _copy_trade(val)
+            elif f == "tasks":
+                val = [task_from_json(t) for t in val]
+            elif f == "choice":
+                val = None if val is None else Choice.from_json(val)
+            elif f == "trade":
+                val = None if val is None else Trade.from_json(val)
             setattr(st, f, val)
         st.events = []
         return st
-
-
-def _copy_trade(trade: dict[str, Any]) -> dict[str, Any]:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in trade.items()}
 
 
 def _plain(val: Any) -> Any:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from . import events as E
 from .rules import emit, set_controller
-from .state import GameState
+from .state import ActionTuple, GameState, Trade
 
-Action = tuple
 OFFERS_PER_TURN = 3
 ITEM_KINDS = ("credit", "card", "tech", "system", "vessel", "hand")
 
@@ -34,15 +34,21 @@ def _items(g: GameState, owner: int, kind: str) -> list[int]:
     return [1]
 
 
-def _capacity_ok(g: GameState, tr: dict) -> bool:
-    me, you = g.active, tr["to"]
-    given = sum(1 for k, _ in tr["give"] if k == "card")
+def _trade(g: GameState) -> Trade:
+    """The trade on the table (the trade steps have one)."""
+    assert g.trade is not None, "no trade on the table"
+    return g.trade
+
+
+def _capacity_ok(g: GameState, tr: Trade) -> bool:
+    me, you = g.active, tr.to
+    given = sum(1 for k, _ in tr.give if k == "card")
     limit = g.ed.hand_limit
-    return (len(g.hands[me]) - given + tr["ask_hand"] <= limit
-            and len(g.hands[you]) - tr["ask_hand"] + given <= limit)
+    return (len(g.hands[me]) - given + tr.ask_hand <= limit
+            and len(g.hands[you]) - tr.ask_hand + given <= limit)
 
 
-def check_offer(g: GameState, p: int, a: Action) -> str | None:
+def check_offer(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 2 or a[1] == p or not isinstance(a[1], int) or not 0 <= a[1] < g.cfg.players \
             or not g.alive[a[1]]:
         return "TRADE-3: offer a trade to another player still in the game"
@@ -51,106 +57,113 @@ def check_offer(g: GameState, p: int, a: Action) -> str | None:
     return None
 
 
-def do_offer(g: GameState, p: int, a: Action) -> None:
+def do_offer(g: GameState, p: int, a: ActionTuple) -> None:
     g.offers_made += 1  # counted when opened, so opening and cancelling cannot go on forever
-    g.trade = {"to": a[1], "give": [], "ask": [], "give_credits": 0, "ask_credits": 0, "ask_hand": 0}
+    g.trade = Trade(a[1])
     g.step = "trade_build"
-    emit(g, "trade_open", p, a[1])
+    emit(g, E.TradeOpen("trade_open", p, a[1]))
 
 
-def check_item(g: GameState, p: int, a: Action) -> str | None:
+def check_item(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 3 or a[1] not in ITEM_KINDS:
         return f"TRADE-3: {a[0]} takes an item kind ({', '.join(ITEM_KINDS)}) and a value"
-    tr = g.trade
+    tr = _trade(g)
     giving = a[0] == "give"
-    owner = p if giving else tr["to"]
+    owner = p if giving else tr.to
     kind, val = a[1], a[2]
     if kind == "credit":
-        key = "give_credits" if giving else "ask_credits"
-        if val != 1 or tr[key] >= g.credits[owner]:
+        if val != 1 or (tr.give_credits if giving else tr.ask_credits) >= g.credits[owner]:
             return "TRADE-3: credits are added one at a time, up to what that player has"
         return None
     if kind == "hand":
-        if giving or val != 1 or tr["ask_hand"] >= len(g.hands[owner]):
+        if giving or val != 1 or tr.ask_hand >= len(g.hands[owner]):
             return "TRADE-3: ask for cards from their hand one at a time, up to their hand size"
         return None
     if kind == "card" and not giving:
         return "TRADE-3: you cannot see their hand; ask for a number of cards instead (kind 'hand')"
-    side = tr["give"] if giving else tr["ask"]
-    if val not in _items(g, owner, kind) or [kind, val] in side:
+    side = tr.give if giving else tr.ask
+    if val not in _items(g, owner, kind) or (kind, val) in side:
         return f"TRADE-3: that {kind} cannot be added"
     return None
 
 
-def do_item(g: GameState, p: int, a: Action) -> None:
-    tr = g.trade
+def do_item(g: GameState, p: int, a: ActionTuple) -> None:
+    tr = _trade(g)
+    give, ask, give_credits, ask_credits, ask_hand = tr.give, tr.ask, tr.give_credits, tr.ask_credits, tr.ask_hand
     giving = a[0] == "give"
     if a[1] == "credit":
-        tr["give_credits" if giving else "ask_credits"] += 1
+        if giving:
+            give_credits += 1
+        else:
+            ask_credits += 1
     elif a[1] == "hand":
-        tr["ask_hand"] += 1
+        ask_hand += 1
+    elif giving:
+        give += ((a[1], a[2]),)
     else:
-        (tr["give"] if giving else tr["ask"]).append([a[1], a[2]])
+        ask += ((a[1], a[2]),)
+    g.trade = Trade(tr.to, give, ask, give_credits, ask_credits, ask_hand)
 
 
-def item_actions(g: GameState, p: int) -> list[Action]:
-    tr = g.trade
-    you = tr["to"]
-    out: list[Action] = []
-    if tr["give_credits"] < g.credits[p]:
+def item_actions(g: GameState, p: int) -> list[ActionTuple]:
+    tr = _trade(g)
+    you = tr.to
+    out: list[ActionTuple] = []
+    if tr.give_credits < g.credits[p]:
         out.append(("give", "credit", 1))
-    if tr["ask_credits"] < g.credits[you]:
+    if tr.ask_credits < g.credits[you]:
         out.append(("ask", "credit", 1))
-    if tr["ask_hand"] < len(g.hands[you]):
+    if tr.ask_hand < len(g.hands[you]):
         out.append(("ask", "hand", 1))
-    for verb, owner, side, kinds in (("give", p, tr["give"], ("card", "tech", "system", "vessel")),
-                                     ("ask", you, tr["ask"], ("tech", "system", "vessel"))):
+    for verb, owner, side, kinds in (("give", p, tr.give, ("card", "tech", "system", "vessel")),
+                                     ("ask", you, tr.ask, ("tech", "system", "vessel"))):
         for kind in kinds:
-            out.extend((verb, kind, val) for val in _items(g, owner, kind) if [kind, val] not in side)
+            out.extend((verb, kind, val) for val in _items(g, owner, kind) if (kind, val) not in side)
     return out
 
 
-def check_propose(g: GameState, p: int, a: Action) -> str | None:
-    tr = g.trade
-    if not (tr["give"] or tr["ask"] or tr["give_credits"] or tr["ask_credits"] or tr["ask_hand"]):
+def check_propose(g: GameState, p: int, a: ActionTuple) -> str | None:
+    tr = _trade(g)
+    if not (tr.give or tr.ask or tr.give_credits or tr.ask_credits or tr.ask_hand):
         return "TRADE-3: the offer is empty"
     if not _capacity_ok(g, tr):
         return "HAND-1: the trade would leave a player above the hand limit"
     return None
 
 
-def do_propose(g: GameState, p: int, a: Action) -> None:
-    g.step, g.actor = "trade_answer", g.trade["to"]
-    emit(g, "trade_offer", p, g.trade["to"])
+def do_propose(g: GameState, p: int, a: ActionTuple) -> None:
+    to = _trade(g).to
+    g.step, g.actor = "trade_answer", to
+    emit(g, E.TradeOffer("trade_offer", p, to))
 
 
-def do_cancel(g: GameState, p: int, a: Action) -> None:
+def do_cancel(g: GameState, p: int, a: ActionTuple) -> None:
     g.trade = None
     g.step, g.actor = "command", g.active
-    emit(g, "trade_cancel", p)
+    emit(g, E.TradeCancel("trade_cancel", p))
 
 
-def check_accept(g: GameState, p: int, a: Action) -> str | None:
+def check_accept(g: GameState, p: int, a: ActionTuple) -> str | None:
     cards = a[1:]
-    tr = g.trade
-    if len(cards) != tr["ask_hand"] or len(set(cards)) != len(cards) or \
+    tr = _trade(g)
+    if len(cards) != tr.ask_hand or len(set(cards)) != len(cards) or \
             any(c not in g.hands[p] for c in cards) or list(cards) != sorted(cards):
-        return f"TRADE-3: name {tr['ask_hand']} different cards from your hand, in increasing order"
+        return f"TRADE-3: name {tr.ask_hand} different cards from your hand, in increasing order"
     return None
 
 
-def do_accept(g: GameState, p: int, a: Action) -> None:
+def do_accept(g: GameState, p: int, a: ActionTuple) -> None:
     """The trade happens at once and whole."""
-    tr, me = g.trade, g.active
-    g.credits[me] += tr["ask_credits"] - tr["give_credits"]
-    g.credits[p] += tr["give_credits"] - tr["ask_credits"]
-    for frm, to, items in ((me, p, tr["give"]), (p, me, tr["ask"])):
+    tr, me = _trade(g), g.active
+    g.credits[me] += tr.ask_credits - tr.give_credits
+    g.credits[p] += tr.give_credits - tr.ask_credits
+    for frm, to, items in ((me, p, tr.give), (p, me, tr.ask)):
         for kind, val in items:
             _transfer(g, frm, to, kind, val)
     for cid in a[1:]:
         g.hands[p].remove(cid)
         g.hands[me].append(cid)
-    emit(g, "trade_done", me, p, tuple(a[1:]))
+    emit(g, E.TradeDone("trade_done", me, p, tuple(a[1:])))
     g.trade = None
     g.step, g.actor = "command", me
 
@@ -169,12 +182,12 @@ def _transfer(g: GameState, frm: int, to: int, kind: str, val: int) -> None:
         v.owner, v.fresh, v.built = to, True, False
 
 
-def do_decline(g: GameState, p: int, a: Action) -> None:
-    emit(g, "trade_decline", p)
+def do_decline(g: GameState, p: int, a: ActionTuple) -> None:
+    emit(g, E.TradeDecline("trade_decline", p))
     g.trade = None
     g.step, g.actor = "command", g.active
 
 
-def answer_actions(g: GameState, p: int) -> list[Action]:
-    n = g.trade["ask_hand"]
+def answer_actions(g: GameState, p: int) -> list[ActionTuple]:
+    n = _trade(g).ask_hand
     return [("decline",)] + [("accept", *c) for c in combinations(sorted(g.hands[p]), n)]

@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, replace
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ..cards import registry
 from ..cards.catalogue import CARD_DEF, DOMAINS
+from . import events as E
 from . import rules as R
+from . import tasks as T
 from .board import name as pos_name
-from .state import GameState
+from .state import ActionTuple, GameState, Vessel
 
 Viewer = int | None
-Event = tuple
-Action = tuple
+Event = tuple[Any, ...]  # a typed event (events.py) or a plain tuple of the same shape
+Action = ActionTuple
 
 # --------------------------------------------------------------------------- the observer
 
@@ -46,7 +48,7 @@ def card_options(kind: object) -> bool:
 def sees_choice(g: GameState, p: Viewer) -> bool:
     """Whether ``p`` sees the options (and context) of the pending choice: only the player who
     makes it does. False when no choice is pending."""
-    return g.choice is not None and p is not None and g.choice["player"] == p
+    return g.choice is not None and p is not None and g.choice.player == p
 
 
 def trade_cards_visible(g: GameState, p: Viewer) -> bool:
@@ -55,7 +57,7 @@ def trade_cards_visible(g: GameState, p: Viewer) -> bool:
     False when no trade is on the table."""
     if g.trade is None or p is None:
         return False
-    return p == g.active or (p == g.trade["to"] and g.step == "trade_answer")
+    return p == g.active or (p == g.trade.to and g.step == "trade_answer")
 
 
 def trade_for(g: GameState, p: Viewer) -> dict[str, Any] | None:
@@ -67,11 +69,12 @@ def trade_for(g: GameState, p: Viewer) -> dict[str, Any] | None:
     if tr is None:
         return None
     sees = trade_cards_visible(g, p)
-    out = {k: tr[k] for k in ("to", "give_credits", "ask_credits", "ask_hand")}
+    out: dict[str, Any] = {"to": tr.to, "give_credits": tr.give_credits, "ask_credits": tr.ask_credits,
+                           "ask_hand": tr.ask_hand}
     out["from"] = g.active
     out["proposed"] = g.step == "trade_answer"
-    out["ask"] = [list(i) for i in tr["ask"]]
-    out["give"] = [list(i) if i[0] != "card" or sees else ["card", None] for i in tr["give"]]
+    out["ask"] = [list(i) for i in tr.ask]
+    out["give"] = [list(i) if i[0] != "card" or sees else ["card", None] for i in tr.give]
     return out
 
 
@@ -95,39 +98,53 @@ def known_cards(g: GameState, p: Viewer) -> set[int]:
     if p is None:
         return set()
     known = set(g.hands[p])
-    if trade_cards_visible(g, p):
-        known |= {v for k, v in g.trade["give"] if k == "card"}
-    if sees_choice(g, p) and card_options(g.choice["kind"]):
-        known |= {o for o in g.choice["options"] if isinstance(o, int)}
+    if g.trade is not None and trade_cards_visible(g, p):
+        known |= {v for k, v in g.trade.give if k == "card"}
+    if g.choice is not None and sees_choice(g, p) and card_options(g.choice.kind):
+        known |= {o for o in g.choice.options if isinstance(o, int)}
     return known
 
 
-def _draw_for(event: Event, p: Viewer) -> Event:
-    # ("draw", player, deck, card): the others learn which deck, not the card.
-    kind, who, deck, card = event
-    return event if who == p else (kind, who, deck, None)
+def _draw_for(event: E.Draw, p: Viewer) -> E.Draw:
+    # The others learn which deck, not the card.
+    return event if event.player == p else event._replace(card=None)
 
 
-def _trade_done_for(event: Event, p: Viewer) -> Event:
-    # ("trade_done", offerer, receiver, cards from the receiver's hand): the others learn how many.
-    kind, offerer, receiver, cards = event
-    return event if p in (offerer, receiver) else (kind, offerer, receiver, len(cards))
+def _trade_done_for(event: E.TradeDone, p: Viewer) -> E.TradeDone:
+    # The others learn how many cards went from the receiver's hand, not which.
+    if p in (event.offerer, event.receiver):
+        return event
+    cards = event.cards
+    assert not isinstance(cards, int), "a trade_done event is filtered once"
+    return event._replace(cards=len(cards))
 
 
-# Events that carry something not every viewer may see, each with its filter. The filters
-# unpack the whole tuple, so an event that gains a field fails loudly instead of leaking it.
-# Every other event is public: it names only cards in play, discarded, revealed or explored.
-SECRET_EVENTS: dict[str, Callable[[Event, Viewer], Event]] = {
+# Events that carry something not every viewer may see, each with its filter, which hides
+# fields by name. Every other event is public: it names only cards in play, discarded, revealed
+# or explored. The fields each filter was written for are checked here, so that a secret event
+# that gains a field fails at import instead of showing it unfiltered.
+SECRET_EVENTS: dict[str, Callable[[Any, Viewer], Any]] = {
     "draw": _draw_for,
     "trade_done": _trade_done_for,
 }
+assert E.EVENT_FIELDS["draw"] == ("player", "deck", "card")
+assert E.EVENT_FIELDS["trade_done"] == ("offerer", "receiver", "cards")
 
 
 def event_for(event: Event, p: Viewer) -> Event:
     """``event`` as ``p`` may see it: a card drawn by someone else becomes None, and the hand
-    cards handed over in a trade between two others become their number."""
+    cards handed over in a trade between two others become their number. (A plain tuple is
+    read as the event type of its kind.)"""
     hide = SECRET_EVENTS.get(event[0])
-    return event if hide is None else hide(event, p)
+    if hide is None:
+        return event
+    if type(event) is tuple:
+        fields = E.EVENT_FIELDS[event[0]]
+        if len(event) != len(fields) + 1:
+            raise ValueError(f"a '{event[0]}' event has the fields {fields}, not {event[1:]!r}")
+        event = tuple.__new__(E.EVENT_TYPES[event[0]], event)
+    shown: Event = hide(event, p)
+    return shown
 
 
 # Events that show a viewer something that was hidden before: a card drawn (to the drawer), a
@@ -152,10 +169,10 @@ def action_for(g: GameState, action: Action, p: Viewer) -> Action:
     kind = action[0]
     if kind == "give" and len(action) == 3 and action[1] == "card" and not trade_cards_visible(g, p):
         return (kind, "card", None)
-    if kind == "choose" and len(action) == 2 and g.choice is not None and card_options(g.choice["kind"]) \
+    if kind == "choose" and len(action) == 2 and g.choice is not None and card_options(g.choice.kind) \
             and not sees_choice(g, p) and isinstance(action[1], int):
         return (kind, None)
-    if kind == "accept" and (g.trade is None or p not in (g.active, g.trade["to"])):
+    if kind == "accept" and (g.trade is None or p not in (g.active, g.trade.to)):
         return (kind, *(None for _ in action[1:]))
     return action
 
@@ -168,7 +185,7 @@ def card_info(cid: int) -> dict[str, Any]:
     return {"id": cid, "name": d.name, "kind": d.kind, "domain": d.domain, "text": d.text}
 
 
-def vessel_info(g: GameState, v) -> dict[str, Any]:
+def vessel_info(g: GameState, v: Vessel) -> dict[str, Any]:
     return {
         "id": v.id, "name": v.d.name, "kind": v.d.kind, "size": v.d.size, "owner": v.owner,
         "pos": v.pos, "attack": R.attack(g, v), "hp": R.max_hp(g, v), "damage": v.damage,
@@ -202,13 +219,13 @@ def player_view(g: GameState, p: Viewer) -> dict[str, Any]:
         })
     choice = None
     if g.choice is not None:
-        choice = {"player": g.choice["player"], "kind": g.choice["kind"]}
+        choice = {"player": g.choice.player, "kind": g.choice.kind}
         if sees_choice(g, p):
-            choice["options"] = list(g.choice["options"])
+            choice["options"] = list(g.choice.options)
             # Whether the integer options are card ids (start-of-turn order: public cards).
-            choice["cards"] = card_options(g.choice["kind"]) or g.choice["kind"] == "order"
-            if "ctx" in g.choice:
-                choice["ctx"] = g.choice["ctx"]
+            choice["cards"] = card_options(g.choice.kind) or g.choice.kind == "order"
+            if g.choice.ctx is not None:
+                choice["ctx"] = g.choice.ctx
     return {
         "viewer": p,
         "config": config_for(g),
@@ -234,7 +251,10 @@ def player_view(g: GameState, p: Viewer) -> dict[str, Any]:
 # --------------------------------------------------------------------------- determinization
 
 
-def determinize(g: GameState, p: int, rng: random.Random) -> GameState:
+S = TypeVar("S", bound=GameState)
+
+
+def determinize(g: S, p: int, rng: random.Random) -> S:
     """A copy of ``g`` in which everything ``p`` cannot see is re-dealt at random, consistently
     with ``p``'s view: the cards of each domain's deck and of the other hands that ``p`` does
     not know (:func:`known_cards`) are shuffled together (hand sizes and card-back domains
@@ -267,15 +287,14 @@ def determinize(g: GameState, p: int, rng: random.Random) -> GameState:
         # The new generator state doubles as the new seed: drawing another number from ``rng``
         # would shift every agent's random stream (and so every seeded game between agents).
         h.cfg = replace(h.cfg, seed=h.rng)
-    if h.choice is not None and card_options(h.choice["kind"]):
-        h.choice["options"] = [remap.get(o, o) if isinstance(o, int) else o for o in h.choice["options"]]
-        if "item" in h.choice:
-            h.choice["item"] = list(h.choice["item"])
-    for t in h.tasks:
-        if t[0] == "receive":
-            t[2] = remap.get(t[2], t[2])
-        elif t[0] == "ask" and card_options(t[2]):
-            t[4:] = [remap.get(o, o) for o in t[4:]]
+    if h.choice is not None and card_options(h.choice.kind):
+        h.choice = replace(h.choice, options=tuple(remap.get(o, o) if isinstance(o, int) else o
+                                                   for o in h.choice.options))
+    for i, t in enumerate(h.tasks):
+        if isinstance(t, T.Receive):
+            h.tasks[i] = replace(t, card=remap.get(t.card, t.card))
+        elif isinstance(t, T.Ask) and card_options(t.kind):
+            h.tasks[i] = replace(t, options=tuple(remap.get(o, o) if isinstance(o, int) else o for o in t.options))
     if h.trade is not None:
-        h.trade["give"] = [[k, remap.get(v, v) if k == "card" else v] for k, v in h.trade["give"]]
+        h.trade = replace(h.trade, give=tuple((k, remap.get(v, v) if k == "card" else v) for k, v in h.trade.give))
     return h

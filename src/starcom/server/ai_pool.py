@@ -17,7 +17,6 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Callable
 
-from ..agents import make_agent
 from ..engine.game import Game
 
 log = logging.getLogger("starcom.server")
@@ -47,11 +46,13 @@ def _leave_with(server_pid: int) -> None:
     os._exit(0)
 
 
-def think(name: str, game: Game, seed: str) -> Any:
-    """One decision of a new ``name`` agent on ``game`` (a private copy). An agent that fails is
-    logged and answered with the first legal action, so a broken AI never stalls a game."""
+def think(kind: str, name: str, game: Any, seed: str) -> Any:
+    """One decision of a new ``name`` agent of the game ``kind`` (:mod:`starcom.games`) on
+    ``game`` (a private copy). An agent that fails is logged and answered with the first legal
+    action, so a broken AI never stalls a game."""
+    from .adapter import adapter_for
     try:
-        return make_agent(name).choose(game, random.Random(seed))
+        return adapter_for(kind).make_agent(name).choose(game, random.Random(seed))
     except Exception:
         log.exception("AI %s failed to decide; it plays its first legal action", name)
         return game.legal_actions()[0]
@@ -61,8 +62,11 @@ def hint_for(game: Game, seed: str) -> tuple[Any, float]:
     """The hint for ``game.to_move``: (the action the AI would choose, its estimated chance to
     win). The search sees a determinization of that seat's view, never the real hidden cards."""
     from ..agents.hint import hint
+    seat = game.to_move
+    if seat is None:
+        raise ValueError("the game is over: there is nothing to hint")
     rng = random.Random(seed)
-    seen = game.determinize(game.to_move, rng)
+    seen = game.determinize(seat, rng)
     answer = hint(seen, seed)
     return answer.action, answer.win_chance
 
@@ -94,13 +98,13 @@ class AiPool:
         """True when a new decision would have to wait for a free worker."""
         return self._slots is not None and self._slots.locked()
 
-    async def decide(self, name: str, game: Game, seed: str, started: Callable[[], None]) -> Any:
-        """The action agent ``name`` picks on ``game`` (copied by the caller); ``started()`` is
-        called when a worker takes the decision up."""
+    async def decide(self, kind: str, name: str, game: Any, seed: str, started: Callable[[], None]) -> Any:
+        """The action agent ``name`` of the game ``kind`` picks on ``game`` (copied by the
+        caller); ``started()`` is called when a worker takes the decision up."""
         executor, slots = self._ready()
         async with slots:
             started()
-            return await asyncio.get_running_loop().run_in_executor(executor, think, name, game, seed)
+            return await asyncio.get_running_loop().run_in_executor(executor, think, kind, name, game, seed)
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in a worker, in turn with the decisions (``fn`` must be picklable: a

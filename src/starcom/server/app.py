@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import asdict
 import re
 import time
 from contextlib import asynccontextmanager
@@ -23,11 +22,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..cards.sheets import card_sheets
-from ..engine.actions import to_json
 from ..engine.editions import EDITIONS
 from . import inputs
 from .errors import ApiError
-from .limits import (CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, MAX_MESSAGE, MAX_RATE, PLAYERS, SIZES,
+from .limits import (CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS, MAX_MESSAGE, MAX_RATE,
+                     PLAYERS, SIZES,
                      TURN_LIMITS, ACTION_LIMIT, RateWindow)
 from .sessions import SEAT_SETTINGS, Conn, Manager, Session
 from .store import Store
@@ -138,9 +137,9 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     no human seat (an operator's choice: each keeps an AI worker busy until its caps end it)."""
     static = static_dir or STATIC
     store = Store(db_url)
-    timing = {k: v for k, v in (("idle_seconds", idle_seconds), ("finished_seconds", finished_seconds))
-              if v is not None}
-    manager = Manager(store, takeover_seconds, ai_workers, ai_processes, allow_ai_games=allow_ai_games, **timing)
+    manager = Manager(store, takeover_seconds, ai_workers, ai_processes, allow_ai_games=allow_ai_games,
+                      idle_seconds=IDLE_SECONDS if idle_seconds is None else idle_seconds,
+                      finished_seconds=FINISHED_SECONDS if finished_seconds is None else finished_seconds)
     http_windows: dict[tuple[str, str], RateWindow] = {}
     create_windows: dict[str, RateWindow] = {}
     _install_redaction()
@@ -280,7 +279,7 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str) -> dict[str, Any]:
         book = await manager.replay_book(game_id)
-        return {"config": asdict(book.cfg), "actions": [to_json(a) for a in book.actions], "over": True,
+        return {"config": book.config, "actions": [book.adapter.encode(a) for a in book.actions], "over": True,
                 "seats": book.seats, "steps": book.steps}
 
     @app.get("/api/games/{game_id}/summary")

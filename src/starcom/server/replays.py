@@ -10,11 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from ..engine.actions import validate
-from ..engine.game import Game
-from ..engine.state import Config
-from ..summary import SummaryRecorder
-from ..text import Narrator, describe_action
+from .adapter import EntryAdapter
 
 CHECKPOINT = 100
 
@@ -22,25 +18,27 @@ CHECKPOINT = 100
 class ReplayBook:
     """A finished game from the spectator's seat: log lines and checkpoints of the position."""
 
-    def __init__(self, game_id: str, cfg: Config, actions: list[dict[str, Any]],
-                 seats: list[dict[str, Any]]) -> None:
+    def __init__(self, game_id: str, adapter: EntryAdapter, config: dict[str, Any],
+                 actions: list[dict[str, Any]], seats: list[dict[str, Any]]) -> None:
         self.game_id = game_id
-        self.cfg = cfg
+        self.adapter = adapter
+        self.config = dict(config)                  # the stored config, as stored
+        self.cfg = adapter.settings(config)         # the same, as the game's settings value
         self.seats = [{"seat": s["seat"], "kind": s["kind"]} for s in seats]
-        self.actions: list[tuple[Any, ...]] = []   # as the engine checked them on the way
+        self.actions: list[Any] = []   # as the rules checked them on the way
         self.by = [a["seat"] for a in actions]
-        g = Game.from_config(cfg)
-        narrator = Narrator(g, None)
+        g = adapter.create(config)
+        narrator = adapter.narrator(g, None)
         self.log: list[str] = narrator.setup_lines(g)
         self.lines_at = [len(self.log)]          # log length after each number of steps
         self.texts: list[str] = []               # readable text of each action
-        self.checkpoints: dict[int, Game] = {0: g.clone()}
-        recorder = SummaryRecorder(g)
+        self.checkpoints: dict[int, Any] = {0: g.clone()}
+        recorder = adapter.recorder(g)
         for i, entry in enumerate(actions, 1):
-            act = validate(g, entry["action"])
+            act = adapter.decode(g, entry["action"], None)
             self.actions.append(act)
-            self.texts.append(describe_action(g, act, None))
-            events = g.apply_unchecked(act)
+            self.texts.append(adapter.describe(g, act, None))
+            events = adapter.play(g, act)
             recorder.record(g, events)
             self.log.extend(narrator.step_lines(g, act, events))
             self.lines_at.append(len(self.log))
@@ -57,13 +55,13 @@ class ReplayBook:
         base = n - n % CHECKPOINT
         g = self.checkpoints[base].clone()
         for act in self.actions[base:n]:
-            g.apply_unchecked(act)
+            self.adapter.play(g, act)
         shown = self.lines_at[n]
         return {
-            "game_id": self.game_id, "step": n, "steps": self.steps, "view": g.view(None),
+            "game_id": self.game_id, "step": n, "steps": self.steps, "view": self.adapter.observer.view(g, None),
             "log": self.log[:shown], "new_lines": shown - (self.lines_at[n - 1] if n else 0),
             "action": self.texts[n - 1] if n else None, "by": self.by[n - 1] if n else None,
-            "to_move": g.to_move, "over": g.over, "winner": g.winner if g.over else None,
+            "to_move": g.to_move, "over": g.over, "winner": self.adapter.winner(g),
             "seats": self.seats,
         }
 

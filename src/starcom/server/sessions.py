@@ -15,23 +15,15 @@ import logging
 import secrets
 import time
 from collections import deque
-from dataclasses import asdict
 from typing import Any
 
-from ..engine.actions import to_json, validate
 from ..engine.errors import IllegalAction
-from ..engine.game import Game
-from ..engine.state import Config
-from ..engine.view import reveals
-from ..cards.sheets import sheet_for_action
-from ..summary import end_reason
-from ..options import option_labels
-from ..text import Narrator, describe_action
 from . import inputs
-from .ai_pool import AiPool, hint_for
+from .adapter import STARCOM_ADAPTER, EntryAdapter, adapter_for
+from .ai_pool import AiPool
 from .errors import ApiError
 from .inputs import DEFAULT_LEVEL, HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
-from .limits import ACTION_LIMIT, FINISHED_SECONDS, IDLE_SECONDS, SEED_MAX, SEND_QUEUE
+from .limits import FINISHED_SECONDS, IDLE_SECONDS, SEED_MAX, SEND_QUEUE
 from .replays import ReplayBook, ReplayCache
 from .store import DamagedGame, GameRecord, Store, token_hash, token_matches
 
@@ -39,7 +31,6 @@ LOG_LINES = 200
 CHAT_KEPT = 50        # chat lines a (re)connecting seat is shown
 # A seat's play settings and their defaults (docs/protocol.md, "Settings").
 SEAT_SETTINGS = {"auto_pass": True, "stop_at_responses": True}
-PASSES = frozenset({"pass", "done"})   # actions that only give the decision away
 _CLOSE = object()
 log = logging.getLogger("starcom.server")
 
@@ -85,21 +76,26 @@ class Conn:
 
 
 class Session:
-    """One game in memory: engine state, action history, per-viewer logs and connections."""
+    """One game in memory: game state, action history, per-viewer logs and connections.
 
-    def __init__(self, rec: GameRecord) -> None:
+    Everything about the game itself goes through ``adapter`` (:mod:`.adapter`; by default the
+    one the stored config names): building it, checking, playing and narrating actions, and (through its
+    observer) what each viewer may see."""
+
+    def __init__(self, rec: GameRecord, adapter: EntryAdapter | None = None) -> None:
         self.rec = rec
         self.game_id = rec.game_id
-        self.cfg = Config(**rec.config)
-        self.game = Game.from_config(self.cfg)
+        self.config: dict[str, Any] = rec.config
+        self.adapter: EntryAdapter = adapter or adapter_for(rec.config)
+        self.game = self.adapter.create(rec.config)
         self.history: list[dict[str, Any]] = []
-        self.viewers: list[int | None] = [*range(self.cfg.players), None]
-        self.narrators = {v: Narrator(self.game, v) for v in self.viewers}
+        self.viewers: list[int | None] = [*range(self.game.players), None]
+        self.narrators = {v: self.adapter.narrator(self.game, v) for v in self.viewers}
         self.logs: dict[int | None, deque[str]] = {v: deque(maxlen=LOG_LINES) for v in self.viewers}
         for v in self.viewers:
             self.logs[v].extend(self.narrators[v].setup_lines(self.game))
         for entry in rec.actions:
-            self.play(validate(self.game, entry["action"]), entry["seat"], entry["by_ai"])
+            self.play(self.adapter.decode(self.game, entry["action"], None), entry["seat"], entry["by_ai"])
         self.conns: dict[int | None, set[Conn]] = {v: set() for v in self.viewers}
         self.lock = asyncio.Lock()
         self.taken_over: set[int] = set()
@@ -111,7 +107,7 @@ class Session:
     @property
     def takeover_level(self) -> str:
         """The AI level that plays departed seats (records older than the option: normal)."""
-        return self.rec.takeover_level or DEFAULT_LEVEL
+        return self.rec.takeover_level or self.adapter.default_level
 
     @property
     def step(self) -> int:
@@ -119,11 +115,12 @@ class Session:
 
     def play(self, act: tuple[Any, ...], seat: int, by_ai: bool) -> None:
         """Apply a checked action and narrate it for every viewer."""
-        g = self.game
-        rng = g.rng
-        events = g.apply_unchecked(act)
-        revealed = reveals(events, rng, g.rng)
-        self.history.append({"action": to_json(act), "seat": seat, "by_ai": by_ai, "revealed": revealed})
+        g, observer = self.game, self.adapter.observer
+        mark = observer.chance_mark(g)
+        events = self.adapter.play(g, act)
+        revealed = observer.reveals(events, mark, observer.chance_mark(g))
+        self.history.append({"action": self.adapter.encode(act), "seat": seat, "by_ai": by_ai,
+                             "revealed": revealed})
         for v in self.viewers:
             self.logs[v].extend(self.narrators[v].step_lines(g, act, events))
 
@@ -159,15 +156,17 @@ class Session:
         Passing is all it may do (the legal actions are passes or "done"), or it asked never to
         stop at a response window. AI seats pass at once too: asking a worker to choose among
         one option would only keep the table waiting."""
-        kinds = {a[0] for a in self.game.legal_actions()}
-        if not kinds:
+        legal = self.game.legal_actions()
+        if not legal:
             return False
+        only_passes = all(self.adapter.is_pass(a) for a in legal)
         if self.is_ai(seat):
-            return kinds <= PASSES
+            return only_passes
         prefs = self.settings(seat)
         if not prefs["auto_pass"]:
             return False
-        return kinds <= PASSES or ("pass" in kinds and not prefs["stop_at_responses"])
+        return only_passes or (any(self.adapter.is_response_pass(a) for a in legal)
+                               and not prefs["stop_at_responses"])
 
     def _undo_start(self, seat: int) -> int:
         """Index of the history entry an undo by ``seat`` would go back to: its last action of
@@ -208,13 +207,12 @@ class Session:
         g = self.game
         legal: list[dict[str, Any]] = []
         if seat is not None and not g.over and g.to_move == seat:
+            adapter = self.adapter
             actions = g.legal_actions()
-            labels = option_labels(g, actions, seat)
+            labels = adapter.labels(g, actions, seat)
             for a, label in zip(actions, labels):
-                entry = {"action": to_json(a), "text": describe_action(g, a, seat), "label": label}
-                sheet = sheet_for_action(g, a)
-                if sheet is not None:
-                    entry["card"] = sheet
+                entry = {"action": adapter.encode(a), "text": adapter.describe(g, a, seat), "label": label}
+                entry.update(adapter.extras(g, a))
                 legal.append(entry)
         seats = [{"seat": s["seat"], "kind": s["kind"], "claimed": s["kind"] != HUMAN or bool(s.get("claimed")),
                   "connected": s["kind"] != HUMAN or bool(self.conns[s["seat"]]),
@@ -223,11 +221,11 @@ class Session:
         refusal = self.undo_refusal(seat)
         return {
             "type": "state", "game_id": self.game_id, "step": self.step, "seat": seat, "mode": self.rec.mode,
-            "seats": seats, "view": g.view(seat), "legal": legal, "to_move": g.to_move,
-            "log": list(self.logs[seat]), "over": g.over, "winner": g.winner if g.over else None,
+            "seats": seats, "view": self.adapter.observer.view(g, seat), "legal": legal, "to_move": g.to_move,
+            "log": list(self.logs[seat]), "over": g.over, "winner": self.adapter.winner(g),
             "can_undo": refusal is None, "undo": {"allowed": refusal is None, "reason": refusal},
             "takeover_level": self.takeover_level if self.rec.ai_takeover else None,
-            "turn_limit": self.cfg.turn_limit, "over_reason": end_reason(g),
+            "turn_limit": self.config.get("turn_limit"), "over_reason": self.adapter.over_reason(g),
             "settings": None if seat is None else self.settings(seat),
             "chat": list(self.chat) if seat is not None else [],
         }
@@ -255,8 +253,10 @@ class Manager:
 
     def __init__(self, store: Store, takeover_seconds: float = 60.0, ai_workers: int | None = None,
                  ai_processes: bool = True, idle_seconds: float = IDLE_SECONDS,
-                 finished_seconds: float = FINISHED_SECONDS, allow_ai_games: bool = False) -> None:
+                 finished_seconds: float = FINISHED_SECONDS, allow_ai_games: bool = False,
+                 adapter: EntryAdapter = STARCOM_ADAPTER) -> None:
         self.store = store
+        self.adapter = adapter   # the game new games are made of (stored games name their own)
         self.allow_ai_games = allow_ai_games
         self.takeover_seconds = takeover_seconds
         self.idle_seconds = idle_seconds
@@ -283,7 +283,14 @@ class Manager:
             seat["token_hash"] = token_hash(str(seat.pop("token")))
         if legacy:
             self.store.set_seats(game_id, rec.seats)
-        return Session(rec)
+        return Session(rec, self.adapter_of(rec))
+
+    def adapter_of(self, rec: GameRecord) -> EntryAdapter:
+        """The adapter of a stored game: this manager's own for the game it makes, else the
+        registered one its config names."""
+        if rec.config.get("game", STARCOM_ADAPTER.name) == self.adapter.name:
+            return self.adapter
+        return adapter_for(rec.config)
 
     def get(self, game_id: str) -> Session:
         """The live game, rebuilt on this thread if it is not in memory (tests and tools; the
@@ -377,8 +384,8 @@ class Manager:
         game, which is one device), and a one-time invite code for each other human seat of an
         online game. Only hashes of tokens and codes are stored."""
         req = inputs.new_game(body, self.allow_ai_games)
+        self.adapter.check(req)
         seed = req.seed if req.seed is not None else secrets.randbelow(SEED_MAX)
-        cfg = Config(req.players, req.size, req.edition, seed, req.turn_limit, ACTION_LIMIT)
         seats: list[dict[str, Any]] = []
         tokens: dict[int, str] = {}
         invites: dict[int, str] = {}
@@ -392,10 +399,10 @@ class Manager:
                     invites[i] = secrets.token_urlsafe(18)
                     seat.update(invite_hash=token_hash(invites[i]), claimed=False)
             seats.append(seat)
-        rec = GameRecord(game_id=secrets.token_hex(6), config=asdict(cfg), mode=req.mode, seats=seats,
+        rec = GameRecord(game_id=secrets.token_hex(6), config=self.adapter.config(req, seed), mode=req.mode, seats=seats,
                          ai_takeover=req.ai_takeover, takeover_level=req.takeover_level, created=time.time())
         self.store.create(rec)
-        self._adopt(Session(rec), resumed=False)
+        self._adopt(Session(rec, self.adapter), resumed=False)
         gid = rec.game_id
         return {
             "game_id": gid,
@@ -453,8 +460,8 @@ class Manager:
         s.play(act, seat, by_ai)
         g = s.game
         try:
-            self.store.append(s.game_id, s.step - 1, s.history[-1]["action"], seat, by_ai, g.turn, g.over,
-                              g.winner if g.over else None)
+            self.store.append(s.game_id, s.step - 1, s.history[-1]["action"], seat, by_ai, s.adapter.turn(g),
+                              g.over, s.adapter.winner(g))
         except Exception as exc:
             log.exception("game %s: action %d could not be stored", s.game_id, s.step - 1)
             self.sessions.pop(s.game_id, None)
@@ -473,7 +480,7 @@ class Manager:
         the same messages either way; only the pace differs (docs/security.md)."""
         g = s.game
         while not g.over and g.to_move is not None and s.auto_passes(g.to_move):
-            self._commit(s, next(a for a in g.legal_actions() if a[0] in PASSES), g.to_move, True)
+            self._commit(s, next(a for a in g.legal_actions() if s.adapter.is_pass(a)), g.to_move, True)
 
     def _mark_ai_turn(self, s: Session) -> None:
         """Show whether the AI seat to move (if any) waits for a worker or is thinking."""
@@ -503,9 +510,11 @@ class Manager:
         async with s.lock:
             check_turn()
             try:
-                act = validate(s.game, action, seat)
+                act = s.adapter.decode(s.game, action, seat)
             except IllegalAction as exc:
                 raise ApiError(400, exc.reason, exc.rule) from None
+            except ValueError as exc:  # another game's refusal
+                raise ApiError(400, str(exc)) from None
             s.taken_over.discard(seat)
             self._commit(s, act, seat, False)
             self._settle(s)
@@ -527,9 +536,9 @@ class Manager:
                 raise ApiError(409, f"cannot undo: {reason}")
             keep = s._undo_start(seat)
             rec = GameRecord(**{**s.rec.__dict__, "actions": s.history[:keep]})
-            fresh = await asyncio.to_thread(Session, rec)
+            fresh = await asyncio.to_thread(Session, rec, s.adapter)
             try:
-                self.store.truncate(s.game_id, keep, fresh.game.turn)
+                self.store.truncate(s.game_id, keep, fresh.adapter.turn(fresh.game))
             except DamagedGame as exc:
                 raise ApiError(409, f"game {s.game_id} is damaged: {exc.reason}") from None
             fresh.conns, fresh.lock, fresh.taken_over, fresh.timers = s.conns, s.lock, s.taken_over, s.timers
@@ -562,13 +571,13 @@ class Manager:
 
             if seat not in s.ai_status:  # e.g. a game just loaded, or a dropped decision
                 self._mark_ai_turn(s)
-            act = await self.pool.decide(name, g.clone(), f"{s.cfg.seed}:{step}", started)
+            act = await self.pool.decide(s.adapter.name, name, g.clone(), f"{s.config['seed']}:{step}", started)
             if s.step != step or g.to_move != seat or s.ai_of(seat) != name or self.sessions.get(s.game_id) is not s:
                 s.ai_status.pop(seat, None)
                 continue
             try:
-                act = validate(g, act, seat)
-            except IllegalAction:  # a broken agent must not stall the game: log it, play a legal move
+                act = s.adapter.decode(g, act, seat)
+            except ValueError:  # IllegalAction, or another game's refusal  # a broken agent must not stall the game: log it, play a legal move
                 log.exception("game %s: AI %s chose %r, which the engine refuses", s.game_id, name, act)
                 act = g.legal_actions()[0]
             self._commit(s, act, seat, True)
@@ -620,13 +629,15 @@ class Manager:
             raise ApiError(409, "the game is over", "WIN-1")
         if g.to_move != seat:
             raise ApiError(409, f"hints are for the seat to move; it is P{g.to_move}'s decision")
+        if s.adapter.hint is None:
+            raise ApiError(409, f"no hints in {s.adapter.entry.title}")
         step = s.step
-        answer = await self.pool.run(hint_for, g.clone(), f"{s.cfg.seed}:{step}:hint")
+        answer = await self.pool.run(s.adapter.hint, g.clone(), f"{s.config['seed']}:{step}:hint")
         if s.step != step:
             raise ApiError(409, "the game moved on while the AI was thinking; ask again")
         action, chance = answer
-        labels = dict(zip(g.legal_actions(), option_labels(g, g.legal_actions(), seat)))
-        return {"type": "hint", "step": step, "action": to_json(action), "label": labels.get(action),
+        labels = dict(zip(g.legal_actions(), s.adapter.labels(g, g.legal_actions(), seat)))
+        return {"type": "hint", "step": step, "action": s.adapter.encode(action), "label": labels.get(action),
                 "win_chance": round(chance, 3)}
 
     # ------------------------------------------------------------------ replays
@@ -638,7 +649,7 @@ class Manager:
         s = await self.load(game_id)
         if not s.game.over:
             raise ApiError(409, "the game is not finished; replays are for finished games")
-        book = await asyncio.to_thread(ReplayBook, s.game_id, s.cfg, s.history, s.rec.seats)
+        book = await asyncio.to_thread(ReplayBook, s.game_id, s.adapter, s.config, s.history, s.rec.seats)
         self.replays.put(book)
         return book
 

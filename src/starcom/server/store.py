@@ -227,7 +227,7 @@ def _row_record(row: Row[Any]) -> GameRecord:
                       winner=row.winner)
 
 
-def _verify(rec: GameRecord, head: str | None, rows: Sequence[Row[Any]]) -> tuple[str, list[tuple[int, str]]]:
+def _verify(rec: GameRecord, head: str | None, rows: Sequence[Row[Any, Any, Any, Any, Any]]) -> tuple[str, list[tuple[int, str]]]:
     """Check a game's action rows (in seq order) against its games row and fill ``rec.actions``.
 
     Returns the chain value after the last action and, for a game stored before chains existed

@@ -16,18 +16,16 @@ import itertools
 import multiprocessing
 import random
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ..agents import agent_names, make_agent
-from ..engine.game import Game
-from ..engine.setup import check_config
 from ..engine.state import Config
+from ..games import GameEntry, get as get_game
+from .play import Limits, error_text, play
 from .ratings import EloFit, binomial_test, fit_elo
+from .selfplay import new_game
 
 DEFAULT_TURN_LIMIT = 60
 MAX_STEPS = 100_000  # a game still running after this many actions is recorded as unfinished
@@ -50,12 +48,14 @@ class ArenaSpec:
     think: float | None = None
     iterations: int | None = None
     turn_limit: int | None = DEFAULT_TURN_LIMIT
+    game: str = "starcom"  # the game played (:func:`starcom.list_games`)
 
     def check(self) -> None:
         """ValueError naming the first setting the arena cannot run with."""
         if len(self.agents) < 2:
             raise ValueError(f"give at least two agents, not {len(self.agents)}")
-        known = agent_names()
+        entry = get_game(self.game)
+        known = entry.agent_names()
         for a in self.agents:
             if a not in known:
                 raise ValueError(f"unknown agent {a!r}; known agents: {', '.join(known)}")
@@ -68,7 +68,7 @@ class ArenaSpec:
             raise ValueError(f"think time must be above 0 seconds, not {self.think}")
         if self.iterations is not None and self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
-        check_config(Config(self.players, self.size, self.edition, self.seed, self.turn_limit))
+        new_game(entry, Config(self.players, self.size, self.edition, self.seed, self.turn_limit))
 
 
 @dataclass(frozen=True)
@@ -169,33 +169,33 @@ def play_match(spec: ArenaSpec, match: Match, max_steps: int = MAX_STEPS,
     past ``max_steps`` actions, or ``max_steps_per_turn`` actions within one turn."""
     start = time.perf_counter()
     cfg = Config(spec.players, spec.size, spec.edition, match.config_seed, spec.turn_limit)
+    entry = get_game(spec.game)
     steps, game, error = 0, None, None
     try:
-        bots = [make_agent(a, think=spec.think, iterations=spec.iterations) for a in match.seats]
+        bots = [entry.make_agent(a, think=spec.think, iterations=spec.iterations) for a in match.seats]
         rngs = [agent_rng(spec.seed, match.index, s) for s in range(spec.players)]
-        game = Game.from_config(cfg)
-        turn, turn_start = game.turn, 0
-        while not game.over and steps < max_steps:
-            p = game.to_move
-            game.apply(bots[p].choose(game, rngs[p]), player=p)
-            steps += 1
-            if game.turn != turn:
-                turn, turn_start = game.turn, steps
-            elif steps - turn_start >= max_steps_per_turn:
-                error = f"stuck: {steps - turn_start} actions in turn {turn + 1} without the turn ending"
-                break
+        game = new_game(entry, cfg)
+    except Exception as exc:  # recorded and reported, so one bad game does not sink the arena
+        error = error_text(exc, 1)
+    else:
+        played = play(game, bots, rngs, limits=Limits(max_steps, max_steps_per_turn, entry.turn), catch=True)
+        steps, error = played.steps, played.error
+        if played.stuck_at is not None:
+            turn, count = played.stuck_at
+            error = f"stuck: {count} actions in turn {turn + 1} without the turn ending"
         if error is None and not game.over:
             error = f"unfinished after {steps} actions"
         if error is None:
-            return GameRecord(match.index, match.group, match.seats, match.config_seed, game.winner,
-                              game.turn + 1, steps, None, time.perf_counter() - start)
-    except Exception as exc:  # recorded and reported, so one bad game does not sink the arena
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        error = (f"step {steps + 1}: {type(exc).__name__}: {exc} "
-                 f"({Path(where.filename).name}:{where.lineno})")
-    turns = game.turn + 1 if game is not None else 0
+            return GameRecord(match.index, match.group, match.seats, match.config_seed, entry.winner(game),
+                              _turns(entry, game, steps), steps, None, time.perf_counter() - start)
+    turns = _turns(entry, game, steps) if game is not None else 0
     return GameRecord(match.index, match.group, match.seats, match.config_seed, None, turns, steps,
                       error, time.perf_counter() - start)
+
+
+def _turns(entry: GameEntry, game: Any, steps: int) -> int:
+    """How many turns ``game`` lasted (its actions, for a game without turns)."""
+    return entry.turn(game) + 1 if entry.turn is not None else steps
 
 
 def _play_job(job: tuple[ArenaSpec, Match]) -> GameRecord:

@@ -30,27 +30,101 @@ class Measurement:
         return self.steps / self.seconds if self.seconds > 0 else 0.0
 
 
+class Playouts:
+    """Random playouts of one setup that can be run a slice at a time, so that several setups
+    take turns on the processor and see the same load (see :func:`interleave`)."""
+
+    def __init__(self, players: int, size: int, edition: str = "standard", seed: int = 0,
+                 turn_limit: int = TURN_LIMIT) -> None:
+        self.players, self.size, self.edition, self.seed, self.turn_limit = players, size, edition, seed, turn_limit
+        self.rng = random.Random(seed)
+        self.steps = self.games = 0
+        self.seconds = 0.0
+        self.game = Game.new(players, size, edition, seed, turn_limit)
+
+    def run(self, steps: int) -> None:
+        """Play ``steps`` more steps, adding their time to :attr:`seconds`."""
+        rng, game = self.rng, self.game
+        start = time.perf_counter()
+        for _ in range(steps):
+            if game.over:
+                self.games += 1
+                game = Game.new(self.players, self.size, self.edition, self.seed + self.games, self.turn_limit)
+            actions = game.legal_actions()
+            game.apply_unchecked(actions[rng.randrange(len(actions))])
+        self.seconds += time.perf_counter() - start
+        self.game = game
+        self.steps += steps
+
+    def measurement(self) -> Measurement:
+        return Measurement(self.players, self.size, self.steps, self.games, self.seconds)
+
+
+class ChessPlayouts:
+    """The anchor: the same loop written the way python-chess is used (``list(board.legal_moves)``
+    and ``push`` of a random one while ``not board.is_game_over()``, then a new game). Like our
+    step, a chess step checks whether the game has ended (our ``apply`` does so as part of the
+    rules). Needs python-chess (``pip install chess``)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        import chess
+        self._new = chess.Board
+        self.rng = random.Random(seed)
+        self.board = chess.Board()
+        self.steps = self.games = 0
+        self.seconds = 0.0
+
+    def run(self, steps: int) -> None:
+        rng, board = self.rng, self.board
+        start = time.perf_counter()
+        done = 0
+        while done < steps:
+            if board.is_game_over():
+                self.games += 1
+                board = self._new()
+                continue
+            moves = list(board.legal_moves)
+            board.push(moves[rng.randrange(len(moves))])
+            done += 1
+        self.seconds += time.perf_counter() - start
+        self.board = board
+        self.steps += steps
+
+    def measurement(self) -> Measurement:
+        return Measurement(2, 8, self.steps, self.games, self.seconds)
+
+
+def chess_available() -> bool:
+    try:
+        import chess  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def interleave(runners: list[Playouts | ChessPlayouts], seconds: float, max_steps: int | None = None) -> None:
+    """Run every runner in turn, :data:`CHECK_EVERY` steps at a time, until each has had about
+    ``seconds`` (or exactly ``max_steps`` steps): a change in the machine's load during the run
+    then affects them all alike, so their ratios hold even when the absolute figures do not."""
+    while True:
+        if max_steps is not None:
+            if all(r.steps >= max_steps for r in runners):
+                return
+            for r in runners:
+                r.run(min(CHECK_EVERY, max_steps - r.steps))
+        else:
+            if all(r.seconds >= seconds for r in runners):
+                return
+            for r in runners:
+                r.run(CHECK_EVERY)
+
+
 def measure(players: int, size: int, seconds: float = 3.0, max_steps: int | None = None,
             edition: str = "standard", seed: int = 0, turn_limit: int = TURN_LIMIT) -> Measurement:
-    """Random playouts for about ``seconds`` (or exactly ``max_steps`` steps, if given)."""
-    rng = random.Random(seed)
-    steps = games = 0
-    game = Game.new(players, size, edition, seed, turn_limit)
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        if game.over:
-            games += 1
-            game = Game.new(players, size, edition, seed + games, turn_limit)
-        actions = game.legal_actions()
-        game.apply_unchecked(actions[rng.randrange(len(actions))])
-        steps += 1
-        if max_steps is not None:
-            if steps >= max_steps:
-                break
-        elif steps % CHECK_EVERY == 0 and time.perf_counter() >= deadline:
-            break
-    return Measurement(players, size, steps, games, time.perf_counter() - start)
+    """Random playouts of one setup for about ``seconds`` (or exactly ``max_steps`` steps)."""
+    runner = Playouts(players, size, edition, seed, turn_limit)
+    interleave([runner], seconds, max_steps)
+    return runner.measurement()
 
 
 def summarize(small: Measurement, large: Measurement) -> dict[str, float]:
@@ -62,13 +136,21 @@ def summarize(small: Measurement, large: Measurement) -> dict[str, float]:
             "ratio": round(ratio, 3)}
 
 
-def bench(seconds: float = 3.0, seed: int = 0,
-          max_steps: int | None = None) -> tuple[dict[str, float], list[Measurement]]:
+def bench(seconds: float = 3.0, seed: int = 0, max_steps: int | None = None,
+          anchor: bool = True) -> tuple[dict[str, float], list[Measurement], Measurement | None]:
     """Measure 2 players on 3x3 and 4 players on 5x5 (standard edition, turn limit 60), each
-    for about ``seconds`` (or ``max_steps`` steps): the summary and both measurements."""
-    small = measure(2, 3, seconds, max_steps, seed=seed)
-    large = measure(4, 5, seconds, max_steps, seed=seed)
-    return summarize(small, large), [small, large]
+    for about ``seconds`` (or ``max_steps`` steps), and, if ``anchor`` and python-chess is
+    installed, its random playouts, all taking turns (:func:`interleave`): the summary (with
+    ``chess_steps_per_second`` and ``vs_chess``, Star Commander's 2-player 3x3 steps per chess
+    step, when measured), both measurements and the chess one (or None)."""
+    small, large = Playouts(2, 3, seed=seed), Playouts(4, 5, seed=seed)
+    chess = ChessPlayouts(seed) if anchor and chess_available() else None
+    interleave([small, large] if chess is None else [small, large, chess], seconds, max_steps)
+    summary = summarize(small.measurement(), large.measurement())
+    if chess is not None and chess.steps:
+        summary["chess_steps_per_second"] = round(chess.measurement().steps_per_second, 1)
+        summary["vs_chess"] = round(small.measurement().steps_per_second / chess.measurement().steps_per_second, 3)
+    return summary, [small.measurement(), large.measurement()], None if chess is None else chess.measurement()
 
 
 # --------------------------------------------------------------------------- search speed
@@ -114,7 +196,7 @@ def measure_search(players: int, size: int, seconds: float = 3.0, decisions: int
                    seed: int = 0, iterations: int | None = None) -> SearchMeasurement:
     """ISMCTS on ``decisions`` positions, ``seconds / decisions`` each (or exactly
     ``iterations`` per decision): the iterations done and the time they took."""
-    from ..agents.ismcts import IsmctsAgent
+    from ..agents.search_domain import IsmctsAgent
     think = None if iterations is not None else seconds / decisions
     agent = IsmctsAgent(think=think, iterations=iterations)
     total = 0

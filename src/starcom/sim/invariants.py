@@ -67,8 +67,8 @@ def _check_cards(g: GameState, out: list[str]) -> None:
             if where[cid] is not None:
                 out.append(f"card {cid} ({CARD_DEF[cid].name}) is in both {where[cid]} and {zone}")
             where[cid] = zone
-    for cid, zone in enumerate(where):
-        if zone is None and cid not in _MAY_BE_OUT:
+    for cid, held in enumerate(where):
+        if held is None and cid not in _MAY_BE_OUT:
             out.append(f"card {cid} ({CARD_DEF[cid].name}) is in no zone")
     for i, deck in enumerate(g.decks):
         for cid in deck + g.discards[i]:

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import random
 import time
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..agents import make_agent
 from ..engine.game import Game
-from ..engine.setup import check_config
 from ..engine.state import Config
+from ..games import STARCOM, GameEntry, get as get_game
 from . import invariants
+from .play import Limits, Step, error_text, play
 from .record import save
 
 Action = tuple
@@ -88,37 +87,52 @@ ENDINGS = ("conquest", "turn_limit", "draw", "action_cap")  # the summary counts
 
 def play_game(index: int, cfg: Config, agents: list[str], seed: int,
               checks: tuple[StateCheck, StepCheck] | None, max_steps: int = MAX_STEPS,
-              think: float | None = None, iterations: int | None = None) -> GameOutcome:
+              think: float | None = None, iterations: int | None = None,
+              entry: GameEntry = STARCOM) -> GameOutcome:
     """Play one game; exceptions (from an agent or the engine) end it and are recorded as its
     error, invariant violations are collected as ``"step N: message"``. ``think`` and
-    ``iterations`` budget the search agents (see :func:`~starcom.agents.make_agent`)."""
+    ``iterations`` budget the search agents (see :func:`~starcom.agents.make_agent`).
+    ``entry`` is the game played (Star Commander by default): another game is made from the
+    settings of ``cfg`` it takes."""
     out = GameOutcome(index, cfg, list(agents))
-    players = [make_agent(a, think=think, iterations=iterations) for a in agents]
+    players = [entry.make_agent(a, think=think, iterations=iterations) for a in agents]
     rngs = [random.Random(f"{seed}:{index}:{s}") for s in range(cfg.players)]
     try:
-        game = Game.from_config(cfg)
+        game = new_game(entry, cfg)
         if checks:
             out.violations += [f"setup: {m}" for m in checks[0](game)]
-        while not game.over and len(out.actions) < max_steps:
-            p = game.to_move
-            action = players[p].choose(game, rngs[p])
-            before = game.clone() if checks else None
-            game.apply(action, player=p)
-            out.actions.append(tuple(action))
-            if checks:
-                n = len(out.actions)
-                found = list(checks[0](game)) + list(checks[1](before, tuple(action), game))
-                out.violations += [f"step {n}: {m}" for m in found]
-        out.over, out.winner, out.turns = game.over, game.winner if game.over else None, game.turn + 1
+    except Exception as exc:  # the point of self-play is to catch these
+        out.error = error_text(exc, 1)
+        return out
+
+    def check(step: Step) -> None:
+        assert checks is not None and step.before is not None
+        found = list(checks[0](game)) + list(checks[1](step.before, tuple(step.action), game))
+        out.violations += [f"step {step.number}: {m}" for m in found]
+
+    played = play(game, players, rngs, on_step=check if checks else None, limits=Limits(max_steps=max_steps),
+                  keep_before=bool(checks), catch=True)
+    out.actions = [tuple(a) for a in played.actions]
+    out.error = played.error
+    if out.error is not None:
+        return out
+    out.over, out.winner = game.over, entry.winner(game)
+    out.turns = entry.turn(game) + 1 if entry.turn is not None else out.steps
+    if entry.name == STARCOM.name:
         out.alive = sum(game.alive)
         limit = game.cfg.action_limit
         out.action_capped = (not game.over or out.alive > 1 and limit is not None
                              and game.actions_played >= limit)
-    except Exception as exc:  # the point of self-play is to catch these
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        out.error = (f"step {len(out.actions) + 1}: {type(exc).__name__}: {exc} "
-                     f"({Path(where.filename).name}:{where.lineno})")
+    else:
+        out.alive = 1 if out.winner is not None and out.winner >= 0 else 0
+        out.action_capped = not game.over
     return out
+
+
+def new_game(entry: GameEntry, cfg: Config) -> Any:
+    """A game of ``entry`` made from the settings of ``cfg`` it takes (ValueError names a bad
+    one)."""
+    return entry.new(**{k: getattr(cfg, k) for k in entry.settings if hasattr(cfg, k)})
 
 
 @dataclass
@@ -202,19 +216,26 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
                  save_dir: str | Path | None = None, check_invariants: bool = True,
                  max_steps: int = MAX_STEPS,
                  on_game: Callable[[GameOutcome], None] | None = None,
-                 think: float | None = None, iterations: int | None = None) -> SelfplayStats:
+                 think: float | None = None, iterations: int | None = None,
+                 game: str = "starcom") -> SelfplayStats:
     """Play ``games`` games and total them up. ValueError for bad settings (before any game).
 
     ``think`` (seconds) and ``iterations`` budget the search agents per decision; a level's own
     budget (``hard``: 1 s) applies where neither is given.
     ``save_dir``: each game is saved there as ``game-NNNN.json`` (see ``record``).
-    ``on_game`` is called after each game (for progress display)."""
+    ``on_game`` is called after each game (for progress display). ``game`` names the game
+    played (:func:`starcom.list_games`); the invariant checks are Star Commander's only."""
     if games < 0:
         raise ValueError(f"the number of games cannot be negative ({games})")
+    entry = get_game(game)
     for a in agents:
-        make_agent(a, think=think, iterations=iterations)
+        entry.make_agent(a, think=think, iterations=iterations)
     seat_agents(agents, players, 0)
-    check_config(Config(players, size, edition, seed, turn_limit))
+    new_game(entry, Config(players, size, edition, seed, turn_limit))
+    if entry.name != STARCOM.name:
+        if save_dir is not None:
+            raise ValueError(f"saved games are Star Commander's format: {game} games cannot be saved")
+        check_invariants = False  # the invariants are Star Commander's rules
     checks = load_checks() if check_invariants else None
     stats = SelfplayStats()
     stats.wins = {name: 0 for name in dict.fromkeys(agents)}
@@ -222,7 +243,7 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
     for i in range(games):
         cfg = Config(players, size, edition, seed + i, turn_limit)
         outcome = play_game(i, cfg, seat_agents(agents, players, i), seed, checks, max_steps,
-                            think, iterations)
+                            think, iterations, entry)
         stats.add(outcome)
         if save_dir is not None:
             result = {**result_of_outcome(outcome), "steps": outcome.steps}

@@ -1,11 +1,13 @@
 """The terminal game: a Textual app playing the engine directly (no server).
 
 Seats are human or a computer (a difficulty level or an agent name); the computer thinks in a
-worker thread on a copy of the game, so the screen stays responsive meanwhile. Only one human: the screen always shows that seat's view. Two or
-more humans (hot-seat): the table is covered between their decisions, and each one sees only their
-own hand and their own log (draws of others stay hidden, as :class:`Narrator` filters them).
-Everything on screen is rendered from :func:`starcom.engine.view.player_view` of the viewing
-seat, so nothing hidden can leak into the widgets.
+worker thread on a copy of the game, so the screen stays responsive meanwhile. Only one human:
+the screen always shows that seat's view. Two or more humans (hot-seat): the table is covered
+between their decisions, and each one sees only their own hand and their own log (draws of
+others stay hidden, as :class:`Narrator` filters them). Everything on screen is rendered from
+the observer's view (:data:`starcom.observer.STARCOM`) of the viewing seat, so nothing hidden
+can leak into the widgets. (This full-screen game is Star Commander's own; any registered game
+plays in plain text through :mod:`.textplay`.)
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -25,7 +27,7 @@ from textual.worker import Worker, WorkerState
 from ..agents import make_agent
 from ..cards.catalogue import DEFS
 from ..engine.game import Game
-from ..engine.view import player_view
+from ..observer import STARCOM as OBSERVER
 from ..text import Narrator, describe_action
 from .board import render_board, seat_style
 from .panels import decks_text, hand_text, players_table, stack_text, status_text
@@ -75,7 +77,7 @@ class StarcomApp(App[None]):
     #filter { height: 3; }
     #actions { height: 1fr; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("k", "cycle_kind", "Next action kind"),
         Binding("K", "cycle_kind(-1)", "Previous kind", show=False),
         Binding("slash", "focus_filter", "Filter"),
@@ -153,7 +155,7 @@ class StarcomApp(App[None]):
 
     def view(self) -> dict[str, Any]:
         """The player view the screen shows now."""
-        return player_view(self.game, self.viewer)
+        return OBSERVER.view(self.game, self.viewer)
 
     def _human_turn(self) -> bool:
         """The viewer is a human who must decide now."""
@@ -330,7 +332,8 @@ class StarcomApp(App[None]):
         if event.state == WorkerState.CANCELLED or len(self.history) != moves or self.game.to_move != p:
             self._after_change()  # the game moved on meanwhile: this decision is void
             return
-        action, error = event.worker.result if event.state == WorkerState.SUCCESS else (None, event.worker.error)
+        result = event.worker.result if event.state == WorkerState.SUCCESS else None
+        action, error = result if result is not None else (None, event.worker.error)
         self._ai_move(p, action, error)
 
     def _ai_move(self, p: int, action: Action | None, error: BaseException | None) -> None:
@@ -354,12 +357,12 @@ class StarcomApp(App[None]):
         self._over_shown = True
         w = self.game.winner
         text = Text("Game over\n\n", style="bold")
-        if w == -1:
+        if w is None or w == -1:
             text.append("A draw", style="bold")
         else:
             text.append(f"P{w} ({self.kinds[w]}) wins", style=seat_style(w))
         text.append(f"\nafter {self.game.turn + 1} turns\n\n")
-        for q in player_view(self.game, None)["players"]:
+        for q in OBSERVER.view(self.game, None)["players"]:
             text.append(f"P{q['seat']} ({self.kinds[q['seat']]})", style=seat_style(q["seat"]))
             text.append(f": {q['developments']} developments, {q['credits']} credits"
                         f"{'' if q['alive'] else ', eliminated'}\n")

@@ -1,6 +1,6 @@
 """The board as Rich text: the N×N grid drawn as a diamond, (0, 0) at the top (BOARD-1).
 
-Everything is rendered from a player view (:func:`starcom.engine.view.player_view`), so what
+Everything is rendered from a player view (the observer's, :mod:`starcom.observer`), so what
 the viewer may not know (face-down systems) is never in the text.
 """
 from __future__ import annotations

@@ -5,7 +5,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -16,7 +16,7 @@ from .board import seat_style
 class CoverScreen(Screen[None]):
     """Hides the table until the next human player takes the device and presses Enter."""
 
-    BINDINGS: ClassVar[list[Binding]] = [Binding("enter", "dismiss_cover", "I am P?, show my hand", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "dismiss_cover", "I am P?, show my hand", priority=True)]
     DEFAULT_CSS = """
     CoverScreen { align: center middle; }
     CoverScreen #cover { width: auto; padding: 2 6; border: heavy $accent; }
@@ -41,7 +41,7 @@ class CoverScreen(Screen[None]):
 class GameOverScreen(Screen[None]):
     """The result and the final standings; q quits, Escape goes back to look at the board."""
 
-    BINDINGS: ClassVar[list[Binding]] = [Binding("q", "app.quit", "Quit"), Binding("escape", "back", "Look at the board")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit"), Binding("escape", "back", "Look at the board")]
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
     GameOverScreen #result { width: auto; padding: 1 4; border: double $success; }

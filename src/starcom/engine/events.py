@@ -1,0 +1,438 @@
+"""Event types: what the engine reports as it changes the state, one small value per kind.
+
+Like actions (:mod:`.moves`), each event is a tuple whose first item is its kind, so
+``Draw("draw", 0, 1, 42) == ("draw", 0, 1, 42)``; the fields have names, which the secrecy filter
+(:func:`starcom.engine.view.event_for`) and the JSON form use. Players are seat numbers,
+``vessel`` and ``card`` card instance ids, ``at``/``to``/``from`` board positions.
+
+:data:`EVENT_KINDS` lists every kind the engine emits, for clients that render them all.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple, Self, cast
+
+from .moves import TailTuple, field_names, json_form
+
+
+class Start(NamedTuple):
+    """The game begins; ``player`` goes first."""
+    kind: Literal["start"]
+    player: int
+
+
+class Turn(NamedTuple):
+    """Turn number ``turn`` (from 0) of ``player`` begins."""
+    kind: Literal["turn"]
+    turn: int
+    player: int
+
+
+class Phase(NamedTuple):
+    """A phase ("ready", "command", "combat", "end") begins."""
+    kind: Literal["phase"]
+    phase: str
+
+
+class EndPhase(NamedTuple):
+    """``player`` ends their Command phase."""
+    kind: Literal["end_phase"]
+    player: int
+
+
+class Credits(NamedTuple):
+    """``player`` gains ``amount`` credits (loses, if negative)."""
+    kind: Literal["credits"]
+    player: int
+    amount: int
+
+
+class Draw(NamedTuple):
+    """``player`` draws ``card`` from deck ``deck`` (a domain index); ``card`` is None for
+    viewers who may not see it."""
+    kind: Literal["draw"]
+    player: int
+    deck: int
+    card: int | None
+
+
+class NoDraw(NamedTuple):
+    """``player`` cannot draw: no deck of a domain they control has cards."""
+    kind: Literal["no_draw"]
+    player: int
+
+
+class SkipDraw(NamedTuple):
+    """``player`` skips a draw (hand full)."""
+    kind: Literal["skip_draw"]
+    player: int
+
+
+class Discard(NamedTuple):
+    """``player`` discards ``card``."""
+    kind: Literal["discard"]
+    player: int
+    card: int
+
+
+class Take(NamedTuple):
+    """``player`` takes ``card`` from player ``from_``'s hand."""
+    kind: Literal["take"]
+    player: int
+    from_: int
+    card: int
+
+
+class Reveal(NamedTuple):
+    """``player`` reveals their hand, ``cards``."""
+    kind: Literal["reveal"]
+    player: int
+    cards: tuple[int, ...]
+
+
+class Buy(NamedTuple):
+    """``player`` pays credits to draw a card."""
+    kind: Literal["buy"]
+    player: int
+
+
+class Build(NamedTuple):
+    """``player`` builds a vessel of the card type named ``name`` at ``at``."""
+    kind: Literal["build"]
+    player: int
+    name: str
+    at: int
+
+
+class Vessel(NamedTuple):
+    """``player``'s ``vessel`` enters play at ``at``."""
+    kind: Literal["vessel"]
+    player: int
+    vessel: int
+    at: int
+
+
+class Destroyed(NamedTuple):
+    """``player``'s ``vessel`` is destroyed at ``at``."""
+    kind: Literal["destroyed"]
+    player: int
+    vessel: int
+    at: int
+
+
+class Damage(NamedTuple):
+    """``vessel`` takes ``amount`` damage."""
+    kind: Literal["damage"]
+    vessel: int
+    amount: int
+
+
+class Prevented(NamedTuple):
+    """``amount`` damage to ``vessel`` is prevented."""
+    kind: Literal["prevented"]
+    vessel: int
+    amount: int
+
+
+class Develop(NamedTuple):
+    """``player`` develops ``at``, which now has ``devs`` developments."""
+    kind: Literal["develop"]
+    player: int
+    at: int
+    devs: int
+
+
+class Explore(NamedTuple):
+    """The system ``card`` at ``at`` is turned face up."""
+    kind: Literal["explore"]
+    at: int
+    card: int
+
+
+class Move(NamedTuple):
+    """``player``'s ``vessel`` moves from ``from_`` to ``to``."""
+    kind: Literal["move"]
+    player: int
+    vessel: int
+    from_: int
+    to: int
+
+
+class Scrap(NamedTuple):
+    """``player`` scraps ``vessel``."""
+    kind: Literal["scrap"]
+    player: int
+    vessel: int
+
+
+class Repair(NamedTuple):
+    """``player`` repairs ``vessel``."""
+    kind: Literal["repair"]
+    player: int
+    vessel: int
+
+
+class Combat(NamedTuple):
+    """The combat at ``at`` begins."""
+    kind: Literal["combat"]
+    at: int
+
+
+class Assign(NamedTuple):
+    """``player``'s ``vessel`` aims ``amount`` damage at ``target``."""
+    kind: Literal["assign"]
+    player: int
+    vessel: int
+    target: int
+    amount: int
+
+
+class Redirect(NamedTuple):
+    """``player``'s ``vessel`` takes over the damage aimed at ``from_``."""
+    kind: Literal["redirect"]
+    player: int
+    vessel: int
+    from_: int
+
+
+class Retreat(NamedTuple):
+    """``player``'s ``vessel`` retreats to ``to``."""
+    kind: Literal["retreat"]
+    player: int
+    vessel: int
+    to: int
+
+
+class Technology(NamedTuple):
+    """``player`` gains the technology ``card``."""
+    kind: Literal["technology"]
+    player: int
+    card: int
+
+
+class Void(NamedTuple):
+    """``player``'s ``source`` (card or ability) resolves without effect."""
+    kind: Literal["void"]
+    player: int
+    source: int
+
+
+class Countered(NamedTuple):
+    """The Command ``card`` is removed from the stack unresolved."""
+    kind: Literal["countered"]
+    card: int
+
+
+class Siege(NamedTuple):
+    """``player`` removes ``removed`` developments from ``at``."""
+    kind: Literal["siege"]
+    player: int
+    at: int
+    removed: int
+
+
+class Conquer(NamedTuple):
+    """``player`` takes ``at`` from player ``loser``."""
+    kind: Literal["conquer"]
+    player: int
+    at: int
+    loser: int
+
+
+class Eliminated(NamedTuple):
+    """``player`` is out of the game."""
+    kind: Literal["eliminated"]
+    player: int
+
+
+class GameOver(NamedTuple):
+    """The game ends: ``winner`` wins (-1: a draw)."""
+    kind: Literal["game_over"]
+    winner: int
+
+
+class TradeOpen(NamedTuple):
+    """``player`` starts building a trade offer to ``to``."""
+    kind: Literal["trade_open"]
+    player: int
+    to: int
+
+
+class TradeOffer(NamedTuple):
+    """``player`` sends the trade offer to ``to``."""
+    kind: Literal["trade_offer"]
+    player: int
+    to: int
+
+
+class TradeCancel(NamedTuple):
+    """``player`` withdraws their trade offer."""
+    kind: Literal["trade_cancel"]
+    player: int
+
+
+class TradeDecline(NamedTuple):
+    """``player`` declines the trade offered to them."""
+    kind: Literal["trade_decline"]
+    player: int
+
+
+class TradeDone(NamedTuple):
+    """``receiver`` accepts ``offerer``'s trade, handing over ``cards`` from their hand (for
+    viewers who may not see them, how many)."""
+    kind: Literal["trade_done"]
+    offerer: int
+    receiver: int
+    cards: tuple[int, ...] | int
+
+
+class Play(TailTuple):
+    """``player`` plays ``card`` with ``targets``."""
+
+    __slots__ = ()
+    _fields = ("kind", "player", "card", "*targets")
+
+    def __new__(cls, kind: Literal["play"], player: int, card: int, *targets: int) -> Self:
+        return tuple.__new__(cls, (kind, player, card, *targets))
+
+    @property
+    def player(self) -> int:
+        return cast(int, self[1])
+
+    @property
+    def card(self) -> int:
+        return cast(int, self[2])
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        return tuple(self[3:])
+
+
+class Ability(TailTuple):
+    """``player`` uses the ability of ``source`` with ``targets``."""
+
+    __slots__ = ()
+    _fields = ("kind", "player", "source", "*targets")
+
+    def __new__(cls, kind: Literal["ability"], player: int, source: int, *targets: int) -> Self:
+        return tuple.__new__(cls, (kind, player, source, *targets))
+
+    @property
+    def player(self) -> int:
+        return cast(int, self[1])
+
+    @property
+    def source(self) -> int:
+        return cast(int, self[2])
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        return tuple(self[3:])
+
+
+class Stack(TailTuple):
+    """``player``'s ``source`` goes on the stack: ``what`` is "card" (a card played) or
+    "ability", with its ``targets``."""
+
+    __slots__ = ()
+    _fields = ("kind", "what", "player", "source", "*targets")
+
+    def __new__(cls, kind: Literal["stack"], what: str, player: int, source: int,
+                *targets: int) -> Self:
+        return tuple.__new__(cls, (kind, what, player, source, *targets))
+
+    @property
+    def what(self) -> str:
+        return cast(str, self[1])
+
+    @property
+    def player(self) -> int:
+        return cast(int, self[2])
+
+    @property
+    def source(self) -> int:
+        return cast(int, self[3])
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        return tuple(self[4:])
+
+
+class Resolve(TailTuple):
+    """``player``'s ``source`` resolves with ``targets``."""
+
+    __slots__ = ()
+    _fields = ("kind", "player", "source", "*targets")
+
+    def __new__(cls, kind: Literal["resolve"], player: int, source: int, *targets: int) -> Self:
+        return tuple.__new__(cls, (kind, player, source, *targets))
+
+    @property
+    def player(self) -> int:
+        return cast(int, self[1])
+
+    @property
+    def source(self) -> int:
+        return cast(int, self[2])
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        return tuple(self[3:])
+
+
+Event = (Start | Turn | Phase | EndPhase | Credits | Draw | NoDraw | SkipDraw | Discard | Take |
+              Reveal | Buy | Build | Vessel | Destroyed | Damage | Prevented | Develop | Explore | Move |
+              Scrap | Repair | Combat | Assign | Redirect | Retreat | Play | Ability | Stack | Resolve |
+              Technology | Void | Countered | Siege | Conquer | Eliminated | GameOver | TradeOpen |
+              TradeOffer | TradeCancel | TradeDecline | TradeDone)
+
+EVENT_TYPES: dict[str, type[tuple[Any, ...]]] = {
+    "start": Start, "turn": Turn, "phase": Phase, "end_phase": EndPhase, "credits": Credits,
+    "draw": Draw, "no_draw": NoDraw, "skip_draw": SkipDraw, "discard": Discard, "take": Take,
+    "reveal": Reveal, "buy": Buy, "build": Build, "vessel": Vessel, "destroyed": Destroyed,
+    "damage": Damage, "prevented": Prevented, "develop": Develop, "explore": Explore,
+    "move": Move, "scrap": Scrap, "repair": Repair, "combat": Combat, "assign": Assign,
+    "redirect": Redirect, "retreat": Retreat, "play": Play, "ability": Ability, "stack": Stack,
+    "resolve": Resolve, "technology": Technology, "void": Void, "countered": Countered,
+    "siege": Siege, "conquer": Conquer, "eliminated": Eliminated, "game_over": GameOver,
+    "trade_open": TradeOpen, "trade_offer": TradeOffer, "trade_cancel": TradeCancel,
+    "trade_decline": TradeDecline, "trade_done": TradeDone,
+}
+
+# Every event kind the engine emits.
+EVENT_KINDS: frozenset[str] = frozenset(EVENT_TYPES)
+
+# Per kind, the JSON keys of its fields (see moves.field_names).
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {k: field_names(t) for k, t in EVENT_TYPES.items()}
+
+
+def to_json(event: tuple[Any, ...]) -> dict[str, Any]:
+    """``event`` as a JSON object ``{"type": kind, field: value, ...}``."""
+    return json_form(event, EVENT_FIELDS[event[0]])
+
+
+def from_json(data: Any) -> Event:
+    """The event :func:`to_json` wrote as ``data`` (lists read back as tuples). ValueError
+    names what is wrong: not an object, an unknown type, a missing or unknown field."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an event in JSON form is an object with a 'type', not {type(data).__name__}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in EVENT_TYPES:
+        raise ValueError(f"unknown event type {kind!r}")
+    names = EVENT_FIELDS[kind]
+    keys = {n.lstrip("*") for n in names}
+    stray = sorted(str(k) for k in data if k != "type" and k not in keys)
+    if stray:
+        raise ValueError(f"event '{kind}' has no field {stray[0]!r} (its fields: {', '.join(names)})")
+    values: list[Any] = [kind]
+    for name in names:
+        key = name.lstrip("*")
+        if key not in data:
+            raise ValueError(f"event '{kind}' is missing the field '{key}'")
+        x = data[key]
+        if name[0] == "*":
+            if not isinstance(x, (list, tuple)):
+                raise ValueError(f"event '{kind}': field '{key}' must be a list")
+            values.extend(x)
+        else:
+            values.append(tuple(x) if isinstance(x, list) else x)
+    return cast(Event, tuple.__new__(EVENT_TYPES[kind], values))

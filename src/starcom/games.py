@@ -1,0 +1,174 @@
+"""Games by name: the registry every client finds a game in.
+
+>>> import starcom
+>>> g = starcom.load_game("starcom", players=2, size=3, seed=1)
+>>> starcom.list_games()
+['starcom']
+
+A :class:`GameEntry` is all a client needs of one kind of game besides the :class:`~.protocol.Game`
+protocol itself: how to make one from its settings, its observer (every secrecy decision), its
+computer players, how its actions travel as JSON and how its events read as English. Another
+game plugs in by calling :func:`register` with its own entry (the test suite registers a small
+card game this way). Star Commander's entry is :data:`STARCOM`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
+from .agents import agent_names as _starcom_agent_names
+from .observer import STARCOM as STARCOM_OBSERVER
+from .observer import Observer
+from .protocol import Agent, Game, Viewer
+
+
+class Narrator(Protocol):
+    """Turns one viewer's share of a game's events into log lines, step by step."""
+
+    def setup_lines(self, game: Any) -> list[str]:
+        """Lines for a new game's own events."""
+        ...
+
+    def step_lines(self, after: Any, action: Any, events: Sequence[Any], before: Any = None) -> list[str]:
+        """Lines for one step: ``action`` caused ``events``; ``after`` is the game afterwards."""
+        ...
+
+
+class AgentFactory(Protocol):
+    def __call__(self, name: str, *, think: float | None = None, iterations: int | None = None) -> Agent:
+        ...
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game as its clients see it.
+
+    ``new(**settings)`` makes a game (ValueError names a bad setting); ``settings`` lists the
+    setting names it takes. ``agent_names`` are what ``make_agent`` accepts (ValueError for
+    others), ``levels`` the difficulty levels among them and ``default_level`` the one offered
+    first. ``encode`` turns an action into JSON and ``decode(game, data, seat)`` back into a
+    legal action of ``seat`` (a ValueError subclass, such as IllegalAction, names the reason).
+    ``narrator(game, viewer, reveal_all)`` and ``describe(game, action, viewer)`` put the game
+    into words, each asking ``observer`` what ``viewer`` may know."""
+
+    name: str
+    title: str
+    new: Callable[..., Game]
+    settings: tuple[str, ...]
+    observer: Observer
+    make_agent: AgentFactory
+    agent_names: Callable[[], list[str]]
+    levels: tuple[str, ...]
+    default_level: str
+    encode: Callable[[Any], Any]
+    decode: Callable[[Any, Any, int | None], Any]
+    narrator: Callable[[Any, Viewer, bool], Narrator]
+    describe: Callable[[Any, Any, Viewer], str]
+    # How a step is played once known legal (a faster path than ``apply``, where a game has one).
+    play: Callable[[Any, Any], list[Any]] = field(default=lambda g, a: g.apply(a))
+    # The game's turn counter from 0, for statistics and to catch agents stuck in a loop
+    # (None: the game has no turns; statistics count actions instead).
+    turn: Callable[[Any], int] | None = None
+    # The winning seat, -1 for a draw, None while the game runs (default: from ``returns``).
+    winner: Callable[[Any], int | None] = field(default=lambda g: winner_of(g))
+
+
+def winner_of(game: Game) -> int | None:
+    """The winning seat by :meth:`~.protocol.Game.returns` (the one seat with the highest
+    positive return), -1 for a draw (no such seat), None while the game runs."""
+    if not game.over:
+        return None
+    ret = game.returns()
+    best = max(ret, default=0.0)
+    top = [p for p, r in enumerate(ret) if r == best]
+    return top[0] if best > 0 and len(top) == 1 else -1
+
+
+_REGISTRY: dict[str, GameEntry] = {}
+
+
+def register(entry: GameEntry, replace: bool = False) -> GameEntry:
+    """Add ``entry`` under its name; ValueError if the name is taken (unless ``replace``)."""
+    if not replace and entry.name in _REGISTRY and _REGISTRY[entry.name] is not entry:
+        raise ValueError(f"a game named {entry.name!r} is registered already")
+    _REGISTRY[entry.name] = entry
+    return entry
+
+
+def unregister(name: str) -> None:
+    """Remove the game ``name`` (tests that registered one clean up with this)."""
+    _REGISTRY.pop(name, None)
+
+
+def list_games() -> list[str]:
+    """The names of every registered game, sorted."""
+    return sorted(_REGISTRY)
+
+
+def get(name: str) -> GameEntry:
+    """The entry of game ``name``; ValueError lists the known games."""
+    try:
+        return _REGISTRY[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {name!r}: choose one of {', '.join(list_games())}") from None
+
+
+def load_game(name: str, **settings: Any) -> Game:
+    """A new game of kind ``name`` with ``settings`` (Star Commander: ``players``, ``size``,
+    ``edition``, ``seed``, ``turn_limit``, ``action_limit``). ValueError names an unknown game or setting."""
+    entry = get(name)
+    unknown = sorted(set(settings) - set(entry.settings))
+    if unknown:
+        raise ValueError(f"{name} takes no setting {', '.join(map(repr, unknown))}; "
+                         f"it takes {', '.join(entry.settings)}")
+    return entry.new(**settings)
+
+
+# --------------------------------------------------------------------------- Star Commander
+
+
+def _starcom_new(players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
+                 turn_limit: int | None = None, action_limit: int | None = None) -> Game:
+    from .engine.game import Game as StarGame
+    from .engine.state import Config
+    return StarGame.from_config(Config(players, size, edition, seed, turn_limit, action_limit))
+
+
+def _starcom_encode(action: Any) -> Any:
+    from .engine.actions import to_json
+    return to_json(action)
+
+
+def _starcom_decode(game: Any, data: Any, seat: int | None) -> Any:
+    from .engine.actions import validate
+    return validate(game, data, seat)
+
+
+def _starcom_narrator(game: Any, viewer: Viewer, reveal_all: bool = False) -> Narrator:
+    from .text import Narrator as StarNarrator
+    return StarNarrator(game, viewer, reveal_all=reveal_all)
+
+
+def _starcom_describe(game: Any, action: Any, viewer: Viewer) -> str:
+    from .text import describe_action
+    return describe_action(game, action, viewer)
+
+
+def _starcom_play(game: Any, action: Any) -> list[Any]:
+    return game.apply_unchecked(action)  # type: ignore[no-any-return]
+
+
+STARCOM = register(GameEntry(
+    name="starcom", title="Star Commander", new=_starcom_new,
+    settings=("players", "size", "edition", "seed", "turn_limit", "action_limit"), observer=STARCOM_OBSERVER,
+    make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
+    default_level=DEFAULT_LEVEL, encode=_starcom_encode, decode=_starcom_decode,
+    narrator=_starcom_narrator, describe=_starcom_describe, play=_starcom_play,
+    turn=lambda g: g.turn, winner=lambda g: g.winner if g.over else None,
+))
+
+
+__all__ = ["STARCOM", "GameEntry", "Narrator", "get", "list_games", "load_game", "register", "unregister",
+           "winner_of"]

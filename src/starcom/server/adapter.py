@@ -1,0 +1,224 @@
+"""What the server needs of a game, behind one adapter per kind of game.
+
+A :class:`~.sessions.Session` never calls a game's modules itself: it asks its adapter to turn a
+checked creation request into a stored config, build the game from that config, turn actions
+into JSON and back (checked against the rules), play them, put them into words for each viewer,
+and (where the game has them) label the options, show card sheets, explain the ending and
+give hints. What each seat may see comes from the adapter's observer only.
+
+:class:`EntryAdapter` serves any registered game (:mod:`starcom.games`) with plain defaults;
+:class:`StarcomAdapter` adds Star Commander's option labels, card sheets, summaries and hints,
+and keeps its stored config exactly as it always was (no ``game`` key: Star Commander is the
+default). :func:`adapter_for` finds the adapter a stored config names.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+from ..engine.game import Game
+from ..engine.state import Config
+from ..games import STARCOM, GameEntry, Narrator
+from ..games import get as get_game
+from ..observer import Observer
+from ..protocol import Agent, Viewer
+from .ai_pool import hint_for
+from .errors import ApiError
+from .inputs import HUMAN, NewGame
+from .limits import ACTION_LIMIT
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A stored config of a game other than Star Commander, as the replay endpoint shows it."""
+
+    game: str
+    players: int
+    size: int
+    edition: str
+    seed: int
+    turn_limit: int | None = None
+
+
+class EntryAdapter:
+    """The server's view of the registered game ``entry``. Its stored config holds the game's
+    name and the request's players, size, edition, seed and turn limit (the lobby shows the
+    first three); the game is made from those of them it takes."""
+
+    hint: Callable[[Any, str], tuple[Any, float]] | None = None  # no hints unless a game has them
+
+    def __init__(self, entry: GameEntry) -> None:
+        self.entry = entry
+        self.name = entry.name
+        self.observer: Observer = entry.observer
+        self.default_level = entry.default_level
+
+    # ------------------------------------------------------------------ setup
+    def check(self, req: NewGame) -> None:
+        """400 for an AI seat or takeover level this game has no player for."""
+        known = self.entry.agent_names()
+        asked = [k[3:] for k in req.seats if k != HUMAN] + ([req.takeover_level] if req.takeover_level else [])
+        for name in asked:
+            if name not in known:
+                raise ApiError(400, f"{self.entry.title} has no AI {name!r}: use one of {', '.join(known)}")
+
+    def config(self, req: NewGame, seed: int) -> dict[str, Any]:
+        """The config stored for a new game (JSON-ready)."""
+        return {"game": self.name, "players": req.players, "size": req.size, "edition": req.edition,
+                "seed": seed, "turn_limit": req.turn_limit}
+
+    def create(self, config: Mapping[str, Any]) -> Any:
+        """The game a stored config describes (ValueError for a bad one)."""
+        return self.entry.new(**{k: config[k] for k in self.entry.settings if k in config})
+
+    def settings(self, config: Mapping[str, Any]) -> Any:
+        """The stored config as a dataclass (the replay endpoint shows it)."""
+        return Settings(**{k: config[k] for k in ("game", "players", "size", "edition", "seed", "turn_limit")})
+
+    # ------------------------------------------------------------------ actions
+    def encode(self, action: Any) -> Any:
+        return self.entry.encode(action)
+
+    def decode(self, game: Any, data: Any, seat: int | None) -> Any:
+        """The legal action ``data`` (JSON) stands for; a ValueError subclass (IllegalAction for
+        Star Commander) says why not."""
+        return self.entry.decode(game, data, seat)
+
+    def play(self, game: Any, action: Any) -> list[Any]:
+        """Play a checked action; its events."""
+        return self.entry.play(game, action)
+
+    def is_pass(self, action: Any) -> bool:
+        """Whether ``action`` only gives the decision away (the server may make it for a seat)."""
+        return False
+
+    def is_response_pass(self, action: Any) -> bool:
+        """Whether ``action`` declines to respond (made for seats that do not stop at responses)."""
+        return False
+
+    def make_agent(self, name: str) -> Agent:
+        return self.entry.make_agent(name)
+
+    # ------------------------------------------------------------------ words and state
+    def narrator(self, game: Any, viewer: Viewer) -> Narrator:
+        return self.entry.narrator(game, viewer, False)
+
+    def describe(self, game: Any, action: Any, viewer: Viewer) -> str:
+        return self.entry.describe(game, action, viewer)
+
+    def labels(self, game: Any, actions: Sequence[Any], seat: int) -> list[str]:
+        """A short label for each of ``actions`` (legal for ``seat``)."""
+        return [self.entry.describe(game, a, seat) for a in actions]
+
+    def extras(self, game: Any, action: Any) -> dict[str, Any]:
+        """More fields for a legal option's entry in a state message (say, a card sheet)."""
+        return {}
+
+    def over_reason(self, game: Any) -> str | None:
+        return None
+
+    def turn(self, game: Any) -> int:
+        """The turn number stored with each action (the lobby shows it)."""
+        return self.entry.turn(game) if self.entry.turn is not None else 0
+
+    def winner(self, game: Any) -> int | None:
+        return self.entry.winner(game)
+
+    def recorder(self, game: Any) -> Recorder:
+        """Follows a game from ``game`` (its start) to sum up how it went (the game-over screen)."""
+        return _Outcome(self)
+
+
+class Recorder(Protocol):
+    def record(self, game: Any, events: Sequence[Any]) -> None:
+        """Take note of one step: ``game`` after it, and its events."""
+        ...
+
+    def summary(self, game: Any) -> dict[str, Any]:
+        """The summary of the finished ``game`` (JSON-ready)."""
+        ...
+
+
+class _Outcome:
+    """The plain summary: who won, after how many actions."""
+
+    def __init__(self, adapter: EntryAdapter) -> None:
+        self.adapter = adapter
+        self.steps = 0
+
+    def record(self, game: Any, events: Sequence[Any]) -> None:
+        self.steps += 1
+
+    def summary(self, game: Any) -> dict[str, Any]:
+        return {"over": game.over, "winner": self.adapter.winner(game), "steps": self.steps}
+
+
+class StarcomAdapter(EntryAdapter):
+    """Star Commander on the server (its config is the engine's :class:`Config`)."""
+
+    def __init__(self) -> None:
+        super().__init__(STARCOM)
+
+    def check(self, req: NewGame) -> None:
+        pass  # the request parser knows Star Commander's settings and AIs
+
+    def config(self, req: NewGame, seed: int) -> dict[str, Any]:
+        return asdict(Config(req.players, req.size, req.edition, seed, req.turn_limit, ACTION_LIMIT))
+
+    def create(self, config: Mapping[str, Any]) -> Game:
+        return Game.from_config(Config(**config))
+
+    def settings(self, config: Mapping[str, Any]) -> Config:
+        return Config(**config)
+
+    def is_pass(self, action: Any) -> bool:
+        return bool(action[0] in ("pass", "done"))
+
+    def is_response_pass(self, action: Any) -> bool:
+        return bool(action[0] == "pass")
+
+    def labels(self, game: Any, actions: Sequence[Any], seat: int) -> list[str]:
+        from ..options import option_labels
+        return option_labels(game, list(actions), seat)
+
+    def extras(self, game: Any, action: Any) -> dict[str, Any]:
+        from ..cards.sheets import sheet_for_action
+        sheet = sheet_for_action(game, action)
+        return {} if sheet is None else {"card": sheet}
+
+    def over_reason(self, game: Any) -> str | None:
+        from ..summary import end_reason
+        return end_reason(game)
+
+    def turn(self, game: Any) -> int:
+        return int(game.turn)
+
+    def recorder(self, game: Any) -> Recorder:
+        from ..summary import SummaryRecorder
+        return SummaryRecorder(game)
+
+    hint = staticmethod(hint_for)  # run in the AI pool: a module-level function
+
+
+STARCOM_ADAPTER = StarcomAdapter()
+_ADAPTERS: dict[str, EntryAdapter] = {STARCOM.name: STARCOM_ADAPTER}
+
+
+def register_adapter(adapter: EntryAdapter) -> EntryAdapter:
+    """Serve ``adapter.name`` games with ``adapter`` (instead of a plain :class:`EntryAdapter`)."""
+    _ADAPTERS[adapter.name] = adapter
+    return adapter
+
+
+def adapter_for(config: Mapping[str, Any] | str) -> EntryAdapter:
+    """The adapter of the game a stored config (or a game name) names; Star Commander's for a
+    config without a ``game`` key. ValueError for a game that is not registered."""
+    name = config if isinstance(config, str) else config.get("game", STARCOM.name)
+    adapter = _ADAPTERS.get(name)
+    if adapter is None:
+        adapter = _ADAPTERS[name] = EntryAdapter(get_game(name))
+    return adapter
+
+
+__all__ = ["STARCOM_ADAPTER", "EntryAdapter", "Settings", "StarcomAdapter", "adapter_for", "register_adapter"]
