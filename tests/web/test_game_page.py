@@ -155,6 +155,18 @@ def test_table_fits_1366x768_with_readable_5x5_board(browser, server: str, tmp_p
         shoot(page, tmp_path, "table-1366x768-turn2")
 
 
+@pytest.mark.parametrize("width,height", [(1920, 1080), (1600, 900)])
+def test_table_fits_larger_screens_too(browser, server: str, width: int, height: int) -> None:
+    """"1366x768 and up": on larger windows the table still fits, on 3x3 and on 5x5."""
+    for size in (3, 5):
+        game_id, token = create_vs_ai(server, size=size)
+        with sized_page(browser, server, width, height) as page:
+            page.goto(f"/game/{game_id}?seat={token}")
+            wait_state(page, my_turn(0), timeout=30000)
+            assert_fits(page)
+            min_board_font(page)
+
+
 def test_zoom_buttons_wheel_and_drag_change_the_view(browser, server: str) -> None:
     game_id, token = create_vs_ai(server, size=5)
     with sized_page(browser, server, 1366, 768) as page:
