@@ -141,6 +141,21 @@ def test_bench_json_reports_both_setups():
     assert data["ratio"] == pytest.approx(data["steps_per_second_2p3"] / data["steps_per_second_4p5"], rel=0.01)
 
 
+def test_bench_measures_python_chess_as_its_anchor(monkeypatch):
+    pytest.importorskip("chess", reason="python-chess is not installed (pip install chess)")
+    res = runner.invoke(app, ["bench", "--steps", "300", "--json"])
+    assert res.exit_code == 0, res.output
+    data = last_json(res.stdout)
+    assert data["chess_steps_per_second"] > 0
+    assert data["vs_chess"] == pytest.approx(data["steps_per_second_2p3"] / data["chess_steps_per_second"], rel=0.01)
+    assert "as many steps per second as python-chess" in res.output
+    import starcom.sim.bench as bench_module
+    monkeypatch.setattr(bench_module, "chess_available", lambda: False)
+    res = runner.invoke(app, ["bench", "--steps", "300", "--json"])
+    assert res.exit_code == 0, res.output
+    assert "vs_chess" not in last_json(res.stdout) and "python-chess is not installed" in res.output
+
+
 def test_bench_by_duration_runs():
     res = runner.invoke(app, ["bench", "--seconds", "0.05", "--json"])
     assert res.exit_code == 0, res.output
