@@ -15,7 +15,7 @@ import pytest
 
 import starcom.cards.effects  # noqa: F401  (registers every card effect)
 from starcom import Game
-from starcom.cards import registry
+from starcom.engine.game import standard_rules
 from starcom.cards.catalogue import BY_NAME, DEFS, DOMAINS
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -149,7 +149,7 @@ def test_card_texts_are_not_copies_of_the_printed_rules() -> None:
 
 
 def test_every_command_has_a_resolve_effect() -> None:
-    missing = [d.name for d in DEFS if d.kind == "command" and not callable(registry.get(d.name).resolve)]
+    missing = [d.name for d in DEFS if d.kind == "command" and not callable(standard_rules().effect(d.name).resolve)]
     assert not missing, f"Commands without a registered effect: {missing}"
 
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from conftest import EDITIONS, pick_action
 from starcom import Game, IllegalAction
-from starcom.cards import registry
+from starcom.engine.ruleset import EffectSet
 from starcom.cards.catalogue import CARD_DEF, DEFS
 from starcom.engine import actions as A
 from starcom.engine.moves import End
@@ -266,7 +266,7 @@ class Fuzzer:
         args: list[Any] = []
         for f, fk, _ in A.SIGNATURES[kind]:
             if f.startswith("*"):
-                kinds = A.target_kinds(kind, args[0]) if fk == "target" else None
+                kinds = A.target_kinds(g, kind, args[0]) if fk == "target" else None
                 if kinds is None or r.random() < 0.2:
                     kinds = (fk,) * r.randrange(4)
                 args.extend(self.in_range(g, k) for k in kinds)
@@ -653,15 +653,10 @@ def test_why_illegal_and_malformed_take_anything() -> None:
     assert A.why_illegal(g, ("end",)) is None
 
 
-def test_unknown_target_kinds_are_refused_when_effects_are_frozen() -> None:
-    name = "No Such Card (test)"
-    registry.register(name, target_kinds=("planet",))
-    try:
-        with pytest.raises(ValueError, match="planet"):
-            registry.freeze(CARD_DEF)
-    finally:
-        del registry.EFFECTS[name]
-        registry.freeze(CARD_DEF)
+def test_unknown_target_kinds_are_refused_when_an_effect_is_registered() -> None:
+    effects = EffectSet(d.name for d in DEFS)
+    with pytest.raises(ValueError, match="planet"):
+        effects.register("Ram", target_kinds=("planet",))
 
 
 # --------------------------------------------------------------------------- no regression
@@ -684,7 +679,7 @@ def test_every_legal_action_still_validates(edition: str, players: int, size: in
                     assert A.malformed(g, a) is None, (a, A.malformed(g, a))
                     assert A.validate(g, a) == a
                     if a[0] in ("play", "ability") and len(a) > 2:
-                        assert A.target_kinds(a[0], a[1]) is not None, \
+                        assert A.target_kinds(g, a[0], a[1]) is not None, \
                             f"{CARD_DEF[a[1]].name} takes targets {a[2:]} but declares no target_kinds"
                 for a in rnd.sample(legal, min(5, len(legal))):
                     assert A.validate(g, list(a)) == a

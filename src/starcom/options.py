@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Sequence
 
-from .cards import registry
 from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
 from .cards.wording import CHOICE_WORDS
 from .engine.board import name as pos_name
-from .engine.game import Game
+from .engine.game import Game, standard_rules
 from .engine.notation import field_kinds
 from .engine.state import Choice
 from .engine.view import action_for
@@ -79,7 +78,7 @@ class _Words:
         explore", "b2 ×3", "Frigate #9, pay 2 credits"."""
         if not targets:
             return ""
-        kinds: tuple[str, ...] = registry.BY_CARD[cid].target_kinds
+        kinds: tuple[str, ...] = standard_rules().by_card[cid].target_kinds
         if CARD_DEF[cid].kind == "station":
             kinds = ("pos",)
         if len(kinds) != len(targets):

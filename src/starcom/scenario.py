@@ -7,6 +7,7 @@ process exit code.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import yaml
 
 from .cards.catalogue import BY_NAME, CARD_DEF, DOMAINS
+from .engine import lasting as L
 from .engine import rules as R
 from .engine.actions import from_json
 from .engine.board import parse as parse_pos
@@ -168,9 +170,11 @@ def _setup_site(g: Game, pos: int, sspec: dict[str, Any]) -> None:
         site.combat_turn = g.turn
     if "combat_turn" in sspec:
         site.combat_turn = sspec["combat_turn"]
-    if "interdicted_by" in sspec:
+    if "interdicted_by" in sspec:  # as if these players had played Interdiction here
         val = sspec["interdicted_by"]
-        site.interdicted_by = [] if val is None else list(val) if isinstance(val, list) else [val]
+        L.drop(g, L.Kind.NO_JUMP, pos)
+        for q in [] if val is None else list(val) if isinstance(val, list) else [val]:
+            L.add(g, L.Kind.NO_JUMP, pos, NOBODY, q, L.Until.READY)
 
 
 def _setup_vessel(g: Game, vspec: dict[str, Any], labels: dict[str, int]) -> None:
@@ -181,9 +185,17 @@ def _setup_vessel(g: Game, vspec: dict[str, Any], labels: dict[str, int]) -> Non
         raise ScenarioError(f"vessel card {name!r} is not a ship or station")
     v = R.place_vessel(g, _take(g, name), vspec.get("owner", 0), _pos(g, vspec.get("at")))
     v.fresh = v.built = bool(vspec.get("fresh", False))
-    for key in ("damage", "jumps", "moved", "atk_bonus", "hp_bonus", "shielded", "no_attack"):
+    for key in ("damage", "jumps", "moved"):
         if key in vspec:
             setattr(v, key, vspec[key])
+    # What cards give for a while, as if cards with no known source had given it:
+    for key, kind in (("atk_bonus", L.Kind.ATTACK), ("hp_bonus", L.Kind.HP)):
+        if vspec.get(key):
+            L.add(g, kind, v.id, NOBODY, v.owner, L.Until.END_OF_TURN, int(vspec[key]))
+    if vspec.get("shielded"):
+        L.add(g, L.Kind.SHIELD, v.id, NOBODY, v.owner, L.Until.END_OF_TURN)
+    if vspec.get("no_attack"):
+        L.add(g, L.Kind.NO_ATTACK, v.id, NOBODY, v.owner, L.Until.READY)
     if "label" in vspec:
         labels[vspec["label"]] = v.id
 
@@ -288,6 +300,14 @@ def _names(cids: list[int]) -> list[str]:
     return sorted(CARD_DEF[c].name for c in cids)
 
 
+# Vessel fields a scenario may expect that cards set for a while (lasting effects).
+_LASTING_FIELDS: dict[str, Callable[[Game, int], object]] = {
+    "shielded": L.shielded, "untargetable": L.untargetable, "no_attack": L.attack_forbidden,
+    "atk_bonus": L.attack_bonus, "hp_bonus": L.hp_bonus, "extra_targets": L.extra_targets,
+    "can_redirect": L.may_redirect, "redirected": L.has_redirected,
+}
+
+
 def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
     """Compare the game with an expectation mapping; returns the mismatches."""
     bad: list[str] = []
@@ -321,6 +341,8 @@ def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
                         cmp(f"{f} at {name}", getattr(R, f)(g, _pos(g, name)), val)
                     elif f == "max_dev":
                         cmp(f"max_dev at {name}", R.max_dev(g, _pos(g, name)), val)
+                    elif f == "interdicted_by":
+                        cmp(f"{f} of {name}", L.jump_blockers(g, _pos(g, name)), val)
                     else:
                         cmp(f"{f} of {name}", getattr(site, f), val)
         elif key == "vessel":
@@ -342,7 +364,10 @@ def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
                            "hp": lambda: R.max_hp(g, v), "speed": lambda: R.speed(g, v)}.get(f)
                     if f == "pos":
                         val = _pos(g, val)
-                    cmp(f"{f} of {label}", got() if got else getattr(v, f), val)
+                    if f in _LASTING_FIELDS:
+                        cmp(f"{f} of {label}", _LASTING_FIELDS[f](g, v.id), val)
+                    else:
+                        cmp(f"{f} of {label}", got() if got else getattr(v, f), val)
         elif key == "vessels_at":
             for name, per_player in want.items():
                 pos = _pos(g, name)
@@ -388,7 +413,9 @@ def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
             for k in want:
                 if k in seen:
                     bad.append(f"expected no event '{k}'")
-        elif key in ("step", "phase", "active", "turn", "winner", "over", "to_move", "extra_turns"):
+        elif key == "extra_turns":
+            cmp(key, L.extra_turns(g), want)
+        elif key in ("step", "phase", "active", "turn", "winner", "over", "to_move"):
             cmp(key, getattr(g, "decision" if key == "step" else key), want)
         elif key == "choice":
             cmp("pending choice", None if g.choice is None else g.choice.kind, want)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Sequence
 
-from .cards import registry
 from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
 from .cards.wording import CHOICE_WORDS
 from .engine.board import name as pos_name
-from .engine.game import Game
+from .engine.game import Game, standard_rules
 from .observer import STARCOM as OBSERVER
 from .options import option_labels  # noqa: F401  (short option labels; re-exported here)
 
@@ -73,7 +72,7 @@ class _Words:
         return f"{self.p(owner)}'s {card_name(vid)}" if owner is not None and owner >= 0 else card_name(vid)
 
     def targets(self, cid: int, targets: Sequence[Any]) -> str:
-        kinds = registry.BY_CARD[cid].target_kinds or None
+        kinds = standard_rules().by_card[cid].target_kinds or None
         if CARD_DEF[cid].kind == "station":
             kinds = ("pos",)
         if not targets:

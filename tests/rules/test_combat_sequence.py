@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from starcom import IllegalAction
+from starcom.engine import lasting
 
 from .helpers import setup, act, at, vessel
 
@@ -130,7 +131,7 @@ def test_damage_lands_between_the_second_and_third_windows() -> None:
     assert g.decision == "priority" and g.vessels[L["f0"]].damage == 0
     act(g, L, "play Evasion $f0")  # answered before resolution: prevents the damage
     act(g, L, "pass")
-    assert g.vessels[L["f0"]].shielded and g.decision == "priority"  # the window reopens
+    assert lasting.shielded(g, L["f0"]) and g.decision == "priority"  # the window reopens
     act(g, L, "pass")
     assert g.vessels[L["f0"]].damage == 0 and g.vessels[L["d1"]].damage == 3
     assert g.decision == "priority" and g.to_move == 0  # the window after resolution

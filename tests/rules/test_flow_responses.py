@@ -6,6 +6,7 @@ import pytest
 
 from starcom import Game, IllegalAction
 from starcom.cards.catalogue import CARD_DEF, DOMAINS
+from starcom.engine import lasting
 
 from .helpers import setup, act, at
 
@@ -165,7 +166,7 @@ def test_responses_are_commands_or_abilities_only() -> None:
     assert g.credits[1] == 3 and len(g.stack) == 2
     act(g, L, "pass")
     act(g, L, "pass")
-    assert g.vessels[L["c1"]].atk_bonus == 2 and g.credits[0] == 5 + 2 * 2
+    assert lasting.attack_bonus(g, L["c1"]) == 2 and g.credits[0] == 5 + 2 * 2
 
 
 def test_non_active_player_acts_in_a_combat_window_without_a_stack() -> None:
@@ -178,7 +179,7 @@ def test_non_active_player_acts_in_a_combat_window_without_a_stack() -> None:
     })
     assert (g.decision, g.to_move, g.stack) == ("priority", 1, [])
     act(g, L, "play Evasion $c1")
-    assert g.vessels[L["c1"]].shielded
+    assert lasting.shielded(g, L["c1"])
     assert g.decision == "assign" and g.to_move == 0
 
 
@@ -218,7 +219,7 @@ def test_card_whose_target_is_still_there_resolves() -> None:
     act(g, L, "play Maximum Firepower $c0")
     events = pass_all(g)
     assert resolved_names(events) == ["Maximum Firepower"]
-    assert g.vessels[L["c0"]].atk_bonus == 2
+    assert lasting.attack_bonus(g, L["c0"]) == 2
 
 
 def test_ram_with_its_target_gone_leaves_the_rammer_alive() -> None:
@@ -308,8 +309,7 @@ def test_target_cards_reach_any_system() -> None:
     pass_all(g)
     act(g, L, "play Maximum Firepower $far")
     pass_all(g)
-    far = g.vessels[L["far"]]
-    assert far.shielded and far.atk_bonus == 2
+    assert lasting.shielded(g, L["far"]) and lasting.attack_bonus(g, L["far"]) == 2
 
 
 def test_vessel_means_ship_or_station() -> None:
@@ -328,7 +328,7 @@ def test_vessel_means_ship_or_station() -> None:
     assert ("play", eva, L["c1"]) in legal and ("play", eva, L["ds"]) not in legal
     act(g, L, "play Maximum Firepower $ds")
     pass_all(g)
-    assert g.vessels[L["ds"]].atk_bonus == 2
+    assert lasting.attack_bonus(g, L["ds"]) == 2
     act(g, L, "play Sabotage $ds")
     pass_all(g)
     assert L["ds"] not in g.vessels and L["c1"] in g.vessels

@@ -75,6 +75,33 @@ def test_ai_decisions_run_in_worker_processes(make_client: Any) -> None:
     assert any(a["by_ai"] for a in c.app.state.store.load(gid).actions)
 
 
+def test_a_failing_ai_pool_does_not_stall_the_game(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the pool itself fails (a worker died, a game that cannot be sent), the AI seat plays
+    its first legal action instead of leaving the game waiting for ever."""
+    from starcom.server.ai_pool import AiPool
+
+    async def broken(self: AiPool, *args: Any) -> Any:
+        raise RuntimeError("the worker process died")
+    monkeypatch.setattr(AiPool, "decide", broken)
+    c = make_client(ai_workers=1, rate_limit=10 ** 6)
+    g = create(c, seed=2, seats=["human", "ai:random"])
+    gid, tok = g["game_id"], tokens(g)[0]
+    wait_for(lambda: state(c, gid)["to_move"] == 0)
+    def ai_moved() -> bool:
+        return any(a["by_ai"] for a in c.app.state.store.load(gid).actions)
+    for _ in range(100):  # seat 0 plays passively until the AI seat has had to move
+        wait_for(lambda: state(c, gid)["to_move"] == 0 or state(c, gid)["over"])
+        if ai_moved() or state(c, gid)["over"]:
+            break
+        st = state(c, gid, tok)
+        kinds = {e["action"]["type"]: e["action"] for e in st["legal"]}
+        action = next((kinds[k] for k in ("end", "pass", "done", "decline") if k in kinds), st["legal"][0]["action"])
+        c.post(f"/api/games/{gid}/actions", json={"seat": tok, "action": action, "expect_step": st["step"]})
+    assert ai_moved()
+    wait_for(lambda: state(c, gid)["to_move"] == 0 or state(c, gid)["over"])
+    assert state(c, gid)["seats"][1]["ai_status"] is None
+
+
 def test_excess_ai_decisions_queue_and_are_not_lost(make_client: Any, gated: GatedAgent) -> None:  # noqa: F811
     c = make_client(ai_workers=1)
     busy, waiting = (create(c, seats=["human", "ai:gated"], seed=4) for _ in range(2))

@@ -12,6 +12,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from ..engine import lasting as L
 from ..engine import rules as R
 from ..engine.game import Game
 from ..engine.state import NOBODY, GameState, Vessel
@@ -144,7 +145,7 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
     if w.domain:
         total += w.domain * len(R.domains_controlled(g, q))
     if g.active == q:
-        total += w.extra_turn * g.extra_turns
+        total += w.extra_turn * L.extra_turns(g)
     enemy_homes = [g.homeworld[o] for o in range(g.cfg.players) if o != q and g.alive[o]]
     guarded = False
     scouting: dict[int, float] = {}
@@ -153,7 +154,7 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
         if v.owner != q:
             continue
         total += vessel_value(v, w)
-        armed = v.d.attack > 0 or v.atk_bonus > 0
+        armed = v.d.attack > 0 or L.attack_bonus(g, v.id) > 0
         if v.pos == home and armed:
             guarded = True
         if v.d.kind != "ship" or v.d.size == "fighter":

@@ -9,6 +9,7 @@ The script only picks among ``g.legal_actions()``; the engine keeps every rule.
 """
 from __future__ import annotations
 
+from ..engine import lasting as L
 from ..engine import rules as R
 from ..engine.game import Game
 from .evaluation import GREEDY, passive, vessel_value
@@ -39,7 +40,7 @@ def focus_fire(g: Game) -> Action:
             target = g.vessels[tid]
             left = R.max_hp(g, target) - target.damage - pending.get(tid, 0)
             doomed = left <= 0 and (left < 0 or lethal_equal)  # more damage there is wasted
-            targets[tid] = None if target.shielded or doomed else (left, vessel_value(target, GREEDY))
+            targets[tid] = None if L.shielded(g, tid) or doomed else (left, vessel_value(target, GREEDY))
         info = targets[tid]
         if info is None:
             continue

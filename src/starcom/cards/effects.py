@@ -1,21 +1,27 @@
 """Card effects, one small block per card, registered by card name.
 
 Static facts (cost, attack, "may split damage", "may redirect", ...) are catalogue data; only
-what needs code is here. Target generators yield tuples of ints; see ``registry`` for hooks.
+what needs code is here. Target generators yield tuples of ints; ``engine.ruleset`` describes
+the hooks. Every effect is registered on :data:`EFFECTS`, made for this catalogue (a name it does
+not hold is refused); ``engine.game.standard_rules`` builds the game's ruleset from the two.
 """
 from __future__ import annotations
 
 from typing import Callable, Iterable
 
 from ..engine import events as E
+from ..engine import lasting as L
 from ..engine import rules as R
 from ..engine.board import neighbours
-from ..engine.flow import push
+from ..engine.kernel import push
 from ..engine.play import cancel_item
 from ..engine import tasks as T
 from ..engine.state import NOBODY, Choice, GameState, Vessel
-from .catalogue import CARD_DEF, Size
-from .registry import CARD_OPTION_CHOICES, Targets, choice_handler, freeze, register
+from ..engine.ruleset import EffectSet, Targets
+from .catalogue import CARD_DEF, DEFS, Size
+
+EFFECTS = EffectSet(d.name for d in DEFS)
+register, choice_handler = EFFECTS.register, EFFECTS.choice_handler
 
 
 def _draw(g: GameState, p: int, n: int) -> None:
@@ -91,12 +97,20 @@ register("Shipyard", build_ships_here=True)
 register("Forsei", build_any_phase=True)
 
 
+def _nexus_boosted(g: GameState, v: Vessel) -> bool:
+    """``v`` already has a Jump Nexus's +1 (a bonus read from an old save has no known source)."""
+    return bool(g.lasting_kinds & L.HAS_SPEED) and any(
+        r.source == NOBODY or CARD_DEF[r.source].name == "Jump Nexus" for r in L.records(g, L.Kind.SPEED, v.id))
+
+
 def _nexus_jump(g: GameState, src: int, v: Vessel) -> None:
-    v.nexus = True
+    if not _nexus_boosted(g, v):
+        L.add(g, L.Kind.SPEED, v.id, src, v.owner, L.Until.END_OF_TURN, 1)
 
 
-# A ship leaving keeps the bonus as v.nexus; the station's own bonus then no longer applies.
-register("Jump Nexus", speed=lambda g, src, v: 0 if v.nexus else 1, on_jump_from=_nexus_jump)
+# A ship leaving takes +1 speed along for the turn (once, however many stations it leaves);
+# the stations' own bonus then no longer applies to it.
+register("Jump Nexus", speed=lambda g, src, v: 0 if _nexus_boosted(g, v) else 1, on_jump_from=_nexus_jump)
 
 # --------------------------------------------------------------------------- systems
 
@@ -112,8 +126,8 @@ def _black_hole_enter(g: GameState, v: Vessel) -> None:
     pos, v.pos = v.pos, NOBODY
     besieged = R.under_siege(g, pos)
     v.pos = pos
-    if v.d.is_ship and not besieged:
-        v.no_attack = True
+    if v.d.is_ship and not besieged:  # until its controller's next Ready phase
+        L.add(g, L.Kind.NO_ATTACK, v.id, g.sites[pos].card, v.owner, L.Until.READY)
 
 
 register("Black Hole", on_enter=_black_hole_enter)
@@ -229,9 +243,8 @@ def _any_vessel(g: GameState, p: int, src: int) -> list[Targets]:
 
 
 def _max_firepower(g: GameState, p: int, src: int, t: Targets) -> None:
-    v = g.vessels[t[0]]
-    v.atk_bonus += 2
-    v.extra_targets += 1
+    L.add(g, L.Kind.ATTACK, t[0], src, p, L.Until.END_OF_TURN, 2)
+    L.add(g, L.Kind.TARGETS, t[0], src, p, L.Until.END_OF_TURN, 1)
 
 
 register("Maximum Firepower", targets=_any_vessel, resolve=_max_firepower)
@@ -257,7 +270,6 @@ def _spy_choice(g: GameState, choice: Choice, cid: int) -> None:
     push(g, T.Receive(choice.player, cid, choice.ctx))
 
 
-CARD_OPTION_CHOICES.add("Spy Network")  # its options are cards in the victim's hand
 
 
 register("Intercept Orders",
@@ -297,7 +309,7 @@ register("Bribery", targets=_bribery_targets, resolve=_move)
 
 
 def _filibuster(g: GameState, p: int, src: int, t: Targets) -> None:
-    g.extra_turns += 1
+    L.add(g, L.Kind.EXTRA_TURN, p, src, p, L.Until.USED)
 
 
 # RULING: Filibuster is played in your own turn (the extra turn follows it).
@@ -307,12 +319,11 @@ register("Filibuster", targets=lambda g, p, src: [()] if p == g.active else [], 
 
 register("Explore the Unknown", resolve=lambda g, p, src, t: _draw(g, p, 2))
 register("Jump Stabilization", targets=lambda g, p, src: [(pos,) for pos in range(len(g.sites))],
-         resolve=lambda g, p, src, t: g.stabilized.append(t[0]))
+         resolve=lambda g, p, src, t: L.add(g, L.Kind.LONG_JUMP, t[0], src, p, L.Until.END_OF_TURN))
 
 
 def _interdict(g: GameState, p: int, src: int, t: Targets) -> None:
-    if p not in g.sites[t[0]].interdicted_by:
-        g.sites[t[0]].interdicted_by.append(p)
+    L.add(g, L.Kind.NO_JUMP, t[0], src, p, L.Until.READY)  # until p's next Ready phase
 
 
 register("Interdiction", targets=lambda g, p, src: [(pos,) for pos in range(len(g.sites))],
@@ -320,16 +331,15 @@ register("Interdiction", targets=lambda g, p, src: [(pos,) for pos in range(len(
 
 
 def _raise_shields(g: GameState, p: int, src: int, t: Targets) -> None:
-    v = g.vessels[t[0]]
-    v.hp_bonus += 2
-    v.can_redirect = True
+    L.add(g, L.Kind.HP, t[0], src, p, L.Until.END_OF_TURN, 2)
+    L.add(g, L.Kind.MAY_REDIRECT, t[0], src, p, L.Until.END_OF_TURN)
 
 
 register("Raise Shields", targets=_any_vessel, resolve=_raise_shields)
 
 
 def _evasion(g: GameState, p: int, src: int, t: Targets) -> None:
-    g.vessels[t[0]].shielded = True
+    L.add(g, L.Kind.SHIELD, t[0], src, p, L.Until.END_OF_TURN)
 
 
 register("Evasion",
@@ -350,7 +360,7 @@ def _own_targetable(g: GameState, p: int, vid: int) -> bool:
 
 
 def _railgun(g: GameState, p: int, src: int, t: Targets) -> None:
-    g.vessels[t[0]].atk_bonus += t[1]
+    L.add(g, L.Kind.ATTACK, t[0], src, p, L.Until.END_OF_TURN, t[1])
 
 
 register("Railgun Turrets", cost="credits", targets=_railgun_targets, resolve=_railgun,
@@ -358,8 +368,8 @@ register("Railgun Turrets", cost="credits", targets=_railgun_targets, resolve=_r
 
 
 def _exp_shields(g: GameState, p: int, src: int, t: Targets) -> None:
-    v = g.vessels[t[0]]
-    v.shielded = v.untargetable = True
+    L.add(g, L.Kind.SHIELD, t[0], src, p, L.Until.END_OF_TURN)
+    L.add(g, L.Kind.UNTARGETABLE, t[0], src, p, L.Until.END_OF_TURN)
 
 
 register("Experimental Shields", cost="discard", resolve=_exp_shields,
@@ -367,7 +377,7 @@ register("Experimental Shields", cost="discard", resolve=_exp_shields,
 
 
 def _drummond_targets(g: GameState, p: int, src: int) -> list[Targets]:
-    ships = _ships(g, lambda v: R.targetable(g, v, False) and not g.sites[v.pos].interdicted_by)
+    ships = _ships(g, lambda v: R.targetable(g, v, False) and not L.jump_forbidden(g, v.pos))
     return _move_targets(g, ships, lambda v: [pos for pos in range(len(g.sites)) if pos != v.pos])
 
 
@@ -375,7 +385,7 @@ def _drummond_targets(g: GameState, p: int, src: int) -> list[Targets]:
 # Interdiction holds it like any other jump.
 register("Drummond", cost="discard", targets=_drummond_targets, resolve=_move)
 
-# How clients read each card"s target tuple (see registry.CardEffect.target_kinds).
+# How clients read each card's target tuple (see ruleset.CardEffect.target_kinds).
 register("Orbital Bombardment", target_kinds=("vessel",))
 register("Trade Envoy", target_kinds=("pos",))
 register("Barrage", target_kinds=("vessel",))
@@ -393,5 +403,3 @@ register("Evasion", target_kinds=("vessel",))
 register("Railgun Turrets", target_kinds=("vessel", "credits"))
 register("Experimental Shields", target_kinds=("vessel",))
 register("Drummond", target_kinds=("vessel", "pos", "explore"))
-
-freeze(CARD_DEF)

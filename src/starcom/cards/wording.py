@@ -1,6 +1,6 @@
 """How the choices that card effects ask for are put into words (data only).
 
-A card effect may stop the game for a player to choose (``registry.choice_handler``); the
+A card effect may stop the game for a player to choose (``EffectSet.choice_handler`` in ``engine.ruleset``); the
 choice's kind is the card's name. Logs and option labels word such a choice from this table, so
 that no card name has to appear in code outside ``starcom.cards``.
 

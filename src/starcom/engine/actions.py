@@ -9,13 +9,13 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any, Callable, cast
 
-from ..cards import registry
 from ..cards.catalogue import CARD_DEF, DEFS
-from . import combat, commands, trade
+from . import combat, commands, priority, trade
 from .errors import IllegalAction
-from .flow import next_alive, settle_priority
+from .kernel import ENGINE_CHOICES
 from .moves import ACTION_TYPES, field_names, json_form
 from .moves import Action as TypedAction
+from .ruleset import TARGET_KINDS
 from .state import ActionTuple, GameState
 
 Action = ActionTuple  # a plain or typed action tuple
@@ -94,7 +94,7 @@ _AMOUNTS = _const(0, MAX_AMOUNT)
 _FLAG = FieldKind("a flag", _const(0, 1))
 
 # The field kinds by name. They include the target kinds of card effects
-# (registry.TARGET_KINDS), so a card's targets are checked like any other field.
+# (ruleset.TARGET_KINDS), so a card's targets are checked like any other field.
 FIELD_KINDS: dict[str, FieldKind] = {
     "vessel": FieldKind("a vessel's card instance id", _CARD_IDS),
     "card": FieldKind("a card instance id", _CARD_IDS),
@@ -185,11 +185,11 @@ _JSON_KEYS: dict[str, frozenset[str]] = {
 _JSON_PLAN: dict[str, tuple[tuple[str, bool, FieldKind], ...]] = {
     k: tuple((f.lstrip("*"), f.startswith("*"), FIELD_KINDS[fk]) for f, fk, _ in sig)
     for k, sig in SIGNATURES.items()}
-assert registry.TARGET_KINDS <= FIELD_KINDS.keys(), "every card target kind needs a field kind"
+assert TARGET_KINDS <= FIELD_KINDS.keys(), "every card target kind needs a field kind"
 _TYPED = frozenset(ACTION_TYPES.values())
 
 
-def target_kinds(kind: str, cid: int) -> tuple[str, ...] | None:
+def target_kinds(g: GameState, kind: str, cid: int) -> tuple[str, ...] | None:
     """The kinds of the targets taken when card ``cid`` is played (``kind`` "play") or its
     ability used ("ability"): a Command's or ability's declared ``target_kinds`` (none without
     a ``targets`` hook), a station's position, none for a technology. None when they are not
@@ -197,7 +197,7 @@ def target_kinds(kind: str, cid: int) -> tuple[str, ...] | None:
     ``targets`` hook (a card whose targets are always empty; one that forgot them must not be
     refused here).
     The targets then need only be integers."""
-    eff = registry.BY_CARD[cid]
+    eff = g.rules.by_card[cid]
     if kind == "play":
         d = CARD_DEF[cid]
         if d.kind == "station":
@@ -242,7 +242,7 @@ def malformed(g: GameState, a: Any) -> str | None:
     rest = a[1 + len(fixed):]
     if len(rest) > MAX_LIST:
         return f"{head}field '{name}' holds at most {MAX_LIST} values, not {len(rest)}"
-    kinds = target_kinds(kind, a[1]) if elem == "target" else (elem,) * len(rest)
+    kinds = target_kinds(g, kind, a[1]) if elem == "target" else (elem,) * len(rest)
     if kinds is None:
         kinds = (elem,) * len(rest)
     else:
@@ -326,31 +326,19 @@ def _check_choose(g: GameState, p: int, a: Action) -> str | None:
 
 
 def _do_choose(g: GameState, p: int, a: Action) -> None:
-    from ..cards.registry import CHOICE_HANDLERS
-    from .flow import ENGINE_CHOICES
     choice = g.choice
     assert choice is not None, "a choice is pending at the choice step"
     g.choice, g.step = None, None
-    handler = ENGINE_CHOICES.get(choice.kind) or CHOICE_HANDLERS[choice.kind]
+    handler = ENGINE_CHOICES.get(choice.kind) or g.rules.choice_handlers[choice.kind]
     handler(g, choice, a[1])
-
-
-def _do_pass(g: GameState, p: int, a: Action) -> None:
-    if g.step == "build_window":
-        g.tasks.pop()
-        g.step = None
-        return
-    g.passes += 1
-    g.prio = next_alive(g, g.prio)
-    settle_priority(g)
 
 
 HANDLERS: dict[str, tuple[Check, Do]] = {
     "jump": (commands.check_jump, commands.do_jump),
     "build": (commands.check_build, commands.do_build),
     "develop": (commands.check_develop, commands.do_develop),
-    "play": (commands.check_play, commands.do_play),
-    "ability": (commands.check_ability, commands.do_ability),
+    "play": (commands.check_play, priority.do_play),
+    "ability": (commands.check_ability, priority.do_ability),
     "scrap": (commands.check_scrap, commands.do_scrap),
     "repair": (commands.check_repair, commands.do_repair),
     "buy": (commands.check_buy, commands.do_buy),
@@ -363,8 +351,8 @@ HANDLERS: dict[str, tuple[Check, Do]] = {
     "accept": (trade.check_accept, trade.do_accept),
     "decline": (_always, trade.do_decline),
     "end": (_always, commands.do_end),
-    "pass": (_always, _do_pass),
-    "redirect": (combat.check_redirect, combat.do_redirect),
+    "pass": (_always, priority.do_pass),
+    "redirect": (combat.check_redirect, priority.do_redirect),
     "fight": (combat.check_fight, combat.do_fight),
     "assign": (combat.check_assign, combat.do_assign),
     "retreat": (combat.check_retreat, combat.do_retreat),
@@ -407,16 +395,6 @@ def command_actions(g: GameState, p: int) -> list[Action]:
     return out
 
 
-def priority_actions(g: GameState, p: int) -> list[Action]:
-    out: list[Action] = [("pass",)]
-    out += commands.play_actions(g, p, commands_only=True)
-    out += commands.ability_actions(g, p)
-    out += combat.redirect_actions(g, p)
-    if p == g.active and not g.stack and commands.builds_any_phase(g, p):
-        out += commands.build_actions(g, p, ships_only=True)
-    return out
-
-
 def trade_build_actions(g: GameState, p: int) -> list[Action]:
     out = trade.item_actions(g, p) + [("cancel",)]
     if trade.check_propose(g, p, ("propose",)) is None:
@@ -426,7 +404,7 @@ def trade_build_actions(g: GameState, p: int) -> list[Action]:
 
 LEGAL: dict[str, Callable[[GameState, int], list[Action]]] = {
     "command": command_actions,
-    "priority": priority_actions,
+    "priority": priority.priority_actions,
     "build_window": lambda g, p: [("pass",)] + commands.build_actions(g, p, ships_only=True),
     "combat_pick": combat.fight_actions,
     "assign": combat.assign_actions,

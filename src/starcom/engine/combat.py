@@ -3,9 +3,11 @@ retreat, window, for every system where two or more players have vessels."""
 from __future__ import annotations
 
 from . import events as E
+from . import lasting as L
 from . import tasks as T
 from .board import neighbours
-from .flow import clockwise_from_active, open_phase, push, settle_priority, task
+from .flow import clockwise_from_active, open_phase
+from .kernel import push, task
 from .rules import attack, can_attack, can_enter, destroy, emit, enter, is_lethal, max_targets, speed
 from .state import ActionTuple, GameState, Vessel
 from .tasks import Window
@@ -165,9 +167,9 @@ def check_redirect(g: GameState, p: int, a: ActionTuple) -> str | None:
         return "COMBAT-5: redirects happen after assignment, before damage resolves"
     _, rid, fid = a
     rv, fv = g.vessels.get(rid), g.vessels.get(fid)
-    if rv is None or rv.owner != p or rv.pos != g.combat_pos or not (rv.d.redirect or rv.can_redirect):
+    if rv is None or rv.owner != p or rv.pos != g.combat_pos or not (rv.d.redirect or L.may_redirect(g, rid)):
         return "COMBAT-5: that vessel cannot redirect"
-    if rv.redirected:
+    if L.has_redirected(g, rid):
         return "COMBAT-5: a vessel redirects once per combat"
     if fv is None or fv is rv or fv.owner != p or fv.pos != g.combat_pos:
         return "COMBAT-5: redirect from another of your vessels in the system"
@@ -181,10 +183,8 @@ def do_redirect(g: GameState, p: int, a: ActionTuple) -> None:
     for entry in g.assigned:
         if entry[1] == fid:
             entry[1] = rid
-    g.vessels[rid].redirected = True
-    emit(g, E.Redirect("redirect", p, rid, fid))
-    g.prio, g.passes = g.active, 0  # treated like an addition to the round (RESP-1)
-    settle_priority(g)
+    L.add(g, L.Kind.REDIRECTED, rid, rid, p, L.Until.COMBAT)
+    emit(g, E.Redirect("redirect", p, rid, fid))  # priority.do_redirect then reopens the round
 
 
 def redirect_actions(g: GameState, p: int) -> list[ActionTuple]:
@@ -192,7 +192,8 @@ def redirect_actions(g: GameState, p: int) -> list[ActionTuple]:
         return []
     hit = {t for _, t, _ in g.assigned}
     mine = [v for v in g.vessels.values() if v.owner == p and v.pos == g.combat_pos]
-    return [("redirect", r.id, f.id) for r in mine if (r.d.redirect or r.can_redirect) and not r.redirected
+    return [("redirect", r.id, f.id) for r in mine
+            if (r.d.redirect or L.may_redirect(g, r.id)) and not L.has_redirected(g, r.id)
             for f in mine if f is not r and f.id in hit]
 
 
@@ -214,7 +215,7 @@ def _damage(g: GameState, t: T.Damage) -> None:
     hit = []
     for tgt, amt in totals.items():
         v = g.vessels[tgt]
-        if v.shielded:
+        if L.shielded(g, tgt):
             emit(g, E.Prevented("prevented", tgt, amt))
             continue
         v.damage += amt
@@ -231,7 +232,7 @@ def _damage(g: GameState, t: T.Damage) -> None:
 def retreat_actions(g: GameState, p: int) -> list[ActionTuple]:
     """COMBAT-7: ships that have not moved this turn may go to an adjacent system you control."""
     pos = g.combat_pos
-    if g.sites[pos].interdicted_by:
+    if L.jump_forbidden(g, pos):
         return []
     adj = [n for n in neighbours(g.cfg.size)[pos] if g.sites[n].owner == p]
     if not adj:
@@ -277,8 +278,7 @@ def do_retreat(g: GameState, p: int, a: ActionTuple) -> None:
 @task(T.CombatEnd)
 def _combat_end(g: GameState, t: T.CombatEnd) -> None:
     g.tasks.pop()
-    for v in g.vessels.values():
-        v.redirected = False
+    L.expire(g, L.Until.COMBAT)
     g.combat_pos = -1
     g.assigned = []
 

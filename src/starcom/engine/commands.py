@@ -2,13 +2,14 @@
 use abilities, end the phase (MOVE, EXPLORE, BUILD, DEV, SCRAP, REPAIR, TRADE-1/2, PLAY)."""
 from __future__ import annotations
 
-from ..cards import registry
 from ..cards.catalogue import BUILDABLE, CARD_DEF, DEFS, CardDef
 from . import events as E
 from .board import neighbours, within_two
 from . import tasks as T
-from .flow import discard_from_hand, push
-from .play import ability_sources, ability_targets, play_card, play_targets, use_ability
+from .lasting import HAS_LONG_JUMP, HAS_NO_JUMP, jump_forbidden, long_jump
+from .flow import discard_from_hand
+from .kernel import push, task
+from .play import ability_sources, ability_targets, play_targets
 from .rules import (add_development, build, build_banned, can_enter, contested, drawable_decks, emit,
                     enter, explore_options, fighter_count, gain, max_dev, must_explore, remove_vessel,
                     ship_count_for_cap, speed, station_banned, station_effects_active,
@@ -22,7 +23,7 @@ BUILDABLE_INDEX = frozenset(d.index for d in BUILDABLE)
 
 def jump_destinations(g: GameState, pos: int) -> tuple[int, ...]:
     size = g.cfg.size
-    return within_two(size)[pos] if pos in g.stabilized else neighbours(size)[pos]
+    return within_two(size)[pos] if g.lasting_kinds & HAS_LONG_JUMP and long_jump(g, pos) else neighbours(size)[pos]
 
 
 def carriable(g: GameState, v: Vessel) -> list[Vessel]:
@@ -44,7 +45,7 @@ def _ship_reason(g: GameState, p: int, v: Vessel | None) -> str | None:
         return "MOVE-1: this ship has not been yours since the start of your turn (BUILD-7)"
     if v.jumps >= speed(g, v):
         return f"MOVE-1: this ship has used all {speed(g, v)} of its jumps this turn"
-    if g.sites[v.pos].interdicted_by:
+    if g.lasting_kinds & HAS_NO_JUMP and jump_forbidden(g, v.pos):
         return "MOVE-1: ships in this system cannot jump (interdicted)"
     return None
 
@@ -89,7 +90,7 @@ def do_jump(g: GameState, p: int, a: ActionTuple) -> None:
     if station_effects_active(g, v.pos):
         for s in list(g.vessels.values()):
             if s.pos == v.pos and s.owner == p and s.d.is_station:
-                hook = registry.BY_CARD[s.id].on_jump_from
+                hook = g.rules.by_card[s.id].on_jump_from
                 if hook is not None:
                     hook(g, s.id, v)
     v.jumps += 1
@@ -115,7 +116,7 @@ def jump_actions(g: GameState, p: int) -> list[ActionTuple]:
 
 def builds_any_phase(g: GameState, p: int) -> bool:
     """A card lets ``p`` build ships outside the Command phase of their own turn."""
-    return any(s.owner == p and registry.BY_CARD[s.card].build_any_phase and system_effects_active(g, pos)
+    return any(s.owner == p and g.rules.by_card[s.card].build_any_phase and system_effects_active(g, pos)
                for pos, s in enumerate(g.sites))
 
 
@@ -129,9 +130,9 @@ def ship_yards(g: GameState, p: int, pos: int) -> tuple[bool, bool]:
     stations = [v for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.is_station]
     if not stations or not station_effects_active(g, pos):
         return False, False
-    if any(registry.BY_CARD[s.id].build_ships_here for s in stations):
+    if any(g.rules.by_card[s.id].build_ships_here for s in stations):
         return True, True
-    return False, any(registry.BY_CARD[c].build_fighters_near_station for c in g.techs[p])
+    return False, any(g.rules.by_card[c].build_fighters_near_station for c in g.techs[p])
 
 
 class _BuildSite:
@@ -213,6 +214,16 @@ def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[Action
         here = _BuildSite(g, p, pos)
         out.extend(("build", d.index, pos) for d in affordable if _build_reason(g, p, d, pos, here, caps) is None)
     return out
+
+
+@task(T.BuildWindow)
+def _build_window(g: GameState, t: T.BuildWindow) -> None:
+    """A card may let the active player build ships in the Ready and End phases too: they get a
+    moment to do so (build, or pass to go on)."""
+    if builds_any_phase(g, g.active) and build_actions(g, g.active, ships_only=True):
+        g.step, g.actor = "build_window", g.active
+    else:
+        g.tasks.pop()
 
 
 # --------------------------------------------------------------------------- develop
@@ -351,10 +362,6 @@ def check_play(g: GameState, p: int, a: ActionTuple) -> str | None:
     return None
 
 
-def do_play(g: GameState, p: int, a: ActionTuple) -> None:
-    play_card(g, p, a[1], tuple(a[2:]))
-
-
 def play_actions(g: GameState, p: int, commands_only: bool) -> list[ActionTuple]:
     out: list[ActionTuple] = []
     for cid in g.hands[p]:
@@ -370,10 +377,6 @@ def check_ability(g: GameState, p: int, a: ActionTuple) -> str | None:
     if tuple(a[2:]) not in set(ability_targets(g, p, a[1])):
         return f"TARGET-2: those are not legal targets or costs for {CARD_DEF[a[1]].name}"
     return None
-
-
-def do_ability(g: GameState, p: int, a: ActionTuple) -> None:
-    use_ability(g, p, a[1], tuple(a[2:]))
 
 
 def ability_actions(g: GameState, p: int) -> list[ActionTuple]:

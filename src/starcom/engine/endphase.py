@@ -2,10 +2,11 @@
 eliminations (END-4), the end of the game (WIN-1, WIN-2) and the hand-over to the next turn."""
 from __future__ import annotations
 
-from ..cards import registry
 from . import events as E
 from . import tasks as T
-from .flow import begin_turn, is_abandoned, next_alive, push, task
+from .flow import begin_turn, is_abandoned, next_alive
+from .kernel import push, task
+from .lasting import Kind, Until, drop, expire, use
 from .rules import (besieged_by, destroy, destroy_lethal, discard, emit, remove_vessel, set_controller,
                     total_devs)
 from .state import NOBODY, GameState
@@ -43,7 +44,7 @@ def _conquest(g: GameState, t: T.Conquest) -> None:
             emit(g, E.Conquer("conquer", p, pos, old))
     for v in list(g.vessels.values()):
         if v.owner == p and v.id in g.vessels:
-            hook = registry.BY_CARD[v.id].conquest
+            hook = g.rules.by_card[v.id].conquest
             if hook is not None:
                 hook(g, v)
 
@@ -59,12 +60,13 @@ def _cleanup(g: GameState, t: T.Cleanup) -> None:
             destroy(g, v)
     g.abandoned = []
     heal = g.ed.damage_heals_at_end
-    for v in g.vessels.values():
-        v.reset_turn()
+    for v in g.vessels.values():  # TURN-3: what counts per turn starts again
+        v.jumps = 0
+        v.moved = v.built = False
         if heal:
             v.damage = 0
+    expire(g, Until.END_OF_TURN)
     destroy_lethal(g)  # [C] damage stays while "until end of turn" hit points go
-    g.stabilized = []
     g.prev_turn[p] = g.turn
     g.offers_made = 0
     for q in range(g.cfg.players):
@@ -81,10 +83,8 @@ def _cleanup(g: GameState, t: T.Cleanup) -> None:
     if limit is not None and g.turn + 1 >= limit:
         finish_by_score(g)
         return
-    if g.extra_turns and g.alive[p]:
-        g.extra_turns -= 1
-    else:
-        g.extra_turns = 0
+    if not (g.alive[p] and use(g, Kind.EXTRA_TURN, p)):
+        drop(g, Kind.EXTRA_TURN)
         g.active = next_alive(g, p)
     g.turn += 1
     begin_turn(g)
@@ -93,9 +93,7 @@ def _cleanup(g: GameState, t: T.Cleanup) -> None:
 def eliminate(g: GameState, q: int) -> None:
     """END-4: the player's pieces leave the board; hand and technologies are discarded."""
     g.alive[q] = False
-    for s in g.sites:
-        if q in s.interdicted_by:  # they will have no Ready phase to lift it
-            s.interdicted_by.remove(q)
+    expire(g, Until.READY, q)  # they will have no Ready phase to end what waits for it
     for v in [v for v in g.vessels.values() if v.owner == q]:
         remove_vessel(g, v)
     for s in g.sites:

@@ -1,75 +1,31 @@
-"""The turn machine: the task queue, priority rounds, choices, the Ready and Command phases.
+"""Star Commander's turn: its phases in order, the Ready phase, start-of-turn effects, drawing
+and receiving cards, and the Command phase.
 
-The engine runs *tasks* (small immutable values, see ``tasks``; the last one queued runs next)
-until one needs a decision; it then sets ``g.step`` and waits for an action. Action handlers
-change the state, clear ``g.step`` when their decision is done, and call :func:`advance` again.
+The tasks here run on the kernel's turn machine (:mod:`.kernel`): each is registered with
+:func:`~.kernel.task` and either pops itself, queues more tasks, or stops for a decision by
+setting ``g.step``. Priority rounds and the stack are in :mod:`.priority`, combat in
+:mod:`.combat`, the End phase in :mod:`.endphase`.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
-
-from ..cards import registry
 from ..cards.catalogue import CARD_DEF
 from . import events as E
 from . import tasks as T
+from .lasting import Until, expire
+from .kernel import advance as advance  # re-exported: scenarios restart the machine with it
+from .kernel import after_tasks, ask, engine_choice, push, task
 from .rules import (destroy_lethal, discard, drawable_decks, emit, gain, station_effects_active,
                     system_effects_active, under_siege)
 from .state import Choice, GameState, Vessel
-from .tasks import Option, Task, Window
-
-TaskT = TypeVar("TaskT", bound=Task)
-# What runs each kind of task: it is called with the task at the top of the queue.
-TASKS: dict[type[Task], Callable[[GameState, Any], None]] = {}
-# What happens when an engine choice is made: called with the choice and the option taken.
-ChoiceFn = Callable[[GameState, Choice, Any], None]
-ENGINE_CHOICES: dict[str, ChoiceFn] = {}
+from .tasks import Option
 
 # Tasks are immutable, so the ones queued over and over are made once and shared.
 _TURN = (T.End(), T.Combat(), T.Command(), T.Ready())  # TURN-1, pushed last phase first
-_BUILD_WINDOW, _START_OF_TURN, _RESOLVE = T.BuildWindow(), T.StartOfTurn(), T.Resolve()
-_ANSWER = T.Prio(Window.ANSWER)
+_BUILD_WINDOW, _START_OF_TURN = T.BuildWindow(), T.StartOfTurn()
 
-
-def task(cls: type[TaskT]) -> Callable[[Callable[[GameState, TaskT], None]], Callable[[GameState, TaskT], None]]:
-    """Register the function that runs tasks of type ``cls``."""
-    def deco(fn: Callable[[GameState, TaskT], None]) -> Callable[[GameState, TaskT], None]:
-        TASKS[cls] = fn
-        return fn
-    return deco
-
-
-def engine_choice(kind: str) -> Callable[[ChoiceFn], ChoiceFn]:
-    """Register the function that carries out a choice of ``kind`` asked by the engine."""
-    def deco(fn: ChoiceFn) -> ChoiceFn:
-        ENGINE_CHOICES[kind] = fn
-        return fn
-    return deco
-
-
-# --------------------------------------------------------------------------- machinery
-
-
-def advance(g: GameState) -> None:
-    """Run tasks until a decision is needed or the game is over."""
-    tasks = g.tasks
-    while g.step is None and not g.over:
-        t = tasks[-1]
-        TASKS[type(t)](g, t)
-    destroy_lethal(g)
-
-
-def push(g: GameState, t: Task) -> None:
-    """Queue a task to run next (after the ones pushed later). A queued task always runs before
-    the next decision, so any waiting step is cleared."""
-    g.tasks.append(t)
-    g.step = None
-
-
-def ask(g: GameState, p: int, kind: str, options: Sequence[Option], ctx: int | None = None) -> None:
-    """Stop for player ``p`` to choose one of ``options`` (``ctx``: what a card asks about)."""
-    g.choice = Choice(p, kind, tuple(options), ctx)
-    g.step = "choice"
-    g.actor = p
+# COMBAT-6: whenever the machine stops, vessels whose damage is now lethal are destroyed (the
+# cleanup task does it too, so it is done before the next turn starts).
+after_tasks(destroy_lethal)
 
 
 def next_alive(g: GameState, p: int) -> int:
@@ -112,10 +68,7 @@ def _ready(g: GameState, t: T.Ready) -> None:
     for v in g.vessels.values():
         if v.owner == p:
             v.fresh = False
-            v.no_attack = False
-    for s in g.sites:
-        if p in s.interdicted_by:
-            s.interdicted_by.remove(p)
+    expire(g, Until.READY, p)
     g.abandoned = ([v.id for v in g.vessels.values()
                     if v.owner == p and v.d.is_fighter and is_abandoned(g, v)]
                    if g.ed.abandoned_fighters_die else [])
@@ -130,13 +83,13 @@ def _ready(g: GameState, t: T.Ready) -> None:
 
 
 def start_of_turn_sources(g: GameState, p: int) -> list[int]:
-    out = [cid for cid in g.techs[p] if registry.BY_CARD[cid].start_of_turn]
+    out = [cid for cid in g.techs[p] if g.rules.by_card[cid].start_of_turn]
     for v in g.vessels.values():
-        if v.owner == p and v.d.is_station and registry.BY_CARD[v.id].start_of_turn \
+        if v.owner == p and v.d.is_station and g.rules.by_card[v.id].start_of_turn \
                 and station_effects_active(g, v.pos):
             out.append(v.id)
     for pos, s in enumerate(g.sites):
-        if s.owner == p and registry.BY_CARD[s.card].start_of_turn and system_effects_active(g, pos):
+        if s.owner == p and g.rules.by_card[s.card].start_of_turn and system_effects_active(g, pos):
             out.append(s.card)
     return out
 
@@ -146,7 +99,7 @@ def _run_start_effect(g: GameState, t: T.StartOfTurn, cid: int) -> None:
     task at the top of the queue)."""
     i = t.pending.index(cid)
     g.tasks[-1] = T.StartOfTurn(True, t.pending[:i] + t.pending[i + 1:])
-    hook = registry.BY_CARD[cid].start_of_turn
+    hook = g.rules.by_card[cid].start_of_turn
     assert hook is not None, "start_of_turn_sources lists only cards with the hook"
     hook(g, g.active, cid)
 
@@ -161,7 +114,7 @@ def _start_of_turn(g: GameState, t: T.StartOfTurn) -> None:
         g.tasks.pop()
         return
     for cid in pending:  # effects whose order never matters resolve without asking
-        if registry.BY_CARD[cid].commutes:
+        if g.rules.by_card[cid].commutes:
             _run_start_effect(g, t, cid)
             return
     if len({CARD_DEF[c].name for c in pending}) > 1:
@@ -260,17 +213,6 @@ def _ask_task(g: GameState, t: T.Ask) -> None:
         ask(g, t.player, t.kind, list(t.options), t.ctx)
 
 
-@task(T.BuildWindow)
-def _build_window(g: GameState, t: T.BuildWindow) -> None:
-    """A card may let the active player build ships in the Ready and End phases too: they get a
-    moment to do so (build, or pass to go on)."""
-    from .commands import build_actions, builds_any_phase  # late import: commands builds on flow
-    if builds_any_phase(g, g.active) and build_actions(g, g.active, ships_only=True):
-        g.step, g.actor = "build_window", g.active
-    else:
-        g.tasks.pop()
-
-
 # --------------------------------------------------------------------------- command phase
 
 
@@ -287,76 +229,3 @@ def _command(g: GameState, t: T.Command) -> None:
     open_phase(g, t, "command")
     g.step = "command"
     g.actor = g.active
-
-
-# --------------------------------------------------------------------------- priority
-
-
-def can_act_at_priority(g: GameState, p: int) -> bool:
-    """A player with cards in hand always decides (so passing reveals nothing); a player with
-    an empty hand is passed automatically when nothing else is legal for them (RULING)."""
-    if g.hands[p]:
-        return True
-    from .actions import priority_actions  # late import: actions builds on this module
-    return len(priority_actions(g, p)) > 1
-
-
-def start_round(g: GameState) -> None:
-    g.step = "priority"
-    g.prio = g.active
-    g.actor = g.active
-    g.passes = 0
-    settle_priority(g)
-
-
-def settle_priority(g: GameState) -> None:
-    """Skip players who cannot act; close the round when everyone has passed in turn."""
-    alive = sum(g.alive)
-    while g.passes < alive and not can_act_at_priority(g, g.prio):
-        g.passes += 1
-        g.prio = next_alive(g, g.prio)
-    if g.passes >= alive:
-        end_round(g)
-    else:
-        g.actor = g.prio
-
-
-def end_round(g: GameState) -> None:
-    """Everyone passed in turn: resolve the whole stack (RESP-1), or close the window."""
-    g.step = None
-    if g.stack:
-        push(g, _RESOLVE)
-    else:
-        g.tasks.pop()
-
-
-@task(T.Prio)
-def _prio(g: GameState, t: T.Prio) -> None:
-    """A priority round; one that answers a play ends once the stack is empty."""
-    if t.window is Window.ANSWER and not g.stack:
-        g.tasks.pop()
-        return
-    start_round(g)
-
-
-def add_to_stack(g: GameState, item: list[Any]) -> None:
-    """Put a card or ability on the stack and (re)open responses (RESP-1)."""
-    g.stack.append(item)
-    emit(g, E.Stack("stack", *item))
-    if g.step == "priority":
-        g.prio, g.passes = g.active, 0
-        settle_priority(g)
-    else:
-        g.step = None
-        push(g, _ANSWER)
-
-
-@task(T.Resolve)
-def _resolve(g: GameState, t: T.Resolve) -> None:
-    """Resolve the stack last in, first out; effects may queue tasks above this one."""
-    if not g.stack:
-        g.tasks.pop()
-        return
-    item = g.stack.pop()
-    from .play import resolve_item  # late import: play builds on this module
-    resolve_item(g, item)

@@ -7,17 +7,28 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, Iterable, Self
 
-from .. import cards as _cards  # noqa: F401  (catalogue)
-from ..cards import effects as _effects  # noqa: F401  (registers every card effect)
+from ..cards import catalogue, effects
 from . import actions as A
 from . import endphase as _endphase  # noqa: F401  (registers the End phase tasks)
 from .errors import IllegalAction
 from .events import Event
-from .flow import advance
+from .kernel import advance
+from .ruleset import Ruleset, register_named
 from .setup import new_state
 from .state import ActionTuple, Config, GameState
+
+
+@cache
+def standard_rules() -> Ruleset:
+    """The ruleset of Star Commander: the catalogue's cards with the effects of
+    ``starcom.cards.effects`` (built on first use, then shared by every game)."""
+    return Ruleset.build(catalogue.CARD_DEF, effects.EFFECTS, "standard")
+
+
+register_named("standard", standard_rules)
 
 
 class Game(GameState):
@@ -31,13 +42,14 @@ class Game(GameState):
 
     @classmethod
     def new(cls, players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
-            turn_limit: int | None = None) -> "Game":
-        """Set up a new game (SETUP-1..3). ValueError names a bad setting."""
-        return new_state(Config(players, size, edition, seed, turn_limit), cls)
+            turn_limit: int | None = None, rules: Ruleset | None = None) -> "Game":
+        """Set up a new game (SETUP-1..3), with the standard ruleset unless ``rules`` is given.
+        ValueError names a bad setting."""
+        return new_state(Config(players, size, edition, seed, turn_limit), cls, rules or standard_rules())
 
     @classmethod
-    def from_config(cls, cfg: Config) -> "Game":
-        return new_state(cfg, cls)
+    def from_config(cls, cfg: Config, rules: Ruleset | None = None) -> "Game":
+        return new_state(cfg, cls, rules or standard_rules())
 
     # ------------------------------------------------------------------ decisions
     @property
@@ -116,11 +128,12 @@ class Game(GameState):
         return determinize(self, player, rng)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        """Load a state saved with :meth:`to_json`; ReplayError names what is wrong."""
+    def from_json(cls, data: dict[str, Any], rules: Ruleset | None = None) -> Self:
+        """Load a state saved with :meth:`to_json`, played with ``rules`` (default: the
+        standard ruleset, which the JSON form does not name); ReplayError names what is wrong."""
         from .errors import ReplayError
         try:
-            return super().from_json(data)
+            return super().from_json(data, rules or standard_rules())
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ReplayError(f"not a valid saved state: {exc!r}") from exc
 

@@ -89,7 +89,7 @@ def field_kinds(g: GameState, a: tuple[Any, ...]) -> list[str]:
         rest = len(a) - 1 - len(kinds)
         star: tuple[str, ...] | None = None
         if fk == "target" and len(a) > 1 and type(a[1]) is int and 0 <= a[1] < len(CARD_DEF):
-            star = A.target_kinds(a[0], a[1])
+            star = A.target_kinds(g, a[0], a[1])
         if star is None or len(star) != rest:
             star = (fk if fk != "target" else "",) * rest
         kinds.extend(star)
@@ -326,7 +326,7 @@ class _Reader:
         """The ``*`` field: a card's targets (read by their declared kinds) or card ids."""
         card = out[1] if len(out) > 1 else None
         if elem == "target" and type(card) is int and 0 <= card < len(CARD_DEF):
-            kinds = A.target_kinds(out[0], card) or ()
+            kinds = A.target_kinds(self.g, out[0], card) or ()
             for k in kinds:
                 if not self.field(k, name, out) and self.strict:
                     raise self.fail(f"{CARD_DEF[card].name} takes the targets ({', '.join(kinds)}): "

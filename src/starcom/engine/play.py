@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..cards import registry
-from ..cards.registry import Targets
+from .ruleset import Targets
 from ..cards.catalogue import CARD_DEF
 from . import events as E
-from .flow import add_to_stack, discard_from_hand, engine_choice
+from . import tasks as T
+from .kernel import task
 from .rules import discard, emit, place_vessel, station_banned, system_effects_active
 from .state import Choice, GameState
 
@@ -25,7 +25,7 @@ def play_targets(g: GameState, p: int, cid: int) -> Iterable[Targets]:
     """Legal target tuples for playing card ``cid`` (wherever the card now is)."""
     d = CARD_DEF[cid]
     if d.is_command:
-        hook = registry.BY_CARD[cid].targets
+        hook = g.rules.by_card[cid].targets
         return hook(g, p, cid) if hook else [()]
     if d.is_technology:
         return [()]
@@ -36,9 +36,9 @@ def play_targets(g: GameState, p: int, cid: int) -> Iterable[Targets]:
 
 def ability_sources(g: GameState, p: int) -> list[int]:
     """Technologies and (active) systems of ``p`` that have an ability."""
-    out = [cid for cid in g.techs[p] if registry.BY_CARD[cid].resolve]
+    out = [cid for cid in g.techs[p] if g.rules.by_card[cid].resolve]
     for pos, s in enumerate(g.sites):
-        if s.owner == p and s.face_up and registry.BY_CARD[s.card].resolve and system_effects_active(g, pos):
+        if s.owner == p and s.face_up and g.rules.by_card[s.card].resolve and system_effects_active(g, pos):
             out.append(s.card)
     return out
 
@@ -46,24 +46,27 @@ def ability_sources(g: GameState, p: int) -> list[int]:
 def ability_targets(g: GameState, p: int, src: int) -> Iterable[Targets]:
     """Legal target tuples for using the ability of ``src`` (an ability without a ``targets``
     hook takes none, like a Command without one)."""
-    eff = registry.BY_CARD[src]
+    eff = g.rules.by_card[src]
     if eff.cost == "discard" and not g.hands[p]:
         return []
     return eff.targets(g, p, src) if eff.targets is not None else [()]
 
 
-def play_card(g: GameState, p: int, cid: int, targets: Targets) -> None:
-    """Pay and put the card on the stack; responses follow (RESP-1)."""
+def play_card(g: GameState, p: int, cid: int, targets: Targets) -> list[Any]:
+    """Take the card from the hand and pay for it; return its stack item (``priority`` puts
+    it on the stack, and responses follow, RESP-1)."""
     d = CARD_DEF[cid]
     g.hands[p].remove(cid)
     if d.is_station:
         g.credits[p] -= d.cost
     emit(g, E.Play("play", p, cid, *targets))
-    add_to_stack(g, ["card", p, cid, *targets])
+    return ["card", p, cid, *targets]
 
 
-def use_ability(g: GameState, p: int, src: int, targets: Targets) -> None:
-    eff = registry.BY_CARD[src]
+def use_ability(g: GameState, p: int, src: int, targets: Targets) -> list[Any] | None:
+    """Pay for the ability of ``src`` and return its stack item; None when it is paid by a
+    discard, which is asked first (the ``ability_discard`` choice puts it on the stack)."""
+    eff = g.rules.by_card[src]
     emit(g, E.Ability("ability", p, src, *targets))
     if eff.cost == "credits":
         g.credits[p] -= targets[-1]
@@ -71,13 +74,13 @@ def use_ability(g: GameState, p: int, src: int, targets: Targets) -> None:
         g.choice = Choice(p, "ability_discard", tuple(g.hands[p]), item=("ability", p, src, *targets),
                           in_round=g.step == "priority")
         g.step, g.actor = "choice", p
-        return
-    add_to_stack(g, ["ability", p, src, *targets])
+        return None
+    return ["ability", p, src, *targets]
 
 
 def still_valid(g: GameState, p: int, src: int, targets: Targets, ability: bool) -> bool:
     """RESP-3: are the targets still legal now?"""
-    eff = registry.BY_CARD[src]
+    eff = g.rules.by_card[src]
     if eff.valid is not None:
         return eff.valid(g, p, src, targets)
     if ability:
@@ -89,7 +92,7 @@ def resolve_item(g: GameState, item: list[Any]) -> None:
     kind, p, src, *rest = item
     targets = tuple(rest)
     d = CARD_DEF[src]
-    eff = registry.BY_CARD[src]
+    eff = g.rules.by_card[src]
     if kind == "card" and d.is_technology:
         g.techs[p].append(src)
         emit(g, E.Technology("technology", p, src))
@@ -110,6 +113,15 @@ def resolve_item(g: GameState, item: list[Any]) -> None:
         discard(g, src)  # PLAY-2
 
 
+@task(T.Resolve)
+def _resolve(g: GameState, t: T.Resolve) -> None:
+    """Resolve the stack last in, first out; effects may queue tasks above this one."""
+    if not g.stack:
+        g.tasks.pop()
+        return
+    resolve_item(g, g.stack.pop())
+
+
 def cancel_item(g: GameState, cid: int) -> bool:
     """Remove the Command ``cid`` from the stack unresolved (it is discarded)."""
     for i, item in enumerate(g.stack):
@@ -120,11 +132,3 @@ def cancel_item(g: GameState, cid: int) -> bool:
             return True
     return False
 
-
-@engine_choice("ability_discard")
-def _ability_discard(g: GameState, choice: Choice, cid: int) -> None:
-    """The discard that pays for an ability; then the ability goes on the stack."""
-    assert choice.item is not None, "an ability_discard choice holds the ability's stack item"
-    discard_from_hand(g, choice.player, cid)
-    g.step = "priority" if choice.in_round else None
-    add_to_stack(g, list(choice.item))

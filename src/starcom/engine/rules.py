@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..cards import registry
 from ..cards.catalogue import CARD_DEF, Domain
 from . import events as E
+from . import lasting as L
+from .lasting import HAS_ATTACK, HAS_HP, HAS_NO_ATTACK, HAS_SPEED, HAS_TARGETS, HAS_UNTARGETABLE, Kind
 from .state import NOBODY, GameState, Vessel
 
 # --------------------------------------------------------------------------- vessels
@@ -27,7 +28,7 @@ def has_vessel(g: GameState, p: int, pos: int) -> bool:
 
 def _tech_bonus(g: GameState, v: Vessel, stat: str) -> int:
     total = 0
-    effects = registry.BY_CARD
+    effects = g.rules.by_card
     for cid in g.techs[v.owner]:
         hook = getattr(effects[cid], stat)
         if hook is not None:
@@ -39,24 +40,24 @@ def _station_bonus(g: GameState, v: Vessel, stat: str) -> int:
     """Bonuses from stations of ``v``'s controller beside it (off under siege, SIEGE-2)."""
     here = []
     vessels = g.vessels
-    for sid in registry.STAT_STATIONS[stat]:  # a handful of ids, fewer than the vessels in play
+    for sid in g.rules.stat_stations[stat]:  # a handful of ids, fewer than the vessels in play
         s = vessels.get(sid)
         if s is not None and s.pos == v.pos and s.owner == v.owner:
             here.append(sid)
     if not here or under_siege(g, v.pos):
         return 0
-    return sum(getattr(registry.BY_CARD[sid], stat)(g, sid, v) for sid in here)
+    return sum(getattr(g.rules.by_card[sid], stat)(g, sid, v) for sid in here)
 
 
 def _system_bonus(g: GameState, v: Vessel, stat: str) -> int:
     """Bonuses from systems ``v``'s controller controls (off under siege, SIEGE-2)."""
-    hooked = registry.STAT_SYSTEMS[stat]
+    hooked = g.rules.stat_systems[stat]
     if not hooked:
         return 0
     total = 0
     for pos, site in enumerate(g.sites):
         if site.card in hooked and site.owner == v.owner and site.face_up and not under_siege(g, pos):
-            total += getattr(registry.BY_CARD[site.card], stat)(g, site.card, v)
+            total += getattr(g.rules.by_card[site.card], stat)(g, site.card, v)
     return total
 
 
@@ -64,7 +65,7 @@ def base_attack(g: GameState, v: Vessel) -> int:
     """Attack without the bonuses of stations and systems. SIEGE-1 reads this, which keeps siege
     from depending on itself; it never changes the answer, because the only station that adds
     attack (to other stations) has attack of its own."""
-    return v.d.attack + v.atk_bonus + _tech_bonus(g, v, "attack")
+    return v.d.attack + (L.total(g, Kind.ATTACK, v.id) if g.lasting_kinds & HAS_ATTACK else 0) + _tech_bonus(g, v, "attack")
 
 
 def attack(g: GameState, v: Vessel) -> int:
@@ -72,27 +73,28 @@ def attack(g: GameState, v: Vessel) -> int:
 
 
 def max_hp(g: GameState, v: Vessel) -> int:
-    return (v.d.hp + v.hp_bonus + _tech_bonus(g, v, "hp") + _station_bonus(g, v, "hp")
+    return (v.d.hp + (L.total(g, Kind.HP, v.id) if g.lasting_kinds & HAS_HP else 0) + _tech_bonus(g, v, "hp")
+            + _station_bonus(g, v, "hp")
             + _system_bonus(g, v, "hp"))
 
 
 def speed(g: GameState, v: Vessel) -> int:
     if not v.d.is_ship:
         return 0
-    return (v.d.speed + (1 if v.nexus else 0) + _tech_bonus(g, v, "speed")
+    return (v.d.speed + (L.total(g, Kind.SPEED, v.id) if g.lasting_kinds & HAS_SPEED else 0) + _tech_bonus(g, v, "speed")
             + _station_bonus(g, v, "speed") + _system_bonus(g, v, "speed"))
 
 
 def max_targets(g: GameState, v: Vessel) -> int:
     """How many targets ``v`` may divide its combat damage among (COMBAT-4)."""
     for cid in g.techs[v.owner]:
-        if registry.BY_CARD[cid].unlimited_targets:
+        if g.rules.by_card[cid].unlimited_targets:
             return 1_000
-    return v.d.targets + v.extra_targets
+    return v.d.targets + (L.total(g, Kind.TARGETS, v.id) if g.lasting_kinds & HAS_TARGETS else 0)
 
 
 def can_attack(g: GameState, v: Vessel) -> bool:
-    return not v.no_attack and attack(g, v) > 0
+    return not (g.lasting_kinds & HAS_NO_ATTACK and L.holds(g, Kind.NO_ATTACK, v.id)) and attack(g, v) > 0
 
 
 def is_lethal(g: GameState, v: Vessel) -> bool:
@@ -102,11 +104,11 @@ def is_lethal(g: GameState, v: Vessel) -> bool:
 
 def targetable(g: GameState, v: Vessel, by_command: bool) -> bool:
     """Whether a Command (or, if not ``by_command``, an ability) may target ``v``."""
-    if v.untargetable:
+    if g.lasting_kinds & HAS_UNTARGETABLE and L.holds(g, Kind.UNTARGETABLE, v.id):
         return False
     if by_command and v.d.is_ship:
         site = g.sites[v.pos]
-        if site.face_up and registry.BY_CARD[site.card].shields_ships_from_commands \
+        if site.face_up and g.rules.by_card[site.card].shields_ships_from_commands \
                 and not under_siege(g, v.pos):  # RULING: works uncontrolled; SIEGE-2 only
             return False
     return True
@@ -166,10 +168,10 @@ def max_dev(g: GameState, pos: int) -> int:
     """DEV-3: printed maximum plus bonuses from stations there."""
     site = g.sites[pos]
     bonus = 0
-    for sid in registry.DEV_STATIONS:
+    for sid in g.rules.dev_stations:
         v = g.vessels.get(sid)
         if v is not None and v.pos == pos and v.owner == site.owner:
-            bonus += registry.BY_CARD[sid].max_dev_bonus
+            bonus += g.rules.by_card[sid].max_dev_bonus
     if bonus and not station_effects_active(g, pos):
         bonus = 0
     return site.d.max_dev + bonus
@@ -214,7 +216,7 @@ def can_enter(g: GameState, v: Vessel, pos: int) -> bool:
     """MOVE-5: entering is allowed unless the system's own text forbids it."""
     site = g.sites[pos]
     if site.face_up:
-        hook = registry.BY_CARD[site.card].can_enter
+        hook = g.rules.by_card[site.card].can_enter
         if hook is not None and not hook(g, v, pos):
             return False
     return True
@@ -286,6 +288,7 @@ def build(g: GameState, p: int, name: str, pos: int) -> Vessel | None:
 def remove_vessel(g: GameState, v: Vessel) -> None:
     """Take ``v`` off the board: neutral cards back to the supply (COMP-2), others discarded."""
     del g.vessels[v.id]
+    L.forget_vessel(g, v.id)
     if v.d.domain is Domain.NEUTRAL:
         g.supply[v.d.name].append(v.id)
     else:
@@ -301,7 +304,7 @@ def deal_damage(g: GameState, v: Vessel, n: int) -> None:
     """Deal ``n`` damage now (outside combat resolution); lethal damage destroys."""
     if n <= 0 or v.id not in g.vessels:
         return
-    if v.shielded:
+    if L.shielded(g, v.id):
         emit(g, E.Prevented("prevented", v.id, n))
         return
     v.damage += n
@@ -320,7 +323,7 @@ def destroy_lethal(g: GameState) -> None:
 
 def first_developed(g: GameState, p: int, pos: int) -> None:
     """DEV-4: run the system's 'when first developed' effect."""
-    hook = registry.BY_CARD[g.sites[pos].card].first_developed
+    hook = g.rules.by_card[g.sites[pos].card].first_developed
     if hook is not None and system_effects_active(g, pos):
         hook(g, p, pos)
 
@@ -366,7 +369,7 @@ def enter(g: GameState, v: Vessel, pos: int, explore_it: bool) -> None:
     if explore_it:
         explore(g, pos)
     if site.face_up:
-        hook = registry.BY_CARD[site.card].on_enter
+        hook = g.rules.by_card[site.card].on_enter
         if hook is not None:
             hook(g, v)
 

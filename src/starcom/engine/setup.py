@@ -8,8 +8,10 @@ from . import events as E
 from . import rng as rnglib
 from .board import MAX_SIZE, MIN_SIZE, seat_corners
 from .editions import EDITIONS
-from .flow import advance, begin_turn
+from .flow import begin_turn
+from .kernel import advance
 from .rules import emit, place_vessel
+from .ruleset import Ruleset
 from .state import Config, GameState, Site
 
 
@@ -30,10 +32,11 @@ def check_config(cfg: Config) -> None:
 S = TypeVar("S", bound=GameState)
 
 
-def new_state(cfg: Config, cls: type[S]) -> S:
-    """SETUP-1..3: shuffle, deal the board, give each player a Homeworld, 3 credits, a Scout."""
+def new_state(cfg: Config, cls: type[S], rules: Ruleset) -> S:
+    """SETUP-1..3 with the cards of ``rules``: shuffle, deal the board, give each player a
+    Homeworld, 3 credits, a Scout."""
     check_config(cfg)
-    g = cls(cfg)
+    g = cls(cfg, rules)
     n = cfg.players
     for dom in DOMAINS:
         deck = [cid for cid, d in enumerate(CARD_DEF) if d.domain == dom and d.in_domain_deck]

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Any, Self
 from ..cards.catalogue import CARD_DEF, CardDef
 from . import rng as rnglib
 from .editions import EDITIONS, Edition
+from .lasting import OLD_VESSEL_FIELDS, Lasting, from_old_layout, kinds_of
 from .tasks import Option, Task, task_from_json
 
 if TYPE_CHECKING:
     from .events import Event
+    from .ruleset import Ruleset
 
 NOBODY = -1
 
@@ -39,9 +41,7 @@ class Config:
 class Vessel:
     """A ship or station on the board. Its id is the id of its card instance."""
 
-    __slots__ = ("id", "d", "owner", "pos", "damage", "jumps", "moved", "fresh", "atk_bonus",
-                 "hp_bonus", "extra_targets", "shielded", "untargetable", "can_redirect",
-                 "redirected", "no_attack", "nexus", "built")
+    __slots__ = ("id", "d", "owner", "pos", "damage", "jumps", "moved", "fresh", "built")
 
     id: int
     d: CardDef  # the card's printed facts (not saved: it follows from the id)
@@ -51,16 +51,8 @@ class Vessel:
     jumps: int  # jumps used this turn (MOVE-1)
     moved: bool  # moved this turn in any way (COMBAT-7)
     fresh: bool  # not controlled since the start of its controller's turn (MOVE-1)
-    atk_bonus: int  # until end of turn
-    hp_bonus: int  # until end of turn
-    extra_targets: int  # until end of turn (Maximum Firepower)
-    shielded: bool  # all damage prevented this turn
-    untargetable: bool  # cannot be targeted by Commands or abilities this turn
-    can_redirect: bool  # may redirect this turn (Raise Shields)
-    redirected: bool  # has redirected in the current combat
-    no_attack: bool  # cannot attack until its controller's next turn (Black Hole)
-    nexus: bool  # +1 speed for the rest of the turn (Jump Nexus)
-    built: bool  # built (not merely received) this turn (Frigate)
+    built: bool  # built (not merely received) this turn (BUILD-7, catalogue: jump_when_built)
+    # What cards change for a while (bonuses, shields...) is in GameState.lasting.
 
     def __init__(self, cid: int, owner: int, pos: int) -> None:
         self.id = cid
@@ -70,9 +62,6 @@ class Vessel:
         self.damage = self.jumps = 0
         self.moved = False
         self.fresh = True
-        self.atk_bonus = self.hp_bonus = self.extra_targets = 0
-        self.shielded = self.untargetable = self.can_redirect = self.redirected = False
-        self.no_attack = self.nexus = False
         self.built = True
 
     def copy(self) -> "Vessel":
@@ -80,40 +69,32 @@ class Vessel:
         v = Vessel.__new__(Vessel)
         v.id, v.d, v.owner, v.pos, v.damage = self.id, self.d, self.owner, self.pos, self.damage
         v.jumps, v.moved, v.fresh, v.built = self.jumps, self.moved, self.fresh, self.built
-        v.atk_bonus, v.hp_bonus, v.extra_targets = self.atk_bonus, self.hp_bonus, self.extra_targets
-        v.shielded, v.untargetable, v.can_redirect = self.shielded, self.untargetable, self.can_redirect
-        v.redirected, v.no_attack, v.nexus = self.redirected, self.no_attack, self.nexus
         return v
-
-    def reset_turn(self) -> None:
-        """End-of-turn cleanup of the 'until end of turn' fields (TURN-3)."""
-        self.jumps = 0
-        self.moved = self.built = False
-        self.atk_bonus = self.hp_bonus = self.extra_targets = 0
-        self.shielded = self.untargetable = self.can_redirect = self.nexus = False
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in Vessel.__slots__ if k != "d"}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Vessel":
+        """A vessel saved by :meth:`to_json` (older saves' card flags are read by
+        ``lasting.from_old_layout``)."""
         v = cls(data["id"], data["owner"], data["pos"])
         for k, val in data.items():
-            setattr(v, k, val)
+            if k not in OLD_VESSEL_FIELDS:
+                setattr(v, k, val)
         return v
 
 
 class Site:
     """One board position: its system card, whether it is face up, its controller, developments."""
 
-    __slots__ = ("card", "face_up", "owner", "devs", "combat_turn", "interdicted_by")
+    __slots__ = ("card", "face_up", "owner", "devs", "combat_turn")
 
     card: int  # the system card's instance id
     face_up: bool
     owner: int  # NOBODY when uncontrolled
     devs: int  # developments (all of the controller's)
     combat_turn: int  # last turn number in which damage was assigned here (COMBAT-8)
-    interdicted_by: list[int]  # players whose Interdiction holds ships here
 
     def __init__(self, card: int, face_up: bool = False, owner: int = NOBODY, devs: int = 0) -> None:
         self.card = card
@@ -121,7 +102,6 @@ class Site:
         self.owner = owner
         self.devs = devs
         self.combat_turn = -1
-        self.interdicted_by = []
 
     @property
     def d(self) -> CardDef:
@@ -130,18 +110,19 @@ class Site:
     def copy(self) -> "Site":
         s = Site.__new__(Site)
         s.card, s.face_up, s.owner, s.devs = self.card, self.face_up, self.owner, self.devs
-        s.combat_turn, s.interdicted_by = self.combat_turn, list(self.interdicted_by)
+        s.combat_turn = self.combat_turn
         return s
 
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "face_up": self.face_up, "owner": self.owner, "devs": self.devs,
-                "combat_turn": self.combat_turn, "interdicted_by": list(self.interdicted_by)}
+                "combat_turn": self.combat_turn}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Site":
         s = cls(data["card"])
         for k, val in data.items():
-            setattr(s, k, val)
+            if k != "interdicted_by":  # older saves: read by lasting.from_old_layout
+                setattr(s, k, val)
         return s
 
 
@@ -149,8 +130,8 @@ class Site:
 class Choice:
     """A pending choice (step "choice"): ``player`` picks one of ``options``.
 
-    ``kind`` is an engine choice (``flow.ENGINE_CHOICES``) or the name of the card that asks
-    (``registry.CHOICE_HANDLERS``); ``ctx`` is what a card's question is about (a position or a
+    ``kind`` is an engine choice (``kernel.ENGINE_CHOICES``) or the name of the card that asks
+    (``g.rules.choice_handlers``); ``ctx`` is what a card's question is about (a position or a
     player). A discard paying for an ability keeps the ability's stack ``item`` and whether it
     was used during a priority round (``in_round``)."""
 
@@ -208,15 +189,16 @@ class GameState:
     its value before setup (``setup.new_state`` deals the cards and starts the first turn)."""
 
     __slots__ = (
-        "cfg", "ed", "rng", "turn", "active", "phase", "credits", "hands", "techs", "decks", "discards",
+        "cfg", "ed", "rules", "rng", "turn", "active", "phase", "credits", "hands", "techs", "decks", "discards",
         "sysdeck", "supply", "sites", "vessels", "homeworld", "alive", "prev_turn", "tasks",
         "step", "prio", "passes", "actor", "choice", "trade", "stack", "assigned",
-        "fought", "combat_pos", "extra_turns", "stabilized", "abandoned",
+        "fought", "combat_pos", "lasting", "lasting_kinds", "abandoned",
         "offers_made", "winner", "over", "events", "actions_played",
     )
 
     cfg: Config  # how the game was created
     ed: Edition  # the rules switches of cfg.edition (not saved: it follows from cfg)
+    rules: Ruleset  # the cards and their effects (ruleset.py; shared by clones, not saved)
     rng: int  # the whole random generator (rng.py)
     turn: int  # turn number, from 0
     active: int  # whose turn it is
@@ -249,9 +231,9 @@ class GameState:
     assigned: list[list[int]]  # [source vessel, target vessel, amount] assigned this combat
     fought: list[int]  # positions fought this Combat phase
     combat_pos: int  # the system being fought, -1 outside a fight
-    # Turn-long effects of cards:
-    extra_turns: int  # extra turns the active player has still to take
-    stabilized: list[int]  # positions whose ships may jump two systems this turn
+    # What cards change for a while (lasting.py): immutable records, shared by clones.
+    lasting: tuple[Lasting, ...]
+    lasting_kinds: int  # one bit per kind in lasting (lasting.BIT), not saved: it follows from it
     abandoned: list[int]  # fighters abandoned at the start of the turn (FIGHTER-2)
     offers_made: int  # trade offers opened this turn
     # The outcome:
@@ -260,10 +242,11 @@ class GameState:
     actions_played: int  # actions applied so far (Config.action_limit)
     events: list[Event]  # what the last action caused (not saved)
 
-    def __init__(self, cfg: Config) -> None:
+    def __init__(self, cfg: Config, rules: Ruleset) -> None:
         """An empty position for ``cfg``: no cards dealt, no task queued."""
         n = cfg.players
         self.cfg, self.ed, self.rng = cfg, EDITIONS[cfg.edition], rnglib.seed(cfg.seed)
+        self.rules = rules
         self.turn, self.active, self.phase = 0, 0, "ready"
         self.credits, self.hands, self.techs = [0] * n, [[] for _ in range(n)], [[] for _ in range(n)]
         self.homeworld, self.alive, self.prev_turn = [NOBODY] * n, [True] * n, [-1] * n
@@ -272,14 +255,14 @@ class GameState:
         self.tasks, self.step, self.actor, self.prio, self.passes = [], None, NOBODY, NOBODY, 0
         self.choice, self.trade, self.stack = None, None, []
         self.assigned, self.fought, self.combat_pos = [], [], -1
-        self.extra_turns, self.stabilized, self.abandoned, self.offers_made = 0, [], [], 0
+        self.lasting, self.lasting_kinds, self.abandoned, self.offers_made = (), 0, [], 0
         self.winner, self.over, self.actions_played = None, False, 0
         self.events = []
 
     def _copy_into(self, other: GameState) -> None:
         # Written out field by field: cloning is the hot path of search agents. Tasks, the
         # choice, the trade, the config and the edition are immutable and shared.
-        other.cfg, other.ed, other.rng = self.cfg, self.ed, self.rng
+        other.cfg, other.ed, other.rules, other.rng = self.cfg, self.ed, self.rules, self.rng
         other.turn, other.active, other.phase = self.turn, self.active, self.phase
         other.credits, other.alive = list(self.credits), list(self.alive)
         other.prev_turn, other.homeworld = list(self.prev_turn), list(self.homeworld)
@@ -297,8 +280,8 @@ class GameState:
         other.stack = [list(x) for x in self.stack]
         other.assigned = [list(x) for x in self.assigned]
         other.fought, other.combat_pos = list(self.fought), self.combat_pos
-        other.extra_turns, other.offers_made = self.extra_turns, self.offers_made
-        other.stabilized, other.abandoned = list(self.stabilized), list(self.abandoned)
+        other.lasting, other.lasting_kinds = self.lasting, self.lasting_kinds
+        other.offers_made, other.abandoned = self.offers_made, list(self.abandoned)
         other.winner, other.over, other.actions_played = self.winner, self.over, self.actions_played
         other.events = []
 
@@ -311,11 +294,12 @@ class GameState:
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
         """The full state (hidden information included) as JSON-ready data, sharing no list
-        with the live game. Fields in ``__slots__`` order; cfg, ed and events are not fields
-        of the JSON form (cfg comes first, as a dict; ed follows from it)."""
+        with the live game. Fields in ``__slots__`` order; cfg, ed, rules and events are not
+        fields of the JSON form (cfg comes first, as a dict; ed follows from it; the ruleset is
+        given when loading)."""
         data: dict[str, Any] = {"cfg": asdict(self.cfg)}
         for f in GameState.__slots__:
-            if f in ("cfg", "ed", "events"):
+            if f in ("cfg", "ed", "rules", "events", "lasting_kinds"):
                 continue
             val = getattr(self, f)
             if f == "sites":
@@ -326,22 +310,33 @@ class GameState:
                 data[f] = [t.to_json() for t in val]
             elif f in ("choice", "trade"):
                 data[f] = None if val is None else val.to_json()
+            elif f == "lasting":
+                data[f] = [r.to_json() for r in val]
             else:
                 data[f] = _plain(val)
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        """The state saved by :meth:`to_json` (sharing no list with ``data``). A missing or
-        malformed field raises KeyError, TypeError, ValueError or AttributeError."""
+    def from_json(cls, data: dict[str, Any], rules: Ruleset | None = None) -> Self:
+        """The state saved by :meth:`to_json` (sharing no list with ``data``), played with
+        ``rules`` (required here; ``Game.from_json`` defaults to the standard ruleset). A
+        missing or malformed field raises KeyError, TypeError, ValueError or AttributeError."""
+        if rules is None:
+            raise TypeError("a saved state is loaded with the ruleset it is played with")
         st = cls.__new__(cls)
+        st.rules = rules
         st.cfg = Config(**data["cfg"])
         st.ed = EDITIONS[st.cfg.edition]
         for f in GameState.__slots__:
-            if f in ("cfg", "ed", "events"):
+            if f in ("cfg", "ed", "rules", "events"):
                 continue
             if f == "actions_played" and f not in data:  # states saved before the action cap
                 st.actions_played = 0
+                continue
+            if f == "lasting_kinds":
+                continue
+            if f == "lasting" and f not in data:  # saved when cards set fields of vessels and sites
+                st.lasting = from_old_layout(data)
                 continue
             val = _plain(data[f])
             if f == "sites":
@@ -354,7 +349,10 @@ class GameState:
                 val = None if val is None else Choice.from_json(val)
             elif f == "trade":
                 val = None if val is None else Trade.from_json(val)
+            elif f == "lasting":
+                val = tuple(Lasting.from_json(r) for r in val)
             setattr(st, f, val)
+        st.lasting_kinds = kinds_of(st.lasting)
         st.events = []
         return st
 

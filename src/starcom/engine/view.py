@@ -16,9 +16,10 @@ import random
 from dataclasses import asdict, replace
 from typing import Any, Callable, TypeVar
 
-from ..cards import registry
 from ..cards.catalogue import CARD_DEF, DOMAINS
+from ..cards.wording import CHOICE_WORDS
 from . import events as E
+from . import lasting as L
 from . import rules as R
 from . import tasks as T
 from .board import name as pos_name
@@ -31,8 +32,9 @@ Action = ActionTuple
 # --------------------------------------------------------------------------- the observer
 
 # Engine choices whose options are card ids from a hand (the chooser's own, when it is full or
-# pays for an ability); card effects register theirs in ``registry.CARD_OPTION_CHOICES``.
+# pays for an ability); a card effect's choice offers card ids when its words say so.
 CARD_CHOICES = frozenset({"hand_full", "receive_full", "ability_discard"})
+CARD_EFFECT_CARD_CHOICES = frozenset(k for k, w in CHOICE_WORDS.items() if w.value == "card")
 
 # Config fields nobody may see while the game runs: the seed determines every shuffle.
 SECRET_CONFIG = frozenset({"seed"})
@@ -40,9 +42,10 @@ SECRET_CONFIG = frozenset({"seed"})
 
 def card_options(kind: object) -> bool:
     """Whether the options of a choice of this kind are card ids taken from a hand (an engine
-    choice of :data:`CARD_CHOICES`, or a card effect's kind in ``registry.CARD_OPTION_CHOICES``).
+    choice of :data:`CARD_CHOICES`, or a card effect's choice worded with card values, such as
+    a hand shown to the chooser, ``cards.wording``).
     Only the chooser may know such options, and which of them was chosen."""
-    return kind in CARD_CHOICES or kind in registry.CARD_OPTION_CHOICES
+    return kind in CARD_CHOICES or kind in CARD_EFFECT_CARD_CHOICES
 
 
 def sees_choice(g: GameState, p: Viewer) -> bool:
@@ -190,7 +193,8 @@ def vessel_info(g: GameState, v: Vessel) -> dict[str, Any]:
         "id": v.id, "name": v.d.name, "kind": v.d.kind, "size": v.d.size, "owner": v.owner,
         "pos": v.pos, "attack": R.attack(g, v), "hp": R.max_hp(g, v), "damage": v.damage,
         "speed": R.speed(g, v), "jumps": v.jumps, "fresh": v.fresh, "text": v.d.text,
-        "shielded": v.shielded, "untargetable": v.untargetable, "no_attack": v.no_attack,
+        "shielded": L.shielded(g, v.id), "untargetable": L.untargetable(g, v.id),
+        "no_attack": L.attack_forbidden(g, v.id),
     }
 
 
@@ -198,7 +202,7 @@ def site_info(g: GameState, pos: int) -> dict[str, Any]:
     s = g.sites[pos]
     out: dict[str, Any] = {"pos": pos, "name": pos_name(pos, g.cfg.size), "face_up": s.face_up,
                            "owner": s.owner, "devs": s.devs, "under_siege": R.under_siege(g, pos),
-                           "contested": R.contested(g, pos), "interdicted_by": list(s.interdicted_by)}
+                           "contested": R.contested(g, pos), "interdicted_by": L.jump_blockers(g, pos)}
     if s.face_up:
         out.update(card=s.d.name, card_id=s.card, domain=s.d.domain, max_dev=R.max_dev(g, pos), text=s.d.text)
     return out
@@ -244,7 +248,7 @@ def player_view(g: GameState, p: Viewer) -> dict[str, Any]:
         "combat_at": g.combat_pos if g.combat_pos >= 0 else None,
         "assigned": [list(a) for a in g.assigned],
         "choice": choice, "trade": trade_for(g, p),
-        "extra_turns": g.extra_turns, "over": g.over, "winner": g.winner,
+        "extra_turns": L.extra_turns(g), "over": g.over, "winner": g.winner,
     }
 
 

@@ -13,6 +13,7 @@ default). :func:`adapter_for` finds the adapter a stored config names.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
@@ -23,10 +24,23 @@ from ..games import STARCOM, GameEntry, Narrator
 from ..games import get as get_game
 from ..observer import Observer
 from ..protocol import Agent, Viewer
-from .ai_pool import hint_for
 from .errors import ApiError
 from .inputs import HUMAN, NewGame
 from .limits import ACTION_LIMIT
+
+
+def hint_for(game: Game, seed: str) -> tuple[Any, float]:
+    """The hint for ``game.to_move``: (the action the AI would choose, its estimated chance to
+    win). The search sees a determinization of that seat's view, never the real hidden cards.
+    It runs in the AI pool, so it is a module-level function (a worker process loads it)."""
+    from ..agents.hint import hint
+    seat = game.to_move
+    if seat is None:
+        raise ValueError("the game is over: there is nothing to hint")
+    rng = random.Random(seed)
+    seen = game.determinize(seat, rng)
+    answer = hint(seen, seed)
+    return answer.action, answer.win_chance
 
 
 @dataclass(frozen=True)

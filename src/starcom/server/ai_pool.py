@@ -17,8 +17,6 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Callable
 
-from ..engine.game import Game
-
 log = logging.getLogger("starcom.server")
 
 
@@ -56,19 +54,6 @@ def think(kind: str, name: str, game: Any, seed: str) -> Any:
     except Exception:
         log.exception("AI %s failed to decide; it plays its first legal action", name)
         return game.legal_actions()[0]
-
-
-def hint_for(game: Game, seed: str) -> tuple[Any, float]:
-    """The hint for ``game.to_move``: (the action the AI would choose, its estimated chance to
-    win). The search sees a determinization of that seat's view, never the real hidden cards."""
-    from ..agents.hint import hint
-    seat = game.to_move
-    if seat is None:
-        raise ValueError("the game is over: there is nothing to hint")
-    rng = random.Random(seed)
-    seen = game.determinize(seat, rng)
-    answer = hint(seen, seed)
-    return answer.action, answer.win_chance
 
 
 class AiPool:

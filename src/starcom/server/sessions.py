@@ -571,7 +571,12 @@ class Manager:
 
             if seat not in s.ai_status:  # e.g. a game just loaded, or a dropped decision
                 self._mark_ai_turn(s)
-            act = await self.pool.decide(s.adapter.name, name, g.clone(), f"{s.config['seed']}:{step}", started)
+            try:
+                act = await self.pool.decide(s.adapter.name, name, g.clone(), f"{s.config['seed']}:{step}", started)
+            except Exception:  # the pool itself failed (a worker died, a game that cannot travel)
+                log.exception("game %s: the AI pool could not decide for seat %d; it plays its first legal "
+                              "action", s.game_id, seat)
+                act = g.legal_actions()[0]
             if s.step != step or g.to_move != seat or s.ai_of(seat) != name or self.sessions.get(s.game_id) is not s:
                 s.ai_status.pop(seat, None)
                 continue

@@ -14,9 +14,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..cards import registry
 from ..cards.catalogue import CARD_DEF, DEFS, DOMAINS, N_CARDS, SUPPLY_NAMES
 from ..engine import rules as R
+from ..engine.game import standard_rules
 from ..engine.state import NOBODY, GameState
 
 # Cards that may legitimately be in no zone: Homeworlds of empty seats and unused filler systems
@@ -34,7 +34,7 @@ def _bonus_ceiling() -> int:
     traded away, or switched off by a siege, leaving a system legally above its current maximum.
     What always holds is the printed maximum plus the bonus of every such station in the game.
     """
-    return sum(registry.get(d.name).max_dev_bonus * d.count for d in DEFS if d.kind == "station")
+    return sum(standard_rules().effect(d.name).max_dev_bonus * d.count for d in DEFS if d.kind == "station")
 
 
 def _zones(g: GameState) -> list[tuple[str, Any]]:
@@ -219,7 +219,7 @@ def _check_new_vessels(before: GameState, action: tuple, after: GameState, out: 
 
 def _raisers_at(g: GameState, pos: int) -> set[int]:
     return {v.id for v in g.vessels.values()
-            if v.pos == pos and v.d.kind == "station" and registry.get(v.d.name).max_dev_bonus}
+            if v.pos == pos and v.d.kind == "station" and g.rules.by_card[v.id].max_dev_bonus}
 
 
 def _check_dev_added(before: GameState, after: GameState, out: list[str]) -> None:

@@ -1,0 +1,238 @@
+"""The engine's extension protocol for cards, and the ruleset a game is played with.
+
+A card's printed facts are catalogue data; what needs code is a :class:`CardEffect`: hooks the
+rules call at fixed points, and a few flags. An effects module (``starcom.cards.effects``)
+registers them by card name on an :class:`EffectSet` made for its catalogue, which refuses a
+name the catalogue does not hold. :meth:`Ruleset.build` then joins a catalogue and an effect
+set into one immutable :class:`Ruleset`; a state points to the one it is played with
+(``g.rules``), and the engine looks every card behaviour up there, so no card name appears in
+engine code and two rulesets can be used side by side.
+
+Hooks (``g`` is the state, ``p`` a player index, ``src`` a card instance id):
+
+* ``targets(g, p, src) -> Iterable[Targets]``: legal target tuples when playing / activating;
+  ``target_kinds`` names what each position of such a tuple is (one of ``TARGET_KINDS``). A
+  card with ``targets`` should declare them: the engine checks the type and range of every
+  target by them before any rule check (``actions.malformed``), and clients describe plays by
+  them.
+* ``valid(g, p, src, targets) -> bool``: still legal when resolving (RESP-3); default: the
+  targets are still among ``targets(...)``.
+* ``resolve(g, p, src, targets)``: what happens when it resolves.
+* ``cost``: for abilities: ``"credits"`` (last target is the amount paid) or ``"discard"``.
+* ``start_of_turn(g, p, src)``; ``commutes``: its order relative to others never matters.
+* ``first_developed(g, p, pos)``; ``on_enter(g, vessel)``; ``can_enter(g, vessel, pos) -> bool``.
+* ``attack/hp/speed(g, src, vessel) -> int``: a passive bonus from a source card.
+* ``unlimited_targets``, ``max_dev_bonus``, ``build_ships_here``, ``build_fighters_near_station``,
+  ``build_any_phase``, ``shields_ships_from_commands``: passive flags.
+* ``on_jump_from(g, src, vessel)``: a ship of the source's controller jumps out of its system.
+* ``conquest(g, vessel)``: in its controller's End phase, after sieges are resolved (END-2).
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
+
+if TYPE_CHECKING:
+    from ..cards.catalogue import CardDef
+    from .state import Choice, GameState, Vessel
+
+Targets = tuple[int, ...]  # a card's targets, each of a kind in ``TARGET_KINDS``
+
+# What a position of a target tuple may be; each is a field kind in ``engine.actions``.
+TARGET_KINDS = frozenset({"vessel", "pos", "player", "card", "credits", "explore", "count"})
+STATS = ("attack", "hp", "speed")
+
+
+class TargetsHook(Protocol):
+    def __call__(self, g: GameState, p: int, src: int, /) -> Iterable[Targets]: ...
+
+
+class ValidHook(Protocol):
+    def __call__(self, g: GameState, p: int, src: int, targets: Targets, /) -> bool: ...
+
+
+class ResolveHook(Protocol):
+    def __call__(self, g: GameState, p: int, src: int, targets: Targets, /) -> None: ...
+
+
+class PlayerHook(Protocol):
+    """``start_of_turn(g, p, src)``, and ``first_developed(g, p, pos)``."""
+
+    def __call__(self, g: GameState, p: int, x: int, /) -> None: ...
+
+
+class VesselHook(Protocol):
+    """``on_enter(g, vessel)`` and ``conquest(g, vessel)``."""
+
+    def __call__(self, g: GameState, v: Vessel, /) -> None: ...
+
+
+class CanEnterHook(Protocol):
+    def __call__(self, g: GameState, v: Vessel, pos: int, /) -> bool: ...
+
+
+class StatHook(Protocol):
+    """A passive bonus of the card ``src`` to a stat of ``v``."""
+
+    def __call__(self, g: GameState, src: int, v: Vessel, /) -> int: ...
+
+
+class JumpHook(Protocol):
+    def __call__(self, g: GameState, src: int, v: Vessel, /) -> None: ...
+
+
+class ChoiceHandler(Protocol):
+    """Carries out a card's choice: the state, the choice, the option taken."""
+
+    def __call__(self, g: GameState, choice: Choice, value: Any, /) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect:
+    """What one card does beyond its printed numbers: hooks (None when it has none) and flags."""
+
+    name: str
+    targets: TargetsHook | None = None
+    target_kinds: tuple[str, ...] = ()
+    valid: ValidHook | None = None
+    resolve: ResolveHook | None = None
+    cost: str = ""
+    start_of_turn: PlayerHook | None = None
+    commutes: bool = False
+    first_developed: PlayerHook | None = None
+    on_enter: VesselHook | None = None
+    can_enter: CanEnterHook | None = None
+    attack: StatHook | None = None
+    hp: StatHook | None = None
+    speed: StatHook | None = None
+    on_jump_from: JumpHook | None = None
+    conquest: VesselHook | None = None
+    unlimited_targets: bool = False
+    max_dev_bonus: int = 0
+    build_ships_here: bool = False
+    build_fighters_near_station: bool = False
+    build_any_phase: bool = False
+    shields_ships_from_commands: bool = False
+
+
+HOOK_NAMES = frozenset(f.name for f in fields(CardEffect)) - {"name"}
+EMPTY = CardEffect("")
+
+
+class EffectSet:
+    """Card effects as an effects module registers them, by card name, for one catalogue.
+
+    It only collects: :meth:`Ruleset.build` turns it into the immutable tables a game uses."""
+
+    def __init__(self, card_names: Iterable[str]) -> None:
+        self.card_names = frozenset(card_names)
+        self.effects: dict[str, CardEffect] = {}
+        self.choice_handlers: dict[str, ChoiceHandler] = {}
+
+    def _known(self, name: str, what: str) -> None:
+        if name not in self.card_names:
+            close = difflib.get_close_matches(name, sorted(self.card_names), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ValueError(f"{what} for {name!r}, which is no card of the catalogue{hint}")
+
+    def register(self, name: str, **hooks: Any) -> CardEffect:
+        """Set hooks on the effect of card ``name`` (several calls add up). ValueError names a
+        card the catalogue does not hold or a target kind not in ``TARGET_KINDS``; TypeError
+        names an unknown hook."""
+        self._known(name, "an effect is registered")
+        unknown = set(hooks) - HOOK_NAMES
+        if unknown:
+            raise TypeError(f"unknown effect hook(s) {sorted(unknown)} for {name}")
+        kinds = set(hooks.get("target_kinds", ())) - TARGET_KINDS
+        if kinds:
+            raise ValueError(f"{name}: unknown target kind(s) {sorted(kinds)}; "
+                             f"kinds are {sorted(TARGET_KINDS)}")
+        eff = self.effects[name] = replace(self.effects.get(name, CardEffect(name)), **hooks)
+        return eff
+
+    def choice_handler(self, kind: str) -> Callable[[ChoiceHandler], ChoiceHandler]:
+        """Register the function that carries out a choice of ``kind`` (the asking card's name)."""
+        self._known(kind, "a choice handler is registered")
+
+        def deco(fn: ChoiceHandler) -> ChoiceHandler:
+            self.choice_handlers[kind] = fn
+            return fn
+        return deco
+
+
+# Rulesets that can be rebuilt by name in another process (the AI pool sends games to worker
+# processes by pickling them): name -> a function returning the one ruleset of that name.
+_NAMED: dict[str, Callable[[], Ruleset]] = {}
+
+
+def register_named(name: str, build: Callable[[], Ruleset]) -> None:
+    """Let games with the ruleset ``build()`` (whose name is ``name``) be pickled: they travel
+    as the name, and the receiving process calls ``build`` (it imports the registering module
+    first, since a game's class lives there)."""
+    _NAMED[name] = build
+
+
+def named(name: str) -> Ruleset:
+    """The ruleset registered as ``name``; ValueError if there is none."""
+    try:
+        return _NAMED[name]()
+    except KeyError:
+        raise ValueError(f"no ruleset named {name!r} is registered") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The cards a game is played with and what each does, built once and never changed.
+
+    ``cards[cid]`` is the definition of card instance ``cid`` and ``by_card[cid]`` its effect
+    (an empty record for a card without code). ``stat_stations[stat]`` and
+    ``stat_systems[stat]`` list the station and system instances with a bonus hook for a stat
+    ("attack", "hp", "speed"), and ``dev_stations`` the stations that raise a system's maximum
+    development, so that the rules skip every other card in those frequent queries."""
+
+    name: str
+    cards: tuple[CardDef, ...]
+    effects: Mapping[str, CardEffect]
+    by_card: tuple[CardEffect, ...]
+    choice_handlers: Mapping[str, ChoiceHandler]
+    stat_stations: Mapping[str, tuple[int, ...]] = field(repr=False)
+    stat_systems: Mapping[str, frozenset[int]] = field(repr=False)
+    dev_stations: tuple[int, ...] = field(repr=False)
+
+    @classmethod
+    def build(cls, cards: Sequence[CardDef], effects: EffectSet, name: str = "") -> Ruleset:
+        """The ruleset of the card instances ``cards`` (instance ids index it) with ``effects``.
+        ValueError names an effect for a card that is not among ``cards``."""
+        names = {d.name for d in cards}
+        stray = sorted((set(effects.effects) | set(effects.choice_handlers)) - names)
+        if stray:
+            raise ValueError(f"effects registered for cards not in the ruleset: {stray}")
+        by_card = tuple(effects.effects.get(d.name, EMPTY) for d in cards)
+        stat_stations, stat_systems = {}, {}
+        for stat in STATS:
+            ids = [i for i, eff in enumerate(by_card) if getattr(eff, stat) is not None]
+            stat_stations[stat] = tuple(i for i in ids if cards[i].is_station)
+            stat_systems[stat] = frozenset(i for i in ids if cards[i].is_system)
+        return cls(name, tuple(cards), MappingProxyType(dict(effects.effects)), by_card,
+                   MappingProxyType(dict(effects.choice_handlers)),
+                   MappingProxyType(stat_stations), MappingProxyType(stat_systems),
+                   tuple(i for i, eff in enumerate(by_card) if eff.max_dev_bonus))
+
+    def __reduce__(self) -> tuple[Callable[[str], Ruleset], tuple[str]]:
+        # Hooks are functions and the tables read-only views: a ruleset travels by its name.
+        build = _NAMED.get(self.name)
+        if build is None or build() is not self:
+            raise TypeError(f"the ruleset {self.name or '(unnamed)'!r} cannot be pickled: only rulesets "
+                            "registered with register_named travel between processes")
+        return named, (self.name,)
+
+    def effect(self, name: str) -> CardEffect:
+        """The effect of the card ``name``, or an empty record for a card without code."""
+        return self.effects.get(name, EMPTY)
+
+    def stat_hook(self, cid: int, stat: str) -> StatHook | None:
+        """The bonus hook of card instance ``cid`` for ``stat``, or None."""
+        hook: StatHook | None = getattr(self.by_card[cid], stat)
+        return hook

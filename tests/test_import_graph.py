@@ -1,0 +1,147 @@
+"""The package's import graph has no cycle, and the engine does not depend on card content.
+
+Every module of ``src/starcom`` is read with :mod:`ast`; every import counts, at the top of a
+module or inside a function (a late import still makes a cycle, only a hidden one), and
+relative imports are resolved against the importing module. ``from pkg import name`` is an
+edge to the module ``pkg.name`` when that is a module, else to ``pkg``. Importing a submodule
+also runs its package's ``__init__``, but that edge is left out: counting it would make every
+plugin (card effects import the engine) a cycle with the package that re-exports its façade.
+Imports under ``if TYPE_CHECKING:`` are left out too: they never run, and mypy resolves cycles.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = "starcom"
+# The composition root: the one engine module that may import card content with code (it
+# builds the standard ruleset from the catalogue and the effects module).
+COMPOSITION_ROOTS = {"starcom.engine.game"}
+
+
+def module_names() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name)."""
+    out = {}
+    for path in sorted((SRC / PACKAGE).rglob("*.py")):
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _resolve(importer: str, is_package: bool, level: int, module: str | None) -> str:
+    """The absolute name of a (possibly relative) ``from`` import's module."""
+    if level == 0:
+        return module or ""
+    base = importer.split(".")
+    if not is_package:
+        base = base[:-1]
+    if level > 1:
+        base = base[: len(base) - (level - 1)]
+    return ".".join(base + ([module] if module else []))
+
+
+def _type_checking_only(node: ast.AST) -> bool:
+    """Is ``node`` an ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``) block?"""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` except the bodies of ``if TYPE_CHECKING:`` blocks (their
+    ``else`` branches do run)."""
+    out: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if _type_checking_only(node):
+            assert isinstance(node, ast.If)
+            todo.extend(node.orelse)
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The package's modules that module ``name`` imports, anywhere in its code that runs."""
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in _runtime_nodes(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(name, is_package, node.level, node.module)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                found.add(sub if sub in modules else base)
+    return {m for m in found if m in modules and m != name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = module_names()
+    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as a list of nodes (first == last), or None."""
+    WHITE, GREY, BLACK = 0, 1, 2
+    colour = dict.fromkeys(graph, WHITE)
+    for root in sorted(graph):
+        if colour[root] != WHITE:
+            continue
+        stack: list[tuple[str, list[str]]] = [(root, sorted(graph[root]))]
+        path = [root]
+        colour[root] = GREY
+        while stack:
+            node, todo = stack[-1]
+            if not todo:
+                stack.pop()
+                path.pop()
+                colour[node] = BLACK
+                continue
+            nxt = todo.pop()
+            if colour[nxt] == GREY:
+                return path[path.index(nxt):] + [nxt]
+            if colour[nxt] == WHITE:
+                colour[nxt] = GREY
+                path.append(nxt)
+                stack.append((nxt, sorted(graph[nxt])))
+    return None
+
+
+def test_the_graph_sees_late_and_relative_imports() -> None:
+    """The walk is what the other tests rely on: check it on modules known to import so."""
+    graph = import_graph()
+    assert "starcom.engine.kernel" in graph["starcom.engine.flow"]  # from .kernel import ...
+    assert "starcom.engine.combat" in graph["starcom.engine.priority"]  # from . import combat
+    assert "starcom.engine.view" in graph["starcom.engine.game"]  # imported inside a method
+    assert "starcom.engine.state" not in graph["starcom.engine.events"]  # only for the types
+
+
+def test_find_cycle_names_the_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_cycle() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_engine_and_cards_do_not_import_each_other() -> None:
+    """Card content (the effects) builds on the engine; the engine reads only card *data*
+    (modules of ``cards`` that import nothing of the engine), except the composition root."""
+    graph = import_graph()
+    cards = {m for m in graph if m.startswith("starcom.cards")}
+    engine = {m for m in graph if m.startswith("starcom.engine")}
+    plugins = {c for c in cards if graph[c] & engine}  # cards modules built on the engine
+    wrong = sorted(f"{e} imports {c}" for e in engine - COMPOSITION_ROOTS for c in graph[e] & plugins)
+    assert not wrong, "engine modules import card content that imports the engine:\n" + "\n".join(wrong)
+    assert "starcom.cards.effects" in plugins, "the effects module builds on the engine"
