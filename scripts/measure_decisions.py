@@ -33,7 +33,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from starcom.agents import DIFFICULTIES, make_agent  # noqa: E402
 from starcom.engine.actions import from_json  # noqa: E402
 from starcom.server.app import create_app  # noqa: E402
-from starcom.server.sessions import PASSES  # noqa: E402
+from starcom.server.adapter import STARCOM_ADAPTER  # noqa: E402
 
 
 # The pre-issue-11 client's order groups (cdb8ddb, web/static/game.js: MAIN_TYPES and GROUPS).
@@ -70,7 +70,7 @@ def play(client: TestClient, seed: int, opponent: str, auto_pass: bool, player: 
             time.sleep(0.005)
             continue
         decisions += 1
-        forced += all(e["action"]["type"] in PASSES for e in st["legal"])
+        forced += all(STARCOM_ADAPTER.is_pass(from_json(e["action"])) for e in st["legal"])
         action = agent.choose(manager.sessions[gid].game.clone(), rng)  # agents see only seat 0's view
         legal = {from_json(e["action"]): e["action"] for e in st["legal"]}
         clicks_before += old_clicks(st["legal"], legal[action])
