@@ -676,3 +676,18 @@ def test_setup_failures_say_what_to_do_and_leave_no_half_install(clone):
     assert not list((clone / ".venv").glob(".installed-*"))
     (clone / "FAIL_PIP").unlink()
     assert "Installing starcom and its dependencies" in _setup(clone).stderr
+
+
+def test_play_text_mode_plays_a_game_from_numbers_and_notation():
+    # Answers: a bad one (refused, asked again), then a notation, then "1" (the first choice).
+    res = runner.invoke(app, ["play", "--text", "--seed", "3", "--seats", "human,easy", "--turn-limit", "2"],
+                        input="zzz\nend\n" + "1\n" * 300)
+    assert res.exit_code == 0, res.output
+    assert "1. P0 ends the Command phase  [end]" in res.output
+    assert "'zzz' is not one of the choices" in res.output
+    assert "Turn 2" in res.output and "wins" in res.output.lower()
+
+
+def test_play_text_mode_left_unfinished_says_so():
+    res = runner.invoke(app, ["play", "--text", "--seed", "3"], input="")
+    assert res.exit_code == 1 and "left unfinished" in res.output

@@ -84,7 +84,8 @@ def register(app: typer.Typer) -> None:
   starcom play --ai hard                # against the strongest level
   starcom play --players 3 --seats human,easy,hard --size 4
   starcom play --hotseat --players 2    # two people sharing the keyboard
-  starcom play --seed 7 --moves "end"   # start after these actions (in the action notation)""")
+  starcom play --seed 7 --moves "end"   # start after these actions (in the action notation)
+  starcom play --text                   # plain text: numbered choices, one answer a line""")
     def play(
         players: int = typer.Option(2, help="Number of players, 2 to 4."),
         size: int = typer.Option(3, help="Board size N (an N x N grid), 3 to 5 recommended."),
@@ -106,12 +107,16 @@ def register(app: typer.Typer) -> None:
         moves: list[str] | None = typer.Option(
             None, help="Actions to play from the setup before the game opens, in the action notation "
                        "(e.g. \"build Corvette c3; end\"), separated by ';' or repeated."),
+        text: bool = typer.Option(False, "--text", help="Plain text instead of the full-screen game: the log, "
+                                  "then numbered choices; answer with a number or the action's notation "
+                                  "(works in any terminal, with a screen reader or through a pipe)."),
     ) -> None:
         """Play in the terminal: against the computer or hot-seat.
 
         Opens a full-screen game (Textual): the board, your hand, the log and the legal
-        actions, chosen with the keyboard or the mouse. By default you are P0 against a
-        normal AI; --seats, --ai and --hotseat change who sits where.
+        actions, chosen with the keyboard or the mouse (--text: plain lines instead). By
+        default you are P0 against a normal AI; --seats, --ai and --hotseat change who sits
+        where.
         """
         from ..engine.game import Game
         from ..engine.setup import check_config
@@ -131,4 +136,13 @@ def register(app: typer.Typer) -> None:
         kinds = parse_seats(seats, players, hotseat, ai)
         game = Game.new(players, size, edition, seed, limit)
         play_moves(game, moves)
+        if text:
+            from ..games import STARCOM
+            from ..tui.textplay import play_text
+            try:
+                play_text(STARCOM, game, kinds, agent_seed=seed)
+            except (EOFError, KeyboardInterrupt):
+                typer.echo("\nthe game was left unfinished")
+                raise typer.Exit(1) from None
+            return
         StarcomApp(game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()

@@ -8,6 +8,7 @@ checks every answer. The full-screen terminal game (:mod:`.app`) is Star Command
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,11 +18,14 @@ HUMAN = "human"
 
 
 def play_text(entry: GameEntry, game: Any, seats: Sequence[str], agent_seed: int = 0,
-              ask: Callable[[str], str] = input, write: Callable[[str], Any] = print) -> Any:
+              ask: Callable[[str], str] = input, write: Callable[[str], Any] | None = None) -> Any:
     """Play ``game`` (changed in place) to its end and return it. ``seats[p]`` is ``"human"``
     or an agent or level name of ``entry``. A human sees the log as their seat may know it
     (with several humans, each sees their own log when it is their turn) and answers with the
-    number of a choice or its notation; anything else is refused and asked again."""
+    number of a choice or its notation; anything else is refused and asked again. ``write``
+    takes text with its own line ends (default: standard output, as it is at the call)."""
+    if write is None:
+        write = sys.stdout.write
     if len(seats) != game.players:
         raise ValueError(f"give one seat kind for each of the {game.players} players, not {len(seats)}")
     agents = {p: entry.make_agent(k) for p, k in enumerate(seats) if k != HUMAN}
