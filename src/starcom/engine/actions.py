@@ -385,9 +385,8 @@ def command_actions(g: GameState, p: int) -> list[Action]:
     out += commands.develop_actions(g, p)
     out += commands.play_actions(g, p, commands_only=False)
     out += commands.ability_actions(g, p)
-    out += [("scrap", v.id) for v in g.vessels.values() if v.owner == p and commands.check_scrap(g, p, ("scrap", v.id)) is None]
-    if g.ed.repair:
-        out += [("repair", v.id) for v in g.vessels.values() if v.owner == p and commands.check_repair(g, p, ("repair", v.id)) is None]
+    out += commands.scrap_actions(g, p)
+    out += commands.repair_actions(g, p)
     if commands.check_buy(g, p, ("buy",)) is None:
         out.append(("buy",))
     out += commands.sell_actions(g, p)

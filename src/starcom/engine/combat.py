@@ -2,6 +2,8 @@
 retreat, window, for every system where two or more players have vessels."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from . import events as E
 from . import lasting as L
 from . import tasks as T
@@ -127,12 +129,12 @@ def do_assign(g: GameState, p: int, a: ActionTuple) -> None:
     g.assigned.append([src, tgt, amt])
     g.sites[g.combat_pos].combat_turn = g.turn  # COMBAT-8
     emit(g, E.Assign("assign", p, src, tgt, amt))
-    if len(assign_actions(g, p)) == 1:  # nothing left to assign: this player is done
+    if next(_assignments(g, p), None) is None:  # nothing left to assign: this player is done
         do_done(g, p, ("done",))
 
 
-def assign_actions(g: GameState, p: int) -> list[ActionTuple]:
-    out: list[ActionTuple] = [("done",)]
+def _assignments(g: GameState, p: int) -> Iterator[ActionTuple]:
+    """Every legal ``assign`` of ``p``, lazily: :func:`do_assign` only asks whether any is left."""
     foes = opponents_here(g, p)
     for v in attackers(g, p):
         done, targets = assigned_by(g, v.id)
@@ -142,12 +144,15 @@ def assign_actions(g: GameState, p: int) -> list[ActionTuple]:
         limit = max_targets(g, v)
         if limit == 1:
             if not done:
-                out.extend(("assign", v.id, f.id, left) for f in foes)
+                yield from (("assign", v.id, f.id, left) for f in foes)
             continue
         for f in foes:
             if f.id in targets or len(targets) < limit:
-                out.extend(("assign", v.id, f.id, amt) for amt in range(1, left + 1))
-    return out
+                yield from (("assign", v.id, f.id, amt) for amt in range(1, left + 1))
+
+
+def assign_actions(g: GameState, p: int) -> list[ActionTuple]:
+    return [("done",), *_assignments(g, p)]
 
 
 def do_done(g: GameState, p: int, a: ActionTuple) -> None:

@@ -13,7 +13,7 @@ from .play import ability_sources, ability_targets, play_targets
 from .rules import (add_development, build, build_banned, can_enter, contested, drawable_decks, emit,
                     enter, explore_options, fighter_count, gain, max_dev, must_explore, remove_vessel,
                     ship_count_for_cap, speed, station_banned, station_effects_active,
-                    system_effects_active, total_devs)
+                    system_effects_active, total_devs, vessels_by_pos)
 from .state import NOBODY, ActionTuple, GameState, Vessel
 
 BUILDABLE_INDEX = frozenset(d.index for d in BUILDABLE)
@@ -54,6 +54,11 @@ def _dest_reason(g: GameState, p: int, v: Vessel, dest: int) -> str | None:
     """MOVE-1, MOVE-4, MOVE-5 for one destination."""
     if dest not in jump_destinations(g, v.pos):
         return "MOVE-1: the destination is not adjacent"
+    return _entry_reason(g, p, v, dest)
+
+
+def _entry_reason(g: GameState, p: int, v: Vessel, dest: int) -> str | None:
+    """MOVE-4, MOVE-5 for a destination within ``v``'s reach (:func:`jump_destinations`)."""
     if not can_enter(g, v, dest):
         return "MOVE-5: this ship cannot enter that system"
     owner = g.sites[v.pos].owner
@@ -104,10 +109,10 @@ def jump_actions(g: GameState, p: int) -> list[ActionTuple]:
     for v in g.vessels.values():
         if v.owner != p or not v.d.is_ship or _ship_reason(g, p, v) is not None:
             continue
-        carry = range(len(carriable(g, v)) + 1)
+        vid, carry = v.id, range(len(carriable(g, v)) + 1)
         for dest in jump_destinations(g, v.pos):
-            if _dest_reason(g, p, v, dest) is None:
-                out.extend(("jump", v.id, dest, e, c) for e in explore_options(g, dest) for c in carry)
+            if _entry_reason(g, p, v, dest) is None:
+                out += [("jump", vid, dest, e, c) for e in explore_options(g, dest) for c in carry]
     return out
 
 
@@ -120,34 +125,53 @@ def builds_any_phase(g: GameState, p: int) -> bool:
                for pos, s in enumerate(g.sites))
 
 
-def ship_yards(g: GameState, p: int, pos: int) -> tuple[bool, bool]:
-    """BUILD-3: may ``p`` build (ships, fighters) at ``pos``?"""
+def ship_yards(g: GameState, p: int, pos: int, here: list[Vessel] | None = None) -> tuple[bool, bool]:
+    """BUILD-3: may ``p`` build (ships, fighters) at ``pos``? ``here``: the vessels there, if
+    known (:func:`rules.vessels_by_pos`)."""
     site = g.sites[pos]
     if site.owner != p:
         return False, False
     if site.face_up and site.d.builds_ships:
         return True, True
-    stations = [v for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.is_station]
-    if not stations or not station_effects_active(g, pos):
+    stations = [v for v in (g.vessels.values() if here is None else here)
+                if v.owner == p and v.pos == pos and v.d.is_station]
+    if not stations or not station_effects_active(g, pos, here):
         return False, False
     if any(g.rules.by_card[s.id].build_ships_here for s in stations):
         return True, True
     return False, any(g.rules.by_card[c].build_fighters_near_station for c in g.techs[p])
 
 
+# What _BuildSite holds for a kind it was not asked about: a refusal, so that a reading it was
+# not meant for can never let a build through.
+_UNASKED = "BUILD-1: (not computed for this kind of card)"
+
+
 class _BuildSite:
-    """What BUILD-2..6 need to know about one system, computed once for all card kinds."""
+    """What BUILD-2..6 need to know about one system, computed once for all card kinds, and only
+    for the kinds asked (``stations``, ``ships``): most of the time nothing affordable is a
+    station, and the station checks scan every vessel."""
 
     __slots__ = ("station", "ship", "fighter", "fighters_here")
 
-    def __init__(self, g: GameState, p: int, pos: int) -> None:
+    station: str | None  # why no station of p may go here, or None
+    ship: str | None  # why no ship other than a fighter may be built here, or None
+    fighter: str | None  # why no fighter may be built here, or None
+    fighters_here: int  # p's fighters here (counted only for BUILD-6 of the classic edition)
+
+    def __init__(self, g: GameState, p: int, pos: int, stations: bool = True, ships: bool = True,
+                 here: list[Vessel] | None = None) -> None:
+        self.station = station_banned(g, p, pos, here) if stations else _UNASKED
+        if not ships:
+            self.ship = self.fighter = _UNASKED
+            self.fighters_here = 0
+            return
         no_yard = "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
-        self.station = station_banned(g, p, pos)
-        yard, fighter_yard = ship_yards(g, p, pos)
-        banned = build_banned(g, p, pos, True) if fighter_yard else None
+        yard, fighter_yard = ship_yards(g, p, pos, here)
+        banned = build_banned(g, p, pos, True, here) if fighter_yard else None
         self.ship = banned if yard else no_yard
         self.fighter = banned if fighter_yard else no_yard
-        self.fighters_here = fighter_count(g, p, pos) if g.ed.fighter_caps and fighter_yard else 0
+        self.fighters_here = fighter_count(g, p, pos, here) if g.ed.fighter_caps and fighter_yard else 0
 
 
 def _build_reason(g: GameState, p: int, d: CardDef, pos: int, here: _BuildSite, caps: tuple[int, int, int]) -> str | None:
@@ -174,7 +198,10 @@ def _build_reason(g: GameState, p: int, d: CardDef, pos: int, here: _BuildSite, 
 
 
 def _caps(g: GameState, p: int) -> tuple[int, int, int]:
-    return ship_count_for_cap(g, p), fighter_count(g, p), total_devs(g, p)
+    """(ships, fighters, developments) of ``p`` for BUILD-4 and BUILD-6; fighters are only
+    counted where BUILD-6 reads them (the fighter caps of the classic edition), else 0."""
+    fighters = fighter_count(g, p) if g.ed.fighter_caps else 0
+    return ship_count_for_cap(g, p), fighters, total_devs(g, p)
 
 
 def check_build(g: GameState, p: int, a: ActionTuple) -> str | None:
@@ -207,12 +234,17 @@ def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[Action
     caps = _caps(g, p)
     if g.ed.ship_cap and caps[0] >= caps[2]:  # BUILD-4 rules out every ship, wherever it goes
         affordable = [d for d in affordable if d.is_station]
+        if not affordable:
+            return []
+    stations = any(d.is_station for d in affordable)
+    ships = not all(d.is_station for d in affordable)
+    at = vessels_by_pos(g)  # every system's checks below read only the vessels there
     out: list[ActionTuple] = []
     for pos, s in enumerate(g.sites):
         if s.owner != p:
             continue
-        here = _BuildSite(g, p, pos)
-        out.extend(("build", d.index, pos) for d in affordable if _build_reason(g, p, d, pos, here, caps) is None)
+        site = _BuildSite(g, p, pos, stations, ships, at[pos])
+        out += [("build", d.index, pos) for d in affordable if _build_reason(g, p, d, pos, site, caps) is None]
     return out
 
 
@@ -243,21 +275,27 @@ def develop_cost(g: GameState, p: int, pos: int) -> int | str:
         return 1
     if site.owner != p:
         return "DEV-1: another player controls this system"
-    if site.devs >= max_dev(g, pos):
-        return f"DEV-3: the system is at its maximum of {max_dev(g, pos)} developments"
+    most = max_dev(g, pos)
+    if site.devs >= most:
+        return f"DEV-3: the system is at its maximum of {most} developments"
     return site.devs + 1
+
+
+def _develop_reason(g: GameState, p: int, pos: int) -> str | None:
+    """DEV-1..3 for a development of ``p`` at board position ``pos``, or None."""
+    cost = develop_cost(g, p, pos)
+    if isinstance(cost, str):
+        return cost
+    if g.credits[p] < cost:
+        rule = "DEV-1" if g.sites[pos].owner == NOBODY else "DEV-2"
+        return f"{rule}: the development costs {cost} credits; you have {g.credits[p]}"
+    return None
 
 
 def check_develop(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 2 or not isinstance(a[1], int) or not 0 <= a[1] < len(g.sites):
         return "develop takes a position on the board"
-    cost = develop_cost(g, p, a[1])
-    if isinstance(cost, str):
-        return cost
-    if g.credits[p] < cost:
-        rule = "DEV-1" if g.sites[a[1]].owner == NOBODY else "DEV-2"
-        return f"{rule}: the development costs {cost} credits; you have {g.credits[p]}"
-    return None
+    return _develop_reason(g, p, a[1])
 
 
 def do_develop(g: GameState, p: int, a: ActionTuple) -> None:
@@ -266,21 +304,31 @@ def do_develop(g: GameState, p: int, a: ActionTuple) -> None:
 
 
 def develop_actions(g: GameState, p: int) -> list[ActionTuple]:
+    if g.credits[p] < 1:  # every development costs at least 1 (develop_cost)
+        return []
     spots = {pos for pos, s in enumerate(g.sites) if s.owner == p}
     spots.update(v.pos for v in g.vessels.values() if v.owner == p and g.sites[v.pos].owner == NOBODY)
-    return [("develop", pos) for pos in sorted(spots) if check_develop(g, p, ("develop", pos)) is None]
+    return [("develop", pos) for pos in sorted(spots) if _develop_reason(g, p, pos) is None]
 
 
 # --------------------------------------------------------------------------- scrap, repair, bank trades
 
 
-def check_scrap(g: GameState, p: int, a: ActionTuple) -> str | None:
-    v = g.vessels.get(a[1]) if len(a) == 2 else None
+def _scrap_reason(g: GameState, p: int, v: Vessel | None) -> str | None:
+    """SCRAP-1 for scrapping ``v`` (None: no such vessel), or None."""
     if v is None or v.owner != p or not v.d.is_ship:
         return "SCRAP-1: scrap a ship you control"
     if contested(g, v.pos):
         return "SCRAP-1: no scrapping in a contested system (CONTEST-1)"
     return None
+
+
+def check_scrap(g: GameState, p: int, a: ActionTuple) -> str | None:
+    return _scrap_reason(g, p, g.vessels.get(a[1]) if len(a) == 2 else None)
+
+
+def scrap_actions(g: GameState, p: int) -> list[ActionTuple]:
+    return [("scrap", v.id) for v in g.vessels.values() if v.owner == p and _scrap_reason(g, p, v) is None]
 
 
 def do_scrap(g: GameState, p: int, a: ActionTuple) -> None:
@@ -290,10 +338,10 @@ def do_scrap(g: GameState, p: int, a: ActionTuple) -> None:
     gain(g, p, max(1, v.d.cost // 2))
 
 
-def check_repair(g: GameState, p: int, a: ActionTuple) -> str | None:
+def _repair_reason(g: GameState, p: int, v: Vessel | None) -> str | None:
+    """REPAIR-1 for repairing ``v`` (None: no such vessel), or None."""
     if not g.ed.repair:
         return "REPAIR-1: repairs exist only in the classic edition"
-    v = g.vessels.get(a[1]) if len(a) == 2 else None
     if v is None or v.owner != p or v.damage <= 0:
         return "REPAIR-1: repair a damaged vessel you control"
     if contested(g, v.pos):
@@ -301,6 +349,16 @@ def check_repair(g: GameState, p: int, a: ActionTuple) -> str | None:
     if g.credits[p] < 2:
         return "REPAIR-1: a repair costs 2 credits"
     return None
+
+
+def check_repair(g: GameState, p: int, a: ActionTuple) -> str | None:
+    return _repair_reason(g, p, g.vessels.get(a[1]) if len(a) == 2 else None)
+
+
+def repair_actions(g: GameState, p: int) -> list[ActionTuple]:
+    if not g.ed.repair:
+        return []
+    return [("repair", v.id) for v in g.vessels.values() if v.owner == p and _repair_reason(g, p, v) is None]
 
 
 def do_repair(g: GameState, p: int, a: ActionTuple) -> None:
@@ -367,7 +425,7 @@ def play_actions(g: GameState, p: int, commands_only: bool) -> list[ActionTuple]
     for cid in g.hands[p]:
         if commands_only and not CARD_DEF[cid].is_command:
             continue
-        out.extend(("play", cid, *t) for t in play_targets(g, p, cid))
+        out += [("play", cid, *t) for t in play_targets(g, p, cid)]
     return out
 
 

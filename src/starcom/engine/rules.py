@@ -22,17 +22,27 @@ def vessels_at(g: GameState, pos: int) -> Iterator[Vessel]:
             yield v
 
 
+def vessels_by_pos(g: GameState) -> list[list[Vessel]]:
+    """Each position's vessels, in the order they came into play: one pass over the vessels for
+    a caller about to ask about several systems (the queries below that take ``here`` accept
+    one of these lists instead of scanning every vessel again)."""
+    out: list[list[Vessel]] = [[] for _ in g.sites]
+    for v in g.vessels.values():
+        out[v.pos].append(v)
+    return out
+
+
 def has_vessel(g: GameState, p: int, pos: int) -> bool:
     return any(v.owner == p and v.pos == pos for v in g.vessels.values())
 
 
 def _tech_bonus(g: GameState, v: Vessel, stat: str) -> int:
+    """Bonuses from technologies of ``v``'s controller (a short list, often empty)."""
     total = 0
-    effects = g.rules.by_card
+    hooked = g.rules.stat_cards[stat]
     for cid in g.techs[v.owner]:
-        hook = getattr(effects[cid], stat)
-        if hook is not None:
-            total += hook(g, cid, v)
+        if cid in hooked:
+            total += getattr(g.rules.by_card[cid], stat)(g, cid, v)
     return total
 
 
@@ -117,14 +127,14 @@ def targetable(g: GameState, v: Vessel, by_command: bool) -> bool:
 # --------------------------------------------------------------------------- systems
 
 
-def under_siege(g: GameState, pos: int) -> bool:
+def under_siege(g: GameState, pos: int, here: list[Vessel] | None = None) -> bool:
     """SIEGE-1: an opponent has non-Fighter ships here and the controller has no vessel with
-    attack above 0 here."""
+    attack above 0 here. ``here``: the vessels at ``pos`` (:func:`vessels_by_pos`), if known."""
     owner = g.sites[pos].owner
     if owner == NOBODY:
         return False
     besieger = False
-    for v in g.vessels.values():
+    for v in g.vessels.values() if here is None else here:
         if v.pos != pos:
             continue
         if v.owner == owner:
@@ -148,9 +158,9 @@ def system_effects_active(g: GameState, pos: int) -> bool:
     return g.sites[pos].face_up and not under_siege(g, pos)
 
 
-def station_effects_active(g: GameState, pos: int) -> bool:
+def station_effects_active(g: GameState, pos: int, here: list[Vessel] | None = None) -> bool:
     """SIEGE-2 (RULING): stations in a besieged system are switched off too."""
-    return not under_siege(g, pos)
+    return not under_siege(g, pos, here)
 
 
 def combat_since_last_turn(g: GameState, pos: int, p: int) -> bool:
@@ -203,13 +213,15 @@ def ship_count_for_cap(g: GameState, p: int) -> int:
                if v.owner == p and v.d.is_ship and not v.d.never_built)
 
 
-def fighter_count(g: GameState, p: int, pos: int | None = None) -> int:
-    return sum(1 for v in g.vessels.values()
+def fighter_count(g: GameState, p: int, pos: int | None = None, here: list[Vessel] | None = None) -> int:
+    """``p``'s fighters (at ``pos`` if given; ``here``: the vessels there, if known)."""
+    return sum(1 for v in (g.vessels.values() if here is None else here)
                if v.owner == p and v.d.is_fighter and (pos is None or v.pos == pos))
 
 
-def stations_of(g: GameState, p: int, pos: int) -> int:
-    return sum(1 for v in g.vessels.values() if v.owner == p and v.pos == pos and v.d.is_station)
+def stations_of(g: GameState, p: int, pos: int, here: list[Vessel] | None = None) -> int:
+    return sum(1 for v in (g.vessels.values() if here is None else here)
+               if v.owner == p and v.pos == pos and v.d.is_station)
 
 
 def can_enter(g: GameState, v: Vessel, pos: int) -> bool:
@@ -222,29 +234,31 @@ def can_enter(g: GameState, v: Vessel, pos: int) -> bool:
     return True
 
 
-def build_banned(g: GameState, p: int, pos: int, ship: bool) -> str | None:
-    """BUILD-5: the reason building at ``pos`` is banned for ``p``, or None."""
+def build_banned(g: GameState, p: int, pos: int, ship: bool, here: list[Vessel] | None = None) -> str | None:
+    """BUILD-5: the reason building at ``pos`` is banned for ``p``, or None. ``here``: the
+    vessels at ``pos``, if known."""
     if ship and g.homeworld[p] == pos:
         return None
-    if under_siege(g, pos):
+    if under_siege(g, pos, here):
         return "BUILD-5: the system is under siege"
     if g.ed.build_ban_contested:
         if contested(g, pos):
             return "BUILD-5: the system is contested"
     elif combat_since_last_turn(g, pos, p) and any(
-            v.pos == pos and v.owner != p and v.d.is_ship for v in g.vessels.values()):
+            v.pos == pos and v.owner != p and v.d.is_ship for v in (g.vessels.values() if here is None else here)):
         return "BUILD-5: combat happened here since your last turn and enemy ships remain"
     return None
 
 
-def station_banned(g: GameState, p: int, pos: int) -> str | None:
-    """BUILD-2 and BUILD-5 for a station of ``p`` at ``pos`` (built or played from hand)."""
+def station_banned(g: GameState, p: int, pos: int, here: list[Vessel] | None = None) -> str | None:
+    """BUILD-2 and BUILD-5 for a station of ``p`` at ``pos`` (built or played from hand).
+    ``here``: the vessels at ``pos``, if known."""
     site = g.sites[pos]
     if site.owner != p:
         return "BUILD-2: stations are built in a system you control"
-    if stations_of(g, p, pos) >= site.devs:
+    if stations_of(g, p, pos, here) >= site.devs:
         return "BUILD-2: your stations there may not outnumber its developments"
-    return build_banned(g, p, pos, False)
+    return build_banned(g, p, pos, False, here)
 
 
 # --------------------------------------------------------------------------- primitives

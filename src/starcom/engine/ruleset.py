@@ -189,7 +189,8 @@ class Ruleset:
     ``cards[cid]`` is the definition of card instance ``cid`` and ``by_card[cid]`` its effect
     (an empty record for a card without code). ``stat_stations[stat]`` and
     ``stat_systems[stat]`` list the station and system instances with a bonus hook for a stat
-    ("attack", "hp", "speed"), and ``dev_stations`` the stations that raise a system's maximum
+    ("attack", "hp", "speed"), ``stat_cards[stat]`` every instance with one, and
+    ``dev_stations`` the stations that raise a system's maximum
     development, so that the rules skip every other card in those frequent queries."""
 
     name: str
@@ -200,6 +201,7 @@ class Ruleset:
     stat_stations: Mapping[str, tuple[int, ...]] = field(repr=False)
     stat_systems: Mapping[str, frozenset[int]] = field(repr=False)
     dev_stations: tuple[int, ...] = field(repr=False)
+    stat_cards: Mapping[str, frozenset[int]] = field(repr=False)
 
     @classmethod
     def build(cls, cards: Sequence[CardDef], effects: EffectSet, name: str = "") -> Ruleset:
@@ -210,15 +212,17 @@ class Ruleset:
         if stray:
             raise ValueError(f"effects registered for cards not in the ruleset: {stray}")
         by_card = tuple(effects.effects.get(d.name, EMPTY) for d in cards)
-        stat_stations, stat_systems = {}, {}
+        stat_stations, stat_systems, stat_cards = {}, {}, {}
         for stat in STATS:
             ids = [i for i, eff in enumerate(by_card) if getattr(eff, stat) is not None]
             stat_stations[stat] = tuple(i for i in ids if cards[i].is_station)
             stat_systems[stat] = frozenset(i for i in ids if cards[i].is_system)
+            stat_cards[stat] = frozenset(ids)
         return cls(name, tuple(cards), MappingProxyType(dict(effects.effects)), by_card,
                    MappingProxyType(dict(effects.choice_handlers)),
                    MappingProxyType(stat_stations), MappingProxyType(stat_systems),
-                   tuple(i for i, eff in enumerate(by_card) if eff.max_dev_bonus))
+                   tuple(i for i, eff in enumerate(by_card) if eff.max_dev_bonus),
+                   MappingProxyType(stat_cards))
 
     def __reduce__(self) -> tuple[Callable[[str], Ruleset], tuple[str]]:
         # Hooks are functions and the tables read-only views: a ruleset travels by its name.

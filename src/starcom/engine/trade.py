@@ -118,7 +118,10 @@ def item_actions(g: GameState, p: int) -> list[ActionTuple]:
     for verb, owner, side, kinds in (("give", p, tr.give, ("card", "tech", "system", "vessel")),
                                      ("ask", you, tr.ask, ("tech", "system", "vessel"))):
         for kind in kinds:
-            out.extend((verb, kind, val) for val in _items(g, owner, kind) if (kind, val) not in side)
+            vals = _items(g, owner, kind)
+            if side:  # only what is not on this side yet (most sides are still empty)
+                vals = [val for val in vals if (kind, val) not in side]
+            out += [(verb, kind, val) for val in vals]
     return out
 
 
