@@ -79,7 +79,7 @@ class _Words:
         if not targets:
             return ""
         kinds: tuple[str, ...] = standard_rules().by_card[cid].target_kinds
-        if CARD_DEF[cid].kind == "station":
+        if CARD_DEF[cid].is_station:
             kinds = ("pos",)
         if len(kinds) != len(targets):
             return ": " + ", ".join(str(t) for t in targets)
@@ -114,7 +114,7 @@ class _Words:
             else:
                 parts.append(str(t))
             prev = kind
-        if CARD_DEF[cid].kind == "station":
+        if CARD_DEF[cid].is_station:
             return f" at {parts[0]}"
         return ": " + ", ".join(parts)
 

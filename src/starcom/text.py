@@ -73,7 +73,7 @@ class _Words:
 
     def targets(self, cid: int, targets: Sequence[Any]) -> str:
         kinds = standard_rules().by_card[cid].target_kinds or None
-        if CARD_DEF[cid].kind == "station":
+        if CARD_DEF[cid].is_station:
             kinds = ("pos",)
         if not targets:
             return ""

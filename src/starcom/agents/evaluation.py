@@ -73,9 +73,9 @@ def vessel_value(v: Vessel, w: Weights = GREEDY) -> float:
     hp = max(1, v.d.hp)
     health = max(0.0, 1.0 - v.damage / hp)
     # Stations stay and keep paying off (income, building, defence) in ways a price misses.
-    lasting = w.station_bonus if v.d.kind == "station" else 0.0
+    lasting = w.station_bonus if v.d.is_station else 0.0
     value = 1.0 + lasting + (0.9 * v.d.cost + w.attack_value * v.d.attack) * health
-    return value * w.fighter_share if v.d.size == "fighter" else value
+    return value * w.fighter_share if v.d.is_fighter else value
 
 
 def distance(a: int, b: int, size: int) -> int:
@@ -157,7 +157,7 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
         armed = v.d.attack > 0 or L.attack_bonus(g, v.id) > 0
         if v.pos == home and armed:
             guarded = True
-        if v.d.kind != "ship" or v.d.size == "fighter":
+        if not v.d.is_ship or v.d.is_fighter:
             continue
         explorers += 1
         site = g.sites[v.pos]
@@ -171,8 +171,8 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
     if guarded:
         total += w.guard
     else:
-        near = sum(1 for v in g.vessels.values() if v.owner != q and v.d.kind == "ship"
-                   and v.d.size != "fighter" and distance(v.pos, home, size) <= 1)
+        near = sum(1 for v in g.vessels.values() if v.owner != q and v.d.is_ship
+                   and not v.d.is_fighter and distance(v.pos, home, size) <= 1)
         total -= w.threat * near
     if w.threat_attack:
         total -= w.threat_attack * _reachable_attack(g, q, home)
@@ -197,7 +197,7 @@ def _pressure(g: GameState, q: int, w: Weights) -> float:
     homeworlds count :attr:`Weights.home_offense` times."""
     size = g.cfg.size
     attackers = [v for v in g.vessels.values()
-                 if v.owner == q and v.d.kind == "ship" and v.d.size != "fighter"]
+                 if v.owner == q and v.d.is_ship and not v.d.is_fighter]
     if not attackers:
         return 0.0
     # Armed hit points per (system, owner), gathered in one pass: this runs at every search leaf.
@@ -229,7 +229,7 @@ def _reachable_attack(g: GameState, q: int, home: int) -> float:
         if v.owner == q:
             if v.pos == home:
                 defence += max(0, R.max_hp(g, v) - v.damage)
-        elif v.d.kind == "ship" and distance(v.pos, home, size) <= max(1, R.speed(g, v)):
+        elif v.d.is_ship and distance(v.pos, home, size) <= max(1, R.speed(g, v)):
             attack += R.attack(g, v)
     return max(0.0, attack - 0.5 * defence)
 
