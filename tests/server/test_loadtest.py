@@ -128,3 +128,16 @@ def test_pick_only_offers_legal_actions() -> None:
     picks = [_pick(legal, rng) for _ in range(200)]
     assert all(p in [e["action"] for e in legal] for p in picks)
     assert 60 < sum(p["type"] == "pass" for p in picks) < 140   # the kind is chosen first
+
+
+def test_the_client_leaves_the_server_s_automatic_passes_alone() -> None:
+    """A state in which the server passes for the seat is not answered (the answer would be
+    stale: the cause of a rare failure of the mixed scenario on a loaded machine)."""
+    from starcom.server.loadtest import _server_passes
+
+    def msg(kinds: list[str], auto: bool | None) -> dict[str, Any]:
+        return {"legal": [{"action": {"type": k}} for k in kinds],
+                "settings": None if auto is None else {"auto_pass": auto, "stop_at_responses": True}}
+    assert _server_passes(msg(["pass"], True)) and _server_passes(msg(["done"], True))
+    assert not _server_passes(msg(["pass"], False)) and not _server_passes(msg(["pass"], None))
+    assert not _server_passes(msg(["pass", "play"], True)) and not _server_passes(msg([], True))

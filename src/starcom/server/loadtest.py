@@ -440,6 +440,15 @@ def _pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice([e["action"] for e in legal if e["action"]["type"] == kind])
 
 
+def _server_passes(msg: dict[str, Any]) -> bool:
+    """Will the server pass for the seat this state message asks (its auto-pass setting is on
+    and passing is all it may do)? Then the client must not answer: the pass is made already,
+    and an answer would arrive stale (docs/protocol.md, "Automatic passes")."""
+    settings = msg.get("settings") or {}
+    kinds = {e["action"]["type"] for e in msg["legal"]}
+    return bool(settings.get("auto_pass")) and bool(kinds) and kinds <= {"pass", "done"}
+
+
 def _ws_base(url: str) -> str:
     base = url.rstrip("/")
     return "ws" + base[4:] if base.startswith("http") else base
@@ -483,7 +492,8 @@ async def _play_seat(ws_url: str, seat: int, game: _Game, think: float, rng: ran
                     refused += 1
                     if refused > 3:   # the server keeps refusing: give this game up
                         raise _SeatLost(f"action refused {refused} times: {msg.get('error')}")
-                    if last is not None and last["to_move"] == seat and last["legal"] and not last["over"]:
+                    if (last is not None and last["to_move"] == seat and last["legal"] and not last["over"]
+                            and not _server_passes(last)):
                         await act(last)   # no new state follows a refusal: decide again
                     continue
                 if msg.get("type") != "state":
@@ -516,7 +526,7 @@ async def _play_seat(ws_url: str, seat: int, game: _Game, think: float, rng: ran
                     return
                 if game.limit is not None and step >= game.limit:
                     return
-                if msg["to_move"] == seat and msg["legal"] and sent_at is None:
+                if msg["to_move"] == seat and msg["legal"] and sent_at is None and not _server_passes(msg):
                     await act(msg)
     except (OSError, websockets.exceptions.WebSocketException, asyncio.TimeoutError) as exc:
         raise _SeatLost(f"{type(exc).__name__}: {exc}") from None
