@@ -408,7 +408,14 @@ class Store:
         if self._lock_conn is not None:
             conn, self._lock_conn = self._lock_conn, None
             try:
-                conn.close()  # not pooled: this ends the session, and with it the advisory lock
+                # Unlock first: the lock would also end with the session, but the server process
+                # behind a closed connection exits a moment later, and a server started at once
+                # on the same database (a restart) could find the lock still held.
+                try:
+                    conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _PG_LOCK_KEY})
+                except Exception:  # the database went away: the lock went with its session
+                    log.debug("could not release the advisory lock explicitly", exc_info=True)
+                conn.close()  # not pooled: this ends the session
             finally:
                 if self._lock_engine is not None:
                     self._lock_engine.dispose()
