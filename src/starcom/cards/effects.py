@@ -177,8 +177,8 @@ register("Trade Envoy",
 
 
 def _barrage_targets(g: GameState, p: int, src: int) -> list[Targets]:
-    return [(v.id,) for v in _vessels(g, lambda v: v.owner == p and R.attack(g, v) > 0)
-            if any(o.pos == v.pos and o.owner != p for o in g.vessels.values())]
+    foes_at = {o.pos for o in g.vessels.values() if o.owner != p}  # one pass, not one per vessel
+    return [(v.id,) for v in _vessels(g, lambda v: v.owner == p and R.attack(g, v) > 0) if v.pos in foes_at]
 
 
 def _barrage(g: GameState, p: int, src: int, t: Targets) -> None:
@@ -291,7 +291,8 @@ def _move_targets(g: GameState, ships: list[Vessel], dests: Callable[[Vessel], I
     for v in ships:
         for dest in dests(v):
             if R.can_enter(g, v, dest):
-                out.extend((v.id, dest, e) for e in R.explore_options(g, dest))
+                for e in R.explore_options(g, dest):  # a loop: asked while the card is in hand
+                    out.append((v.id, dest, e))
     return out
 
 
@@ -350,8 +351,11 @@ register("Evasion",
 
 
 def _railgun_targets(g: GameState, p: int, src: int) -> list[Targets]:
-    return [(v.id, x) for v in _vessels(g, lambda v: v.owner == p and R.targetable(g, v, False))
-            for x in range(1, g.credits[p] + 1)]
+    amounts = range(1, g.credits[p] + 1)
+    if not amounts:  # asked at every priority round: no credits, no vessel to look at
+        return []
+    return [(v.id, x) for v in g.vessels.values() if v.owner == p and R.targetable(g, v, False)
+            for x in amounts]
 
 
 def _own_targetable(g: GameState, p: int, vid: int) -> bool:

@@ -10,7 +10,7 @@ from . import tasks as T
 from .board import neighbours
 from .flow import clockwise_from_active, open_phase
 from .kernel import push, task
-from .rules import attack, can_attack, can_enter, destroy, emit, enter, is_lethal, max_targets, speed
+from .rules import attack, can_attack, can_enter, destroy, emit, enter, is_lethal, max_targets, speed, usable_attack
 from .state import ActionTuple, GameState, Vessel
 from .tasks import Window
 
@@ -136,19 +136,27 @@ def do_assign(g: GameState, p: int, a: ActionTuple) -> None:
 def _assignments(g: GameState, p: int) -> Iterator[ActionTuple]:
     """Every legal ``assign`` of ``p``, lazily: :func:`do_assign` only asks whether any is left."""
     foes = opponents_here(g, p)
-    for v in attackers(g, p):
+    pos = g.combat_pos
+    for v in g.vessels.values():  # the attackers(), each one's attack worked out once
+        if v.owner != p or v.pos != pos:
+            continue
+        power = usable_attack(g, v)
+        if power <= 0:
+            continue
         done, targets = assigned_by(g, v.id)
-        left = attack(g, v) - done
+        left = power - done
         if left <= 0:
             continue
         limit = max_targets(g, v)
         if limit == 1:
             if not done:
-                yield from (("assign", v.id, f.id, left) for f in foes)
+                for f in foes:
+                    yield ("assign", v.id, f.id, left)
             continue
         for f in foes:
             if f.id in targets or len(targets) < limit:
-                yield from (("assign", v.id, f.id, amt) for amt in range(1, left + 1))
+                for amt in range(1, left + 1):
+                    yield ("assign", v.id, f.id, amt)
 
 
 def assign_actions(g: GameState, p: int) -> list[ActionTuple]:

@@ -112,7 +112,9 @@ def jump_actions(g: GameState, p: int) -> list[ActionTuple]:
         vid, carry = v.id, range(len(carriable(g, v)) + 1)
         for dest in jump_destinations(g, v.pos):
             if _entry_reason(g, p, v, dest) is None:
-                out += [("jump", vid, dest, e, c) for e in explore_options(g, dest) for c in carry]
+                for e in explore_options(g, dest):  # loops: mostly one action each, cheaper than a comprehension
+                    for c in carry:
+                        out.append(("jump", vid, dest, e, c))
     return out
 
 
@@ -121,8 +123,11 @@ def jump_actions(g: GameState, p: int) -> list[ActionTuple]:
 
 def builds_any_phase(g: GameState, p: int) -> bool:
     """A card lets ``p`` build ships outside the Command phase of their own turn."""
-    return any(s.owner == p and g.rules.by_card[s.card].build_any_phase and system_effects_active(g, pos)
-               for pos, s in enumerate(g.sites))
+    by_card = g.rules.by_card
+    for pos, s in enumerate(g.sites):  # a loop, not any(): asked at every priority round
+        if s.owner == p and by_card[s.card].build_any_phase and system_effects_active(g, pos):
+            return True
+    return False
 
 
 def ship_yards(g: GameState, p: int, pos: int, here: list[Vessel] | None = None) -> tuple[bool, bool]:
@@ -133,13 +138,21 @@ def ship_yards(g: GameState, p: int, pos: int, here: list[Vessel] | None = None)
         return False, False
     if site.face_up and site.d.builds_ships:
         return True, True
-    stations = [v for v in (g.vessels.values() if here is None else here)
-                if v.owner == p and v.pos == pos and v.d.is_station]
+    by_card = g.rules.by_card
+    stations = False
+    ships_here = False  # a station here lets p build ships (loops, not any(): asked per system and decision)
+    for v in g.vessels.values() if here is None else here:
+        if v.owner == p and v.pos == pos and v.d.is_station:
+            stations = True
+            ships_here = ships_here or by_card[v.id].build_ships_here
     if not stations or not station_effects_active(g, pos, here):
         return False, False
-    if any(g.rules.by_card[s.id].build_ships_here for s in stations):
+    if ships_here:
         return True, True
-    return False, any(g.rules.by_card[c].build_fighters_near_station for c in g.techs[p])
+    for c in g.techs[p]:
+        if by_card[c].build_fighters_near_station:
+            return False, True
+    return False, False
 
 
 # What _BuildSite holds for a kind it was not asked about: a refusal, so that a reading it was
@@ -148,53 +161,52 @@ _UNASKED = "BUILD-1: (not computed for this kind of card)"
 
 
 class _BuildSite:
-    """What BUILD-2..6 need to know about one system, computed once for all card kinds, and only
-    for the kinds asked (``stations``, ``ships``): most of the time nothing affordable is a
-    station, and the station checks scan every vessel."""
+    """Why no station, no fighter and no other ship of ``p`` may be built at one system
+    (BUILD-2..6), each None if it may: the answer depends on the card only through those three
+    kinds, so it is worked out once per system for every affordable card, and only for the
+    kinds asked (``stations``, ``ships``): most of the time nothing affordable is a station, and
+    the station checks scan every vessel. ``caps``: :func:`_caps`."""
 
-    __slots__ = ("station", "ship", "fighter", "fighters_here")
+    __slots__ = ("station", "ship", "fighter")
 
-    station: str | None  # why no station of p may go here, or None
-    ship: str | None  # why no ship other than a fighter may be built here, or None
-    fighter: str | None  # why no fighter may be built here, or None
-    fighters_here: int  # p's fighters here (counted only for BUILD-6 of the classic edition)
+    station: str | None
+    ship: str | None
+    fighter: str | None
 
-    def __init__(self, g: GameState, p: int, pos: int, stations: bool = True, ships: bool = True,
-                 here: list[Vessel] | None = None) -> None:
+    def __init__(self, g: GameState, p: int, pos: int, caps: tuple[int, int, int], stations: bool = True,
+                 ships: bool = True, here: list[Vessel] | None = None) -> None:
         self.station = station_banned(g, p, pos, here) if stations else _UNASKED
         if not ships:
             self.ship = self.fighter = _UNASKED
-            self.fighters_here = 0
             return
         no_yard = "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
         yard, fighter_yard = ship_yards(g, p, pos, here)
         banned = build_banned(g, p, pos, True, here) if fighter_yard else None
-        self.ship = banned if yard else no_yard
-        self.fighter = banned if fighter_yard else no_yard
-        self.fighters_here = fighter_count(g, p, pos, here) if g.ed.fighter_caps and fighter_yard else 0
+        ship = banned if yard else no_yard
+        fighter = banned if fighter_yard else no_yard
+        n_ships, n_fighters, devs = caps
+        if g.ed.ship_cap and n_ships >= devs:
+            cap = "BUILD-4: you control as many ships as you have developments"
+            ship, fighter = ship or cap, fighter or cap
+        if fighter is None and g.ed.fighter_caps:
+            if n_fighters >= devs:
+                fighter = "BUILD-6: you control as many fighters as you have developments"
+            elif fighter_count(g, p, pos, here) >= g.sites[pos].devs:
+                fighter = "BUILD-6: that system holds as many fighters as its development level"
+        self.ship, self.fighter = ship, fighter
+
+    def reason(self, d: CardDef) -> str | None:
+        """Why ``d`` may not be built here (its price and the supply aside), or None."""
+        return self.station if d.is_station else self.fighter if d.is_fighter else self.ship
 
 
-def _build_reason(g: GameState, p: int, d: CardDef, pos: int, here: _BuildSite, caps: tuple[int, int, int]) -> str | None:
-    """BUILD-1..6 for card ``d`` at ``pos``; ``caps`` = (ships, fighters, developments) of ``p``."""
+def _build_reason(g: GameState, p: int, d: CardDef, here: _BuildSite) -> str | None:
+    """BUILD-1..6 for card ``d`` at the system ``here`` describes."""
     if not g.supply[d.name]:
         return f"COMP-2: no {d.name} is left in the supply"
     if g.credits[p] < d.cost:
         return f"BUILD-1: {d.name} costs {d.cost} credits; you have {g.credits[p]}"
-    if d.is_station:
-        return here.station
-    fighter = d.is_fighter
-    reason = here.fighter if fighter else here.ship
-    if reason:
-        return reason
-    ships, fighters, devs = caps
-    if g.ed.ship_cap and ships >= devs:
-        return "BUILD-4: you control as many ships as you have developments"
-    if g.ed.fighter_caps and fighter:
-        if fighters >= devs:
-            return "BUILD-6: you control as many fighters as you have developments"
-        if here.fighters_here >= g.sites[pos].devs:
-            return "BUILD-6: that system holds as many fighters as its development level"
-    return None
+    return here.reason(d)
 
 
 def _caps(g: GameState, p: int) -> tuple[int, int, int]:
@@ -216,7 +228,7 @@ def check_build(g: GameState, p: int, a: ActionTuple) -> str | None:
     if g.step in ("priority", "build_window") and (
             g.stack or p != g.active or not d.is_ship or not builds_any_phase(g, p)):
         return "BUILD-1: building happens in your Command phase"
-    return _build_reason(g, p, d, pos, _BuildSite(g, p, pos), _caps(g, p))
+    return _build_reason(g, p, d, _BuildSite(g, p, pos, _caps(g, p)))
 
 
 def do_build(g: GameState, p: int, a: ActionTuple) -> None:
@@ -236,15 +248,21 @@ def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[Action
         affordable = [d for d in affordable if d.is_station]
         if not affordable:
             return []
-    stations = any(d.is_station for d in affordable)
-    ships = not all(d.is_station for d in affordable)
+    stations = ships = False
+    for d in affordable:
+        if d.is_station:
+            stations = True
+        else:
+            ships = True
     at = vessels_by_pos(g)  # every system's checks below read only the vessels there
     out: list[ActionTuple] = []
     for pos, s in enumerate(g.sites):
         if s.owner != p:
             continue
-        site = _BuildSite(g, p, pos, stations, ships, at[pos])
-        out += [("build", d.index, pos) for d in affordable if _build_reason(g, p, d, pos, site, caps) is None]
+        site = _BuildSite(g, p, pos, caps, stations, ships, at[pos])
+        for d in affordable:  # all affordable and in the supply: only the place can refuse them
+            if site.reason(d) is None:
+                out.append(("build", d.index, pos))
     return out
 
 
@@ -261,14 +279,23 @@ def _build_window(g: GameState, t: T.BuildWindow) -> None:
 # --------------------------------------------------------------------------- develop
 
 
+def _develops_here(g: GameState, p: int, pos: int) -> bool:
+    """DEV-1: ``p`` has a ship at ``pos`` that may develop it (a loop, not any(): asked per
+    system at every Command decision)."""
+    fighters = g.ed.fighters_develop
+    for v in g.vessels.values():
+        if v.owner == p and v.pos == pos and v.d.is_ship and (fighters or not v.d.is_fighter):
+            return True
+    return False
+
+
 def develop_cost(g: GameState, p: int, pos: int) -> int | str:
     """DEV-1..3: the price of the next development, or why there is none."""
     site = g.sites[pos]
     if not site.face_up:
         return "DEV-1: explore the system before developing it"
     if site.owner == NOBODY:
-        if not any(v.owner == p and v.pos == pos and v.d.is_ship
-                   and (g.ed.fighters_develop or not v.d.is_fighter) for v in g.vessels.values()):
+        if not _develops_here(g, p, pos):
             return "DEV-1: you need a ship there" + ("" if g.ed.fighters_develop else " other than a fighter")
         if max_dev(g, pos) < 1:
             return "DEV-3: this system cannot hold developments"
@@ -306,9 +333,18 @@ def do_develop(g: GameState, p: int, a: ActionTuple) -> None:
 def develop_actions(g: GameState, p: int) -> list[ActionTuple]:
     if g.credits[p] < 1:  # every development costs at least 1 (develop_cost)
         return []
-    spots = {pos for pos, s in enumerate(g.sites) if s.owner == p}
-    spots.update(v.pos for v in g.vessels.values() if v.owner == p and g.sites[v.pos].owner == NOBODY)
-    return [("develop", pos) for pos in sorted(spots) if _develop_reason(g, p, pos) is None]
+    # Candidates: systems p controls, and uncontrolled ones where p has a vessel (loops, not
+    # set and generator comprehensions: this runs at every Command decision).
+    sites = g.sites
+    spot = [s.owner == p for s in sites]
+    for v in g.vessels.values():
+        if v.owner == p and sites[v.pos].owner == NOBODY:
+            spot[v.pos] = True
+    out: list[ActionTuple] = []
+    for pos, candidate in enumerate(spot):
+        if candidate and _develop_reason(g, p, pos) is None:
+            out.append(("develop", pos))
+    return out
 
 
 # --------------------------------------------------------------------------- scrap, repair, bank trades
@@ -328,7 +364,11 @@ def check_scrap(g: GameState, p: int, a: ActionTuple) -> str | None:
 
 
 def scrap_actions(g: GameState, p: int) -> list[ActionTuple]:
-    return [("scrap", v.id) for v in g.vessels.values() if v.owner == p and _scrap_reason(g, p, v) is None]
+    out: list[ActionTuple] = []
+    for v in g.vessels.values():
+        if v.owner == p and _scrap_reason(g, p, v) is None:
+            out.append(("scrap", v.id))
+    return out
 
 
 def do_scrap(g: GameState, p: int, a: ActionTuple) -> None:
@@ -425,7 +465,8 @@ def play_actions(g: GameState, p: int, commands_only: bool) -> list[ActionTuple]
     for cid in g.hands[p]:
         if commands_only and not CARD_DEF[cid].is_command:
             continue
-        out += [("play", cid, *t) for t in play_targets(g, p, cid)]
+        for t in play_targets(g, p, cid):  # a loop: mostly a few targets each
+            out.append(("play", cid, *t))
     return out
 
 
@@ -438,7 +479,11 @@ def check_ability(g: GameState, p: int, a: ActionTuple) -> str | None:
 
 
 def ability_actions(g: GameState, p: int) -> list[ActionTuple]:
-    return [("ability", src, *t) for src in ability_sources(g, p) for t in ability_targets(g, p, src)]
+    out: list[ActionTuple] = []
+    for src in ability_sources(g, p):  # loops: most of the time there is none
+        for t in ability_targets(g, p, src):
+            out.append(("ability", src, *t))
+    return out
 
 
 def do_end(g: GameState, p: int, a: ActionTuple) -> None:

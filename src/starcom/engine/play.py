@@ -36,9 +36,13 @@ def play_targets(g: GameState, p: int, cid: int) -> Iterable[Targets]:
 
 def ability_sources(g: GameState, p: int) -> list[int]:
     """Technologies and (active) systems of ``p`` that have an ability."""
-    out = [cid for cid in g.techs[p] if g.rules.by_card[cid].resolve]
+    by_card = g.rules.by_card
+    out: list[int] = []
+    for cid in g.techs[p]:  # loops, not comprehensions: asked at every Command and priority decision
+        if by_card[cid].resolve:
+            out.append(cid)
     for pos, s in enumerate(g.sites):
-        if s.owner == p and s.face_up and g.rules.by_card[s.card].resolve and system_effects_active(g, pos):
+        if s.owner == p and s.face_up and by_card[s.card].resolve and system_effects_active(g, pos):
             out.append(s.card)
     return out
 

@@ -37,7 +37,8 @@ def has_vessel(g: GameState, p: int, pos: int) -> bool:
 
 
 def _tech_bonus(g: GameState, v: Vessel, stat: str) -> int:
-    """Bonuses from technologies of ``v``'s controller (a short list, often empty)."""
+    """Bonuses from technologies of ``v``'s controller (callers on the hot path skip the call
+    when none of them has a hook for ``stat``: a set test made in C, and most have none)."""
     total = 0
     hooked = g.rules.stat_cards[stat]
     for cid in g.techs[v.owner]:
@@ -46,28 +47,27 @@ def _tech_bonus(g: GameState, v: Vessel, stat: str) -> int:
     return total
 
 
-def _station_bonus(g: GameState, v: Vessel, stat: str) -> int:
-    """Bonuses from stations of ``v``'s controller beside it (off under siege, SIEGE-2)."""
-    here = []
-    vessels = g.vessels
-    for sid in g.rules.stat_stations[stat]:  # a handful of ids, fewer than the vessels in play
-        s = vessels.get(sid)
-        if s is not None and s.pos == v.pos and s.owner == v.owner:
-            here.append(sid)
-    if not here or under_siege(g, v.pos):
-        return 0
-    return sum(getattr(g.rules.by_card[sid], stat)(g, sid, v) for sid in here)
-
-
-def _system_bonus(g: GameState, v: Vessel, stat: str) -> int:
-    """Bonuses from systems ``v``'s controller controls (off under siege, SIEGE-2)."""
-    hooked = g.rules.stat_systems[stat]
-    if not hooked:
-        return 0
+def _board_bonus(g: GameState, v: Vessel, stat: str) -> int:
+    """Bonuses from stations of ``v``'s controller beside it and from systems they control,
+    each off under siege (SIEGE-2). One function for both because every stat lookup asks for
+    both, and most of the time neither kind of card is in play."""
+    rules = g.rules
     total = 0
-    for pos, site in enumerate(g.sites):
-        if site.card in hooked and site.owner == v.owner and site.face_up and not under_siege(g, pos):
-            total += getattr(g.rules.by_card[site.card], stat)(g, site.card, v)
+    stations = rules.stat_stations[stat]  # a handful of ids, fewer than the vessels in play
+    if stations:
+        vessels = g.vessels
+        here = []
+        for sid in stations:
+            s = vessels.get(sid)
+            if s is not None and s.pos == v.pos and s.owner == v.owner:
+                here.append(sid)
+        if here and not under_siege(g, v.pos):
+            total = sum(getattr(rules.by_card[sid], stat)(g, sid, v) for sid in here)
+    systems = rules.stat_systems[stat]
+    if systems:
+        for pos, site in enumerate(g.sites):
+            if site.card in systems and site.owner == v.owner and site.face_up and not under_siege(g, pos):
+                total += getattr(rules.by_card[site.card], stat)(g, site.card, v)
     return total
 
 
@@ -75,24 +75,39 @@ def base_attack(g: GameState, v: Vessel) -> int:
     """Attack without the bonuses of stations and systems. SIEGE-1 reads this, which keeps siege
     from depending on itself; it never changes the answer, because the only station that adds
     attack (to other stations) has attack of its own."""
-    return v.d.attack + (L.total(g, Kind.ATTACK, v.id) if g.lasting_kinds & HAS_ATTACK else 0) + _tech_bonus(g, v, "attack")
+    total = v.d.attack
+    if g.lasting_kinds & HAS_ATTACK:
+        total += L.total(g, Kind.ATTACK, v.id)
+    techs = g.techs[v.owner]
+    if techs and not g.rules.stat_cards["attack"].isdisjoint(techs):
+        total += _tech_bonus(g, v, "attack")
+    return total
 
 
 def attack(g: GameState, v: Vessel) -> int:
-    return base_attack(g, v) + _station_bonus(g, v, "attack") + _system_bonus(g, v, "attack")
+    return base_attack(g, v) + _board_bonus(g, v, "attack")
 
 
 def max_hp(g: GameState, v: Vessel) -> int:
-    return (v.d.hp + (L.total(g, Kind.HP, v.id) if g.lasting_kinds & HAS_HP else 0) + _tech_bonus(g, v, "hp")
-            + _station_bonus(g, v, "hp")
-            + _system_bonus(g, v, "hp"))
+    total = v.d.hp
+    if g.lasting_kinds & HAS_HP:
+        total += L.total(g, Kind.HP, v.id)
+    techs = g.techs[v.owner]
+    if techs and not g.rules.stat_cards["hp"].isdisjoint(techs):
+        total += _tech_bonus(g, v, "hp")
+    return total + _board_bonus(g, v, "hp")
 
 
 def speed(g: GameState, v: Vessel) -> int:
     if not v.d.is_ship:
         return 0
-    return (v.d.speed + (L.total(g, Kind.SPEED, v.id) if g.lasting_kinds & HAS_SPEED else 0) + _tech_bonus(g, v, "speed")
-            + _station_bonus(g, v, "speed") + _system_bonus(g, v, "speed"))
+    total = v.d.speed
+    if g.lasting_kinds & HAS_SPEED:
+        total += L.total(g, Kind.SPEED, v.id)
+    techs = g.techs[v.owner]
+    if techs and not g.rules.stat_cards["speed"].isdisjoint(techs):
+        total += _tech_bonus(g, v, "speed")
+    return total + _board_bonus(g, v, "speed")
 
 
 def max_targets(g: GameState, v: Vessel) -> int:
@@ -103,8 +118,15 @@ def max_targets(g: GameState, v: Vessel) -> int:
     return v.d.targets + (L.total(g, Kind.TARGETS, v.id) if g.lasting_kinds & HAS_TARGETS else 0)
 
 
+def usable_attack(g: GameState, v: Vessel) -> int:
+    """``v``'s attack, or 0 if a card forbids it to attack (what combat may deal)."""
+    if g.lasting_kinds & HAS_NO_ATTACK and L.holds(g, Kind.NO_ATTACK, v.id):
+        return 0
+    return attack(g, v)
+
+
 def can_attack(g: GameState, v: Vessel) -> bool:
-    return not (g.lasting_kinds & HAS_NO_ATTACK and L.holds(g, Kind.NO_ATTACK, v.id)) and attack(g, v) > 0
+    return usable_attack(g, v) > 0
 
 
 def is_lethal(g: GameState, v: Vessel) -> bool:
@@ -187,8 +209,16 @@ def max_dev(g: GameState, pos: int) -> int:
     return site.d.max_dev + bonus
 
 
+# A few counts below are loops rather than sum() over a generator: they run at every Command
+# decision, over a few dozen vessels, where making the generator costs more than the counting.
+
+
 def total_devs(g: GameState, p: int) -> int:
-    return sum(s.devs for s in g.sites if s.owner == p)
+    n = 0
+    for s in g.sites:
+        if s.owner == p:
+            n += s.devs
+    return n
 
 
 def domains_controlled(g: GameState, p: int) -> list[int]:
@@ -209,8 +239,11 @@ def drawable_decks(g: GameState, p: int) -> list[int]:
 
 def ship_count_for_cap(g: GameState, p: int) -> int:
     """BUILD-4 (RULING): Scouts do not count, fighters do."""
-    return sum(1 for v in g.vessels.values()
-               if v.owner == p and v.d.is_ship and not v.d.never_built)
+    n = 0
+    for v in g.vessels.values():
+        if v.owner == p and v.d.is_ship and not v.d.never_built:
+            n += 1
+    return n
 
 
 def fighter_count(g: GameState, p: int, pos: int | None = None, here: list[Vessel] | None = None) -> int:
@@ -220,8 +253,11 @@ def fighter_count(g: GameState, p: int, pos: int | None = None, here: list[Vesse
 
 
 def stations_of(g: GameState, p: int, pos: int, here: list[Vessel] | None = None) -> int:
-    return sum(1 for v in (g.vessels.values() if here is None else here)
-               if v.owner == p and v.pos == pos and v.d.is_station)
+    n = 0
+    for v in g.vessels.values() if here is None else here:
+        if v.owner == p and v.pos == pos and v.d.is_station:
+            n += 1
+    return n
 
 
 def can_enter(g: GameState, v: Vessel, pos: int) -> bool:
@@ -330,7 +366,10 @@ def deal_damage(g: GameState, v: Vessel, n: int) -> None:
 def destroy_lethal(g: GameState) -> None:
     """Lethal damage destroys whenever it is found, not only when damage lands: hit points can
     fall later (a bonus ends, a technology is traded away)."""
-    doomed = [v for v in g.vessels.values() if v.damage and is_lethal(g, v)]
+    doomed: list[Vessel] = []
+    for v in g.vessels.values():  # a loop, not a list comprehension: this runs after every action
+        if v.damage and is_lethal(g, v):
+            doomed.append(v)
     for v in doomed:
         destroy(g, v)
 

@@ -117,11 +117,10 @@ def item_actions(g: GameState, p: int) -> list[ActionTuple]:
         out.append(("ask", "hand", 1))
     for verb, owner, side, kinds in (("give", p, tr.give, ("card", "tech", "system", "vessel")),
                                      ("ask", you, tr.ask, ("tech", "system", "vessel"))):
-        for kind in kinds:
-            vals = _items(g, owner, kind)
-            if side:  # only what is not on this side yet (most sides are still empty)
-                vals = [val for val in vals if (kind, val) not in side]
-            out += [(verb, kind, val) for val in vals]
+        for kind in kinds:  # loops, not comprehensions: a handful of values per kind
+            for val in _items(g, owner, kind):
+                if not side or (kind, val) not in side:  # only what is not on this side yet
+                    out.append((verb, kind, val))
     return out
 
 
