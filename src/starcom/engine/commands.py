@@ -13,7 +13,7 @@ from .play import ability_sources, ability_targets, play_targets
 from .rules import (add_development, build, build_banned, can_enter, contested, drawable_decks, emit,
                     enter, explore_options, fighter_count, gain, max_dev, must_explore, remove_vessel,
                     ship_count_for_cap, speed, station_banned, station_effects_active,
-                    system_effects_active, total_devs, vessels_by_pos)
+                    system_bonus_cards, system_effects_active, total_devs, vessels_by_pos)
 from .state import NOBODY, ActionTuple, GameState, Vessel
 
 BUILDABLE_INDEX = frozenset(d.index for d in BUILDABLE)
@@ -37,14 +37,16 @@ def carriable(g: GameState, v: Vessel) -> list[Vessel]:
     return fighters[: v.d.carry]
 
 
-def _ship_reason(g: GameState, p: int, v: Vessel | None) -> str | None:
-    """MOVE-1 for the ship itself: yours, here since your turn began, jumps left, not held."""
+def _ship_reason(g: GameState, p: int, v: Vessel | None, systems: list[int] | None = None) -> str | None:
+    """MOVE-1 for the ship itself: yours, here since your turn began, jumps left, not held.
+    ``systems``: :func:`rules.system_bonus_cards` of ``p`` for "speed", if known."""
     if v is None or v.owner != p or not v.d.is_ship:
         return "MOVE-1: jump with a ship you control"
     if v.fresh and not (v.d.jump_when_built and v.built):
         return "MOVE-1: this ship has not been yours since the start of your turn (BUILD-7)"
-    if v.jumps >= speed(g, v):
-        return f"MOVE-1: this ship has used all {speed(g, v)} of its jumps this turn"
+    most = speed(g, v, systems)
+    if v.jumps >= most:
+        return f"MOVE-1: this ship has used all {most} of its jumps this turn"
     if g.lasting_kinds & HAS_NO_JUMP and jump_forbidden(g, v.pos):
         return "MOVE-1: ships in this system cannot jump (interdicted)"
     return None
@@ -106,8 +108,9 @@ def do_jump(g: GameState, p: int, a: ActionTuple) -> None:
 
 def jump_actions(g: GameState, p: int) -> list[ActionTuple]:
     out: list[ActionTuple] = []
+    systems = system_bonus_cards(g, p, "speed")  # the same for each of p's ships: found once
     for v in g.vessels.values():
-        if v.owner != p or not v.d.is_ship or _ship_reason(g, p, v) is not None:
+        if v.owner != p or not v.d.is_ship or _ship_reason(g, p, v, systems) is not None:
             continue
         vid, carry = v.id, range(len(carriable(g, v)) + 1)
         for dest in jump_destinations(g, v.pos):
@@ -334,9 +337,13 @@ def develop_actions(g: GameState, p: int) -> list[ActionTuple]:
     if g.credits[p] < 1:  # every development costs at least 1 (develop_cost)
         return []
     # Candidates: systems p controls, and uncontrolled ones where p has a vessel (loops, not
-    # set and generator comprehensions: this runs at every Command decision).
-    sites = g.sites
-    spot = [s.owner == p for s in sites]
+    # comprehensions: this runs at every Command decision). A system of p's own is left out at
+    # once when p cannot pay for its next development (one more than it has, develop_cost):
+    # then its maximum, the dearer question, need not be asked.
+    sites, credits = g.sites, g.credits[p]
+    spot: list[bool] = []
+    for s in sites:
+        spot.append(s.owner == p and s.devs < credits)
     for v in g.vessels.values():
         if v.owner == p and sites[v.pos].owner == NOBODY:
             spot[v.pos] = True

@@ -47,10 +47,24 @@ def _tech_bonus(g: GameState, v: Vessel, stat: str) -> int:
     return total
 
 
-def _board_bonus(g: GameState, v: Vessel, stat: str) -> int:
+def system_bonus_cards(g: GameState, p: int, stat: str) -> list[int]:
+    """The face-up systems ``p`` controls whose cards add to ``stat`` of ``p``'s vessels, those
+    under siege left out (SIEGE-2). Nothing a query asks changes them, so a caller about to ask
+    about several of ``p``'s vessels finds them once and hands them to :func:`speed`."""
+    systems = g.rules.stat_systems[stat]
+    out: list[int] = []
+    if systems:  # most stats have no such system: then there is no board to walk
+        for pos, site in enumerate(g.sites):
+            if site.card in systems and site.owner == p and site.face_up and not under_siege(g, pos):
+                out.append(site.card)
+    return out
+
+
+def _board_bonus(g: GameState, v: Vessel, stat: str, systems: list[int] | None = None) -> int:
     """Bonuses from stations of ``v``'s controller beside it and from systems they control,
     each off under siege (SIEGE-2). One function for both because every stat lookup asks for
-    both, and most of the time neither kind of card is in play."""
+    both, and most of the time neither kind of card is in play. ``systems``: what
+    :func:`system_bonus_cards` answers for ``v``'s controller, if known."""
     rules = g.rules
     total = 0
     stations = rules.stat_stations[stat]  # a handful of ids, fewer than the vessels in play
@@ -63,11 +77,11 @@ def _board_bonus(g: GameState, v: Vessel, stat: str) -> int:
                 here.append(sid)
         if here and not under_siege(g, v.pos):
             total = sum(getattr(rules.by_card[sid], stat)(g, sid, v) for sid in here)
-    systems = rules.stat_systems[stat]
+    if systems is None and rules.stat_systems[stat]:  # no call for a stat no system adds to
+        systems = system_bonus_cards(g, v.owner, stat)
     if systems:
-        for pos, site in enumerate(g.sites):
-            if site.card in systems and site.owner == v.owner and site.face_up and not under_siege(g, pos):
-                total += getattr(rules.by_card[site.card], stat)(g, site.card, v)
+        for cid in systems:
+            total += getattr(rules.by_card[cid], stat)(g, cid, v)
     return total
 
 
@@ -98,7 +112,9 @@ def max_hp(g: GameState, v: Vessel) -> int:
     return total + _board_bonus(g, v, "hp")
 
 
-def speed(g: GameState, v: Vessel) -> int:
+def speed(g: GameState, v: Vessel, systems: list[int] | None = None) -> int:
+    """``v``'s speed. ``systems``: :func:`system_bonus_cards` of ``v``'s controller for
+    "speed", if known."""
     if not v.d.is_ship:
         return 0
     total = v.d.speed
@@ -107,7 +123,7 @@ def speed(g: GameState, v: Vessel) -> int:
     techs = g.techs[v.owner]
     if techs and not g.rules.stat_cards["speed"].isdisjoint(techs):
         total += _tech_bonus(g, v, "speed")
-    return total + _board_bonus(g, v, "speed")
+    return total + _board_bonus(g, v, "speed", systems)
 
 
 def max_targets(g: GameState, v: Vessel) -> int:

@@ -27,11 +27,21 @@ def _items(g: GameState, owner: int, kind: str) -> list[int]:
         return list(g.hands[owner])
     if kind == "tech":
         return list(g.techs[owner])
+    # Loops, not comprehensions, below: item_actions asks at every step of a trade, and in this
+    # Python making the comprehension's function costs about as much as the few items.
+    out: list[int] = []
     if kind == "system":  # RULING: a player's own Homeworld is never traded
-        return [pos for pos, s in enumerate(g.sites) if s.owner == owner and pos != g.homeworld[owner]]
-    if kind == "vessel":
-        return [v.id for v in g.vessels.values() if v.owner == owner]
-    return [1]
+        home = g.homeworld[owner]
+        for pos, s in enumerate(g.sites):
+            if s.owner == owner and pos != home:
+                out.append(pos)
+    elif kind == "vessel":
+        for v in g.vessels.values():
+            if v.owner == owner:
+                out.append(v.id)
+    else:
+        out.append(1)
+    return out
 
 
 def _trade(g: GameState) -> Trade:
