@@ -202,15 +202,12 @@ def _setup_vessel(g: Game, vspec: dict[str, Any], labels: dict[str, int]) -> Non
 
 def _start_phase(g: Game, phase: str) -> None:
     """Restart the turn machine at the start of ``phase`` of the active player's turn."""
-    from .engine import tasks as T
-    from .engine.flow import advance
-    tails: dict[str, list[T.Task]] = {"ready": [T.End(), T.Combat(), T.Command(), T.Ready()],
-                                      "command": [T.End(), T.Combat(), T.Command()],
-                                      "combat": [T.End(), T.Combat()],
-                                      "end": [T.End()]}
-    if phase not in tails:
-        raise ScenarioError(f"unknown phase {phase!r}: use one of {', '.join(tails)}")
-    g.tasks = list(tails[phase])
+    from .engine.flow import turn_tasks
+    from .engine.kernel import advance
+    try:
+        g.tasks = turn_tasks(phase)
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
     g.step, g.choice, g.trade, g.stack, g.assigned = None, None, None, [], []
     g.fought, g.combat_pos, g.phase = [], -1, phase
     advance(g)

@@ -12,7 +12,6 @@ from ..cards.catalogue import CARD_DEF
 from . import events as E
 from . import tasks as T
 from .lasting import Until, expire
-from .kernel import advance as advance  # re-exported: scenarios restart the machine with it
 from .kernel import after_tasks, ask, engine_choice, push, task
 from .rules import (destroy_lethal, discard, drawable_decks, emit, gain, station_effects_active,
                     system_effects_active, under_siege)
@@ -40,6 +39,17 @@ def clockwise_from_active(g: GameState) -> list[int]:
     """Living players in turn order starting with the active player (RESP-1, COMBAT-3)."""
     n = g.cfg.players
     return [q % n for q in range(g.active, g.active + n) if g.alive[q % n]]
+
+
+PHASES = ("ready", "command", "combat", "end")  # TURN-1, in order
+
+
+def turn_tasks(from_phase: str = "ready") -> list[T.Task]:
+    """The tasks of a turn from the start of ``from_phase`` on, as queued (the last runs first);
+    ValueError names an unknown phase. Scenarios restart the machine with these."""
+    if from_phase not in PHASES:
+        raise ValueError(f"unknown phase {from_phase!r}: use one of {', '.join(PHASES)}")
+    return list(_TURN[:len(_TURN) - PHASES.index(from_phase)])
 
 
 def begin_turn(g: GameState) -> None:

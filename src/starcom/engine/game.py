@@ -97,14 +97,6 @@ class Game(GameState):
 
     # ------------------------------------------------------------------ outcome
     @property
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> int | None:
-        """The winning player, -1 for a draw, None while the game goes on."""
-        return self.winner if self.over else None
-
-    @property
     def players(self) -> int:
         """How many seats the game has (eliminated players keep theirs)."""
         return self.cfg.players

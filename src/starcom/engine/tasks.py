@@ -1,4 +1,4 @@
-"""Tasks: the entries of the turn machine's queue (``GameState.tasks``, run by ``flow.advance``).
+"""Tasks: the entries of the turn machine's queue (``GameState.tasks``, run by ``kernel.advance``).
 
 Each kind of task is a small immutable value. A task that keeps count as it runs (whose turn it
 is to assign damage, which start-of-turn effects are left, whether its phase was announced)
