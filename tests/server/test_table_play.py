@@ -74,6 +74,19 @@ def test_seats_that_can_only_pass_are_passed_for(client: TestClient) -> None:
     assert not [st["view"]["decision"] for st in seen if only_passes(st)]
     made_by_server = state(client, gid)["step"] - len(seen)
     assert made_by_server > 0, "the server passed for nobody: the test game has no response windows"
+    assert not [st for st in seen if st["passing"]]
+    # The message the seat got just before each pass the server made for it says "passing", so
+    # clients leave it alone; no message where the seat decides itself does.
+    from dataclasses import replace
+    from starcom.server.sessions import Session
+    rec = client.app.state.store.load(gid)
+    made = [i for i, a in enumerate(rec.actions) if a["by_ai"]]
+    assert made
+    for i in made[:10]:
+        before = Session(replace(rec, actions=rec.actions[:i]))
+        seat = rec.actions[i]["seat"]
+        assert before.game.to_move == seat and before.state_message(seat)["passing"]
+        assert not before.state_message(1 - seat)["passing"] and not before.state_message(None)["passing"]
 
 
 def test_without_auto_pass_a_seat_is_asked_even_when_it_can_only_pass(client: TestClient) -> None:
@@ -83,6 +96,7 @@ def test_without_auto_pass_a_seat_is_asked_even_when_it_can_only_pass(client: Te
         assert settings(client, gid, t, auto_pass=False) == {"auto_pass": False, "stop_at_responses": True}
     seen = play_hotseat(client, gid, toks, 120, 1, lively)
     assert any(only_passes(st) for st in seen)
+    assert not [st for st in seen if st["passing"]]
 
 
 def test_not_stopping_at_responses_passes_every_response_window(client: TestClient) -> None:

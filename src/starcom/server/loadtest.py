@@ -441,12 +441,10 @@ def _pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 def _server_passes(msg: dict[str, Any]) -> bool:
-    """Will the server pass for the seat this state message asks (its auto-pass setting is on
-    and passing is all it may do)? Then the client must not answer: the pass is made already,
-    and an answer would arrive stale (docs/protocol.md, "Automatic passes")."""
-    settings = msg.get("settings") or {}
-    kinds = {e["action"]["type"] for e in msg["legal"]}
-    return bool(settings.get("auto_pass")) and bool(kinds) and kinds <= {"pass", "done"}
+    """Does the server pass for the seat this state message asks (its ``passing``)? Then the
+    client must not answer: the pass is made already, and an answer would arrive stale
+    (docs/protocol.md, "Automatic passes")."""
+    return bool(msg.get("passing"))
 
 
 def _ws_base(url: str) -> str:

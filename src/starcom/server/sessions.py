@@ -15,6 +15,7 @@ import logging
 import secrets
 import time
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.errors import IllegalAction
@@ -150,13 +151,15 @@ class Session:
         stored = self.rec.seats[seat]
         return {k: bool(stored.get(k, default)) for k, default in SEAT_SETTINGS.items()}
 
-    def auto_passes(self, seat: int) -> bool:
-        """Whether the server passes for ``seat`` (to move) now.
+    def auto_passes(self, seat: int, legal: Sequence[Any] | None = None) -> bool:
+        """Whether the server passes for ``seat`` (to move) now; ``legal``: its legal actions,
+        if the caller has them already.
 
         Passing is all it may do (the legal actions are passes or "done"), or it asked never to
         stop at a response window. AI seats pass at once too: asking a worker to choose among
         one option would only keep the table waiting."""
-        legal = self.game.legal_actions()
+        if legal is None:
+            legal = self.game.legal_actions()
         if not legal:
             return False
         only_passes = all(self.adapter.is_pass(a) for a in legal)
@@ -206,9 +209,11 @@ class Session:
         """The protocol's state message for ``seat`` (None: spectator), built from its view."""
         g = self.game
         legal: list[dict[str, Any]] = []
+        passing = False  # the server passes for this seat at once: clients must not answer
         if seat is not None and not g.over and g.to_move == seat:
             adapter = self.adapter
             actions = g.legal_actions()
+            passing = self.auto_passes(seat, actions)
             labels = adapter.labels(g, actions, seat)
             for a, label in zip(actions, labels):
                 entry = {"action": adapter.encode(a), "text": adapter.describe(g, a, seat), "label": label}
@@ -221,7 +226,8 @@ class Session:
         refusal = self.undo_refusal(seat)
         return {
             "type": "state", "game_id": self.game_id, "step": self.step, "seat": seat, "mode": self.rec.mode,
-            "seats": seats, "view": self.adapter.observer.view(g, seat), "legal": legal, "to_move": g.to_move,
+            "seats": seats, "view": self.adapter.observer.view(g, seat), "legal": legal, "passing": passing,
+            "to_move": g.to_move,
             "log": list(self.logs[seat]), "over": g.over, "winner": self.adapter.winner(g),
             "can_undo": refusal is None, "undo": {"allowed": refusal is None, "reason": refusal},
             "takeover_level": self.takeover_level if self.rec.ai_takeover else None,

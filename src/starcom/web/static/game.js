@@ -288,16 +288,11 @@ function indexLegal(legal) {
   return ix;
 }
 
-// A decision the server makes for this seat (auto-pass on, passing all it may do) is not
-// offered: the pass is made already, the next state follows at once, and a click on it would
-// arrive stale (docs/protocol.md, "Automatic passes").
-function serverPasses(s) {
-  const kinds = new Set(s.legal.map((e) => e.action.type));
-  return !!(s.settings && s.settings.auto_pass) && kinds.size > 0 && [...kinds].every((k) => k === "pass" || k === "done");
-}
-
+// A decision the server makes for this seat (state.passing) is not offered: the pass is made
+// already, the next state follows at once, and a click on it would arrive stale
+// (docs/protocol.md, "Automatic passes").
 function isMine() {
-  return !!state && state.seat !== null && state.to_move === state.seat && !state.over && !serverPasses(state);
+  return !!state && state.seat !== null && state.to_move === state.seat && !state.over && !state.passing;
 }
 
 function currentIx() { return indexLegal(isMine() && !pending ? state.legal : []); }
