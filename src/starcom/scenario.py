@@ -156,7 +156,7 @@ def _setup_site(g: Game, pos: int, sspec: dict[str, Any]) -> None:
             if not BY_NAME.get(name) or not BY_NAME[name].is_system:
                 raise ScenarioError(f"{name!r} is not a system card")
             old = site.card
-            site.card = _take(g, name)
+            site.set_card(_take(g, name))
             _release(g, old)
         site.face_up = sspec.get("face_up", True)
     elif "face_up" in sspec:

@@ -390,12 +390,15 @@ def command_actions(g: GameState, p: int) -> list[Action]:
     if commands.check_buy(g, p, ("buy",)) is None:
         out.append(("buy",))
     out += commands.sell_actions(g, p)
-    out += [("offer", q) for q in range(g.cfg.players) if trade.check_offer(g, p, ("offer", q)) is None]
+    for q in range(g.cfg.players):  # a loop: a comprehension costs more for so few
+        if trade.check_offer(g, p, ("offer", q)) is None:
+            out.append(("offer", q))
     return out
 
 
 def trade_build_actions(g: GameState, p: int) -> list[Action]:
-    out = trade.item_actions(g, p) + [("cancel",)]
+    out = trade.item_actions(g, p)
+    out.append(("cancel",))
     if trade.check_propose(g, p, ("propose",)) is None:
         out.append(("propose",))
     return out

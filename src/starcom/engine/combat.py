@@ -2,8 +2,6 @@
 retreat, window, for every system where two or more players have vessels."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from . import events as E
 from . import lasting as L
 from . import tasks as T
@@ -129,17 +127,20 @@ def do_assign(g: GameState, p: int, a: ActionTuple) -> None:
     g.assigned.append([src, tgt, amt])
     g.sites[g.combat_pos].combat_turn = g.turn  # COMBAT-8
     emit(g, E.Assign("assign", p, src, tgt, amt))
-    if next(_assignments(g, p), None) is None:  # nothing left to assign: this player is done
+    if not _assignments(g, p, [], any_will_do=True):  # nothing left to assign: this player is done
         do_done(g, p, ("done",))
 
 
-def _assignments(g: GameState, p: int) -> Iterator[ActionTuple]:
-    """Every legal ``assign`` of ``p``, lazily: :func:`do_assign` only asks whether any is left."""
-    foes = opponents_here(g, p)
+def _assignments(g: GameState, p: int, out: list[ActionTuple], any_will_do: bool = False) -> list[ActionTuple]:
+    """Add every legal ``assign`` of ``p`` to ``out`` and return it; with ``any_will_do``, stop
+    after the first vessel that has any (:func:`do_assign` only asks whether one is left)."""
     pos = g.combat_pos
-    for v in g.vessels.values():  # the attackers(), each one's attack worked out once
-        if v.owner != p or v.pos != pos:
-            continue
+    mine: list[Vessel] = []
+    foes: list[Vessel] = []  # opponents_here()
+    for v in g.vessels.values():
+        if v.pos == pos:
+            (mine if v.owner == p else foes).append(v)
+    for v in mine:  # the attackers(), each one's attack worked out once
         power = usable_attack(g, v)
         if power <= 0:
             continue
@@ -151,16 +152,19 @@ def _assignments(g: GameState, p: int) -> Iterator[ActionTuple]:
         if limit == 1:
             if not done:
                 for f in foes:
-                    yield ("assign", v.id, f.id, left)
-            continue
-        for f in foes:
-            if f.id in targets or len(targets) < limit:
-                for amt in range(1, left + 1):
-                    yield ("assign", v.id, f.id, amt)
+                    out.append(("assign", v.id, f.id, left))
+        else:
+            for f in foes:
+                if f.id in targets or len(targets) < limit:
+                    for amt in range(1, left + 1):
+                        out.append(("assign", v.id, f.id, amt))
+        if any_will_do and out:
+            break
+    return out
 
 
 def assign_actions(g: GameState, p: int) -> list[ActionTuple]:
-    return [("done",), *_assignments(g, p)]
+    return _assignments(g, p, [("done",)])
 
 
 def do_done(g: GameState, p: int, a: ActionTuple) -> None:

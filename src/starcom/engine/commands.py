@@ -158,58 +158,49 @@ def ship_yards(g: GameState, p: int, pos: int, here: list[Vessel] | None = None)
     return False, False
 
 
-# What _BuildSite holds for a kind it was not asked about: a refusal, so that a reading it was
+# What _site_bans gives for a kind it was not asked about: a refusal, so that a reading it was
 # not meant for can never let a build through.
 _UNASKED = "BUILD-1: (not computed for this kind of card)"
 
+SiteBans = tuple[str | None, str | None, str | None]
 
-class _BuildSite:
-    """Why no station, no fighter and no other ship of ``p`` may be built at one system
-    (BUILD-2..6), each None if it may: the answer depends on the card only through those three
-    kinds, so it is worked out once per system for every affordable card, and only for the
+
+def _site_bans(g: GameState, p: int, pos: int, caps: tuple[int, int, int], stations: bool = True,
+               ships: bool = True, here: list[Vessel] | None = None) -> SiteBans:
+    """Why no station, no ship other than a fighter, and no fighter of ``p`` may be built at one
+    system (BUILD-2..6), each None if it may: the answer depends on the card only through those
+    three kinds, so it is worked out once per system for every affordable card, and only for the
     kinds asked (``stations``, ``ships``): most of the time nothing affordable is a station, and
-    the station checks scan every vessel. ``caps``: :func:`_caps`."""
-
-    __slots__ = ("station", "ship", "fighter")
-
-    station: str | None
-    ship: str | None
-    fighter: str | None
-
-    def __init__(self, g: GameState, p: int, pos: int, caps: tuple[int, int, int], stations: bool = True,
-                 ships: bool = True, here: list[Vessel] | None = None) -> None:
-        self.station = station_banned(g, p, pos, here) if stations else _UNASKED
-        if not ships:
-            self.ship = self.fighter = _UNASKED
-            return
-        no_yard = "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
-        yard, fighter_yard = ship_yards(g, p, pos, here)
-        banned = build_banned(g, p, pos, True, here) if fighter_yard else None
-        ship = banned if yard else no_yard
-        fighter = banned if fighter_yard else no_yard
-        n_ships, n_fighters, devs = caps
-        if g.ed.ship_cap and n_ships >= devs:
-            cap = "BUILD-4: you control as many ships as you have developments"
-            ship, fighter = ship or cap, fighter or cap
-        if fighter is None and g.ed.fighter_caps:
-            if n_fighters >= devs:
-                fighter = "BUILD-6: you control as many fighters as you have developments"
-            elif fighter_count(g, p, pos, here) >= g.sites[pos].devs:
-                fighter = "BUILD-6: that system holds as many fighters as its development level"
-        self.ship, self.fighter = ship, fighter
-
-    def reason(self, d: CardDef) -> str | None:
-        """Why ``d`` may not be built here (its price and the supply aside), or None."""
-        return self.station if d.is_station else self.fighter if d.is_fighter else self.ship
+    the station checks scan every vessel. ``caps``: :func:`_caps`; ``here``: the vessels at
+    ``pos``, if known. (A tuple, not an object: asked at every Command decision.)"""
+    station = station_banned(g, p, pos, here) if stations else _UNASKED
+    if not ships:
+        return station, _UNASKED, _UNASKED
+    no_yard = "BUILD-3: ships are built in your Homeworld, a Capital System you control, or where a card allows"
+    yard, fighter_yard = ship_yards(g, p, pos, here)
+    banned = build_banned(g, p, pos, True, here) if fighter_yard else None
+    ship = banned if yard else no_yard
+    fighter = banned if fighter_yard else no_yard
+    n_ships, n_fighters, devs = caps
+    if g.ed.ship_cap and n_ships >= devs:
+        cap = "BUILD-4: you control as many ships as you have developments"
+        ship, fighter = ship or cap, fighter or cap
+    if fighter is None and g.ed.fighter_caps:
+        if n_fighters >= devs:
+            fighter = "BUILD-6: you control as many fighters as you have developments"
+        elif fighter_count(g, p, pos, here) >= g.sites[pos].devs:
+            fighter = "BUILD-6: that system holds as many fighters as its development level"
+    return station, ship, fighter
 
 
-def _build_reason(g: GameState, p: int, d: CardDef, here: _BuildSite) -> str | None:
-    """BUILD-1..6 for card ``d`` at the system ``here`` describes."""
+def _build_reason(g: GameState, p: int, d: CardDef, bans: SiteBans) -> str | None:
+    """BUILD-1..6 for card ``d`` at the system whose :func:`_site_bans` are ``bans``."""
     if not g.supply[d.name]:
         return f"COMP-2: no {d.name} is left in the supply"
     if g.credits[p] < d.cost:
         return f"BUILD-1: {d.name} costs {d.cost} credits; you have {g.credits[p]}"
-    return here.reason(d)
+    station, ship, fighter = bans
+    return station if d.is_station else fighter if d.is_fighter else ship
 
 
 def _caps(g: GameState, p: int) -> tuple[int, int, int]:
@@ -231,7 +222,7 @@ def check_build(g: GameState, p: int, a: ActionTuple) -> str | None:
     if g.step in ("priority", "build_window") and (
             g.stack or p != g.active or not d.is_ship or not builds_any_phase(g, p)):
         return "BUILD-1: building happens in your Command phase"
-    return _build_reason(g, p, d, _BuildSite(g, p, pos, _caps(g, p)))
+    return _build_reason(g, p, d, _site_bans(g, p, pos, _caps(g, p)))
 
 
 def do_build(g: GameState, p: int, a: ActionTuple) -> None:
@@ -262,9 +253,9 @@ def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[Action
     for pos, s in enumerate(g.sites):
         if s.owner != p:
             continue
-        site = _BuildSite(g, p, pos, caps, stations, ships, at[pos])
+        station, ship, fighter = _site_bans(g, p, pos, caps, stations, ships, at[pos])
         for d in affordable:  # all affordable and in the supply: only the place can refuse them
-            if site.reason(d) is None:
+            if (station if d.is_station else fighter if d.is_fighter else ship) is None:
                 out.append(("build", d.index, pos))
     return out
 
@@ -372,8 +363,8 @@ def check_scrap(g: GameState, p: int, a: ActionTuple) -> str | None:
 
 def scrap_actions(g: GameState, p: int) -> list[ActionTuple]:
     out: list[ActionTuple] = []
-    for v in g.vessels.values():
-        if v.owner == p and _scrap_reason(g, p, v) is None:
+    for v in g.vessels.values():  # _scrap_reason(g, p, v) is None, written out: a call per vessel cost more
+        if v.owner == p and v.d.is_ship and not contested(g, v.pos):
             out.append(("scrap", v.id))
     return out
 

@@ -36,13 +36,13 @@ def play_targets(g: GameState, p: int, cid: int) -> Iterable[Targets]:
 
 def ability_sources(g: GameState, p: int) -> list[int]:
     """Technologies and (active) systems of ``p`` that have an ability."""
-    by_card = g.rules.by_card
+    able = g.rules.ability_cards
     out: list[int] = []
     for cid in g.techs[p]:  # loops, not comprehensions: asked at every Command and priority decision
-        if by_card[cid].resolve:
+        if cid in able:
             out.append(cid)
     for pos, s in enumerate(g.sites):
-        if s.owner == p and s.face_up and by_card[s.card].resolve and system_effects_active(g, pos):
+        if s.card in able and s.owner == p and s.face_up and system_effects_active(g, pos):
             out.append(s.card)
     return out
 

@@ -27,7 +27,8 @@ def priority_actions(g: GameState, p: int) -> list[ActionTuple]:
     """Every legal action of ``p`` holding priority: pass first, then plays, abilities,
     redirects, and builds where a card lets the active player build in any phase."""
     out: list[ActionTuple] = [("pass",)]
-    out += commands.play_actions(g, p, commands_only=True)
+    if g.hands[p]:  # often empty: every player with an empty hand is asked at every round
+        out += commands.play_actions(g, p, commands_only=True)
     out += commands.ability_actions(g, p)
     out += combat.redirect_actions(g, p)
     if p == g.active and not g.stack and commands.builds_any_phase(g, p):

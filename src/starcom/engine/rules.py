@@ -99,7 +99,10 @@ def base_attack(g: GameState, v: Vessel) -> int:
 
 
 def attack(g: GameState, v: Vessel) -> int:
-    return base_attack(g, v) + _board_bonus(g, v, "attack")
+    total = base_attack(g, v)
+    if "attack" in g.rules.board_stats:
+        total += _board_bonus(g, v, "attack")
+    return total
 
 
 def max_hp(g: GameState, v: Vessel) -> int:
@@ -109,7 +112,9 @@ def max_hp(g: GameState, v: Vessel) -> int:
     techs = g.techs[v.owner]
     if techs and not g.rules.stat_cards["hp"].isdisjoint(techs):
         total += _tech_bonus(g, v, "hp")
-    return total + _board_bonus(g, v, "hp")
+    if "hp" in g.rules.board_stats:  # none in the standard catalogue: then no call at all
+        total += _board_bonus(g, v, "hp")
+    return total
 
 
 def speed(g: GameState, v: Vessel, systems: list[int] | None = None) -> int:
@@ -123,7 +128,9 @@ def speed(g: GameState, v: Vessel, systems: list[int] | None = None) -> int:
     techs = g.techs[v.owner]
     if techs and not g.rules.stat_cards["speed"].isdisjoint(techs):
         total += _tech_bonus(g, v, "speed")
-    return total + _board_bonus(g, v, "speed", systems)
+    if "speed" in g.rules.board_stats:
+        total += _board_bonus(g, v, "speed", systems)
+    return total
 
 
 def max_targets(g: GameState, v: Vessel) -> int:
@@ -208,8 +215,8 @@ def combat_since_last_turn(g: GameState, pos: int, p: int) -> bool:
 
 def contested(g: GameState, pos: int) -> bool:
     """CONTEST-1: controlled, and combat happened there since its controller's last turn."""
-    owner = g.sites[pos].owner
-    return owner != NOBODY and combat_since_last_turn(g, pos, owner)
+    site = g.sites[pos]  # combat_since_last_turn(g, pos, owner), written out: asked per vessel
+    return site.owner != NOBODY and site.combat_turn > g.prev_turn[site.owner]
 
 
 def max_dev(g: GameState, pos: int) -> int:

@@ -189,9 +189,11 @@ class Ruleset:
     ``cards[cid]`` is the definition of card instance ``cid`` and ``by_card[cid]`` its effect
     (an empty record for a card without code). ``stat_stations[stat]`` and
     ``stat_systems[stat]`` list the station and system instances with a bonus hook for a stat
-    ("attack", "hp", "speed"), ``stat_cards[stat]`` every instance with one, and
+    ("attack", "hp", "speed"), ``stat_cards[stat]`` every instance with one, ``board_stats`` the stats
+    some station or system adds to, and
     ``dev_stations`` the stations that raise a system's maximum
-    development, so that the rules skip every other card in those frequent queries."""
+    development and ``ability_cards`` the technologies and systems with an ability, so that the
+    rules skip every other card in those frequent queries."""
 
     name: str
     cards: tuple[CardDef, ...]
@@ -202,6 +204,8 @@ class Ruleset:
     stat_systems: Mapping[str, frozenset[int]] = field(repr=False)
     dev_stations: tuple[int, ...] = field(repr=False)
     stat_cards: Mapping[str, frozenset[int]] = field(repr=False)
+    ability_cards: frozenset[int] = field(repr=False)
+    board_stats: frozenset[str] = field(repr=False)
 
     @classmethod
     def build(cls, cards: Sequence[CardDef], effects: EffectSet, name: str = "") -> Ruleset:
@@ -222,7 +226,10 @@ class Ruleset:
                    MappingProxyType(dict(effects.choice_handlers)),
                    MappingProxyType(stat_stations), MappingProxyType(stat_systems),
                    tuple(i for i, eff in enumerate(by_card) if eff.max_dev_bonus),
-                   MappingProxyType(stat_cards))
+                   MappingProxyType(stat_cards),
+                   frozenset(i for i, eff in enumerate(by_card)
+                             if eff.resolve is not None and (cards[i].is_technology or cards[i].is_system)),
+                   frozenset(stat for stat in STATS if stat_stations[stat] or stat_systems[stat]))
 
     def __reduce__(self) -> tuple[Callable[[str], Ruleset], tuple[str]]:
         # Hooks are functions and the tables read-only views: a ruleset travels by its name.

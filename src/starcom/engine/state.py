@@ -88,28 +88,30 @@ class Vessel:
 class Site:
     """One board position: its system card, whether it is face up, its controller, developments."""
 
-    __slots__ = ("card", "face_up", "owner", "devs", "combat_turn")
+    __slots__ = ("card", "d", "face_up", "owner", "devs", "combat_turn")
 
-    card: int  # the system card's instance id
+    card: int  # the system card's instance id (change it with set_card, which keeps d with it)
+    d: CardDef  # that card's printed facts (a slot, not a property: read at every decision)
     face_up: bool
     owner: int  # NOBODY when uncontrolled
     devs: int  # developments (all of the controller's)
     combat_turn: int  # last turn number in which damage was assigned here (COMBAT-8)
 
     def __init__(self, card: int, face_up: bool = False, owner: int = NOBODY, devs: int = 0) -> None:
-        self.card = card
+        self.set_card(card)
         self.face_up = face_up
         self.owner = owner
         self.devs = devs
         self.combat_turn = -1
 
-    @property
-    def d(self) -> CardDef:
-        return CARD_DEF[self.card]
+    def set_card(self, card: int) -> None:
+        """Put the system card ``card`` here."""
+        self.card = card
+        self.d = CARD_DEF[card]
 
     def copy(self) -> "Site":
         s = Site.__new__(Site)
-        s.card, s.face_up, s.owner, s.devs = self.card, self.face_up, self.owner, self.devs
+        s.card, s.d, s.face_up, s.owner, s.devs = self.card, self.d, self.face_up, self.owner, self.devs
         s.combat_turn = self.combat_turn
         return s
 
@@ -121,7 +123,7 @@ class Site:
     def from_json(cls, data: dict[str, Any]) -> "Site":
         s = cls(data["card"])
         for k, val in data.items():
-            if k != "interdicted_by":  # older saves: read by lasting.from_old_layout
+            if k not in ("card", "interdicted_by"):  # older saves: read by lasting.from_old_layout
                 setattr(s, k, val)
         return s
 

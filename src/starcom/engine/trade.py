@@ -21,29 +21,6 @@ OFFERS_PER_TURN = 3
 ITEM_KINDS = ("credit", "card", "tech", "system", "vessel", "hand")
 
 
-def _items(g: GameState, owner: int, kind: str) -> list[int]:
-    """What of ``owner``'s could go into a trade, by kind (ids, positions, or 1 for counters)."""
-    if kind == "card":
-        return list(g.hands[owner])
-    if kind == "tech":
-        return list(g.techs[owner])
-    # Loops, not comprehensions, below: item_actions asks at every step of a trade, and in this
-    # Python making the comprehension's function costs about as much as the few items.
-    out: list[int] = []
-    if kind == "system":  # RULING: a player's own Homeworld is never traded
-        home = g.homeworld[owner]
-        for pos, s in enumerate(g.sites):
-            if s.owner == owner and pos != home:
-                out.append(pos)
-    elif kind == "vessel":
-        for v in g.vessels.values():
-            if v.owner == owner:
-                out.append(v.id)
-    else:
-        out.append(1)
-    return out
-
-
 def _trade(g: GameState) -> Trade:
     """The trade on the table (the trade steps have one)."""
     assert g.trade is not None, "no trade on the table"
@@ -91,8 +68,7 @@ def check_item(g: GameState, p: int, a: ActionTuple) -> str | None:
         return None
     if kind == "card" and not giving:
         return "TRADE-3: you cannot see their hand; ask for a number of cards instead (kind 'hand')"
-    side = tr.give if giving else tr.ask
-    if val not in _items(g, owner, kind) or (kind, val) in side:
+    if (a[0], kind, val) not in item_actions(g, p):
         return f"TRADE-3: that {kind} cannot be added"
     return None
 
@@ -116,6 +92,8 @@ def do_item(g: GameState, p: int, a: ActionTuple) -> None:
 
 
 def item_actions(g: GameState, p: int) -> list[ActionTuple]:
+    """Every item ``p`` may add next to the offer on the table (loops, not comprehensions: about
+    a quarter of random play's steps are trade steps)."""
     tr = _trade(g)
     you = tr.to
     out: list[ActionTuple] = []
@@ -125,12 +103,22 @@ def item_actions(g: GameState, p: int) -> list[ActionTuple]:
         out.append(("ask", "credit", 1))
     if tr.ask_hand < len(g.hands[you]):
         out.append(("ask", "hand", 1))
-    for verb, owner, side, kinds in (("give", p, tr.give, ("card", "tech", "system", "vessel")),
-                                     ("ask", you, tr.ask, ("tech", "system", "vessel"))):
-        for kind in kinds:  # loops, not comprehensions: a handful of values per kind
-            for val in _items(g, owner, kind):
-                if not side or (kind, val) not in side:  # only what is not on this side yet
-                    out.append((verb, kind, val))
+    for verb, owner, side in (("give", p, tr.give), ("ask", you, tr.ask)):
+        start = len(out)
+        if owner == p:  # a hand card is given by id; the other hand is asked for by number
+            for cid in g.hands[owner]:
+                out.append((verb, "card", cid))
+        for cid in g.techs[owner]:
+            out.append((verb, "tech", cid))
+        home = g.homeworld[owner]  # RULING: a player's own Homeworld is never traded
+        for pos, s in enumerate(g.sites):
+            if s.owner == owner and pos != home:
+                out.append((verb, "system", pos))
+        for v in g.vessels.values():
+            if v.owner == owner:
+                out.append((verb, "vessel", v.id))
+        if side:  # only what is not on this side yet
+            out[start:] = [a for a in out[start:] if a[1:] not in side]
     return out
 
 

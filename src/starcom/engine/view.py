@@ -284,7 +284,7 @@ def determinize(g: S, p: int, rng: random.Random) -> S:
     pool = [h.sites[i].card for i in sys_slots] + h.sysdeck
     rng.shuffle(pool)
     for i, cid in zip(sys_slots, pool):
-        h.sites[i].card = cid
+        h.sites[i].set_card(cid)
     h.sysdeck = pool[len(sys_slots):]
     h.rng = rng.getrandbits(64)
     if not h.over:

@@ -88,6 +88,8 @@ def _check_cards(g: GameState, out: list[str]) -> None:
     for pos, s in enumerate(g.sites):
         if 0 <= s.card < N_CARDS and not CARD_DEF[s.card].is_system:
             out.append(f"site {pos} holds {CARD_DEF[s.card].name} ({s.card}), not a system")
+        if 0 <= s.card < N_CARDS and s.d is not CARD_DEF[s.card]:
+            out.append(f"site {pos} holds card {s.card} but reads the facts of {s.d.name}")
     for name, pile in g.supply.items():
         if name not in SUPPLY_NAMES:
             out.append(f"supply has a pile of {name}, not a neutral card")
