@@ -106,13 +106,16 @@ def do_jump(g: GameState, p: int, a: ActionTuple) -> None:
         enter(g, f, dest, False)
 
 
+_CARRY_NONE = range(1)  # the carry counts of a ship that carries nothing (most ships)
+
+
 def jump_actions(g: GameState, p: int) -> list[ActionTuple]:
     out: list[ActionTuple] = []
     systems = system_bonus_cards(g, p, "speed")  # the same for each of p's ships: found once
     for v in g.vessels.values():
         if v.owner != p or not v.d.is_ship or _ship_reason(g, p, v, systems) is not None:
             continue
-        vid, carry = v.id, range(len(carriable(g, v)) + 1)
+        vid, carry = v.id, range(len(carriable(g, v)) + 1) if v.d.carry else _CARRY_NONE
         for dest in jump_destinations(g, v.pos):
             if _entry_reason(g, p, v, dest) is None:
                 for e in explore_options(g, dest):  # loops: mostly one action each, cheaper than a comprehension
