@@ -141,6 +141,30 @@ def test_the_server_runs_the_second_games_ai(highcard_client):
     assert state(c, gid)["over"]
 
 
+def test_a_star_commander_server_makes_the_game_a_request_names(make_client):
+    c = make_client()  # a server whose own game is Star Commander
+    settings = c.get("/api/settings").json()
+    assert settings["game"] == "starcom"
+    assert {"name": NAME, "title": "High Card"} in settings["games"]
+    r = c.post("/api/games", json={"game": "chess", "mode": "hotseat"})
+    assert r.status_code == 400 and "game 'chess'" in r.json()["error"] and NAME in r.json()["error"]
+    assert c.post("/api/games", json={"game": 7, "mode": "hotseat"}).status_code == 400
+    g = create(c, game=NAME, mode="hotseat", players=3)
+    gid, toks = g["game_id"], tokens(g)
+    first = state(c, gid, toks[0])
+    assert [e["action"] for e in first["legal"]] == [{"type": "keep"}, {"type": "swap"}]
+    assert first["view"]["hands"][1] is None
+    assert c.post(f"/api/games/{gid}/actions", json={"seat": toks[0], "action": {"type": "keep"}}).status_code == 200
+    # The server's own game is still the default, and names itself in the request too.
+    for body in ({"mode": "hotseat"}, {"game": "starcom", "mode": "hotseat"}):
+        sc = create(c, **body)
+        assert state(c, sc["game_id"], tokens(sc)[0])["view"]["board"], body
+    c.__exit__(None, None, None)  # a restart: the stored High Card game comes back as High Card
+    c.__enter__()
+    again = state(c, gid, toks[1])
+    assert again["step"] == 1 and again["to_move"] == 1 and again["view"]["hands"][0] is None
+
+
 class _TwinAdapter(EntryAdapter):
     """Builds the twin of each game: seat 1's card swapped with the deck's last card, which no
     swap of a 2-player game of High Card can reach."""

@@ -23,6 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..cards.sheets import card_sheets
 from ..engine.editions import EDITIONS
+from ..games import get as get_game
+from ..games import list_games as game_names
 from . import inputs
 from .errors import ApiError
 from .limits import (CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS, MAX_MESSAGE, MAX_RATE,
@@ -216,7 +218,9 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     @app.get("/api/settings")
     async def settings() -> dict[str, Any]:
         """What a new game may be: the ranges and choices the server accepts."""
-        return {"players": list(PLAYERS), "sizes": list(SIZES), "editions": list(EDITIONS),
+        return {"games": [{"name": name, "title": get_game(name).title} for name in game_names()],
+                "game": manager.adapter.name,
+                "players": list(PLAYERS), "sizes": list(SIZES), "editions": list(EDITIONS),
                 "modes": list(inputs.MODES), "levels": inputs.ai_choices(), "default_level": inputs.DEFAULT_LEVEL,
                 "turn_limits": list(TURN_LIMITS), "default_turn_limit": DEFAULT_TURN_LIMIT,
                 "quick_turn_limit": DEFAULT_TURN_LIMIT, "chat_chars": CHAT_CHARS,

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from ..agents import DIFFICULTIES, agent_names
 from ..engine.editions import EDITIONS
+from ..games import list_games
 from .errors import ApiError
 from .limits import (CHAT_CHARS, DEFAULT_TURN_LIMIT, MAX_DEPTH, MAX_MESSAGE, PLAYERS, SEED_MAX,
                      SIZES, TURN_LIMITS)
@@ -203,9 +204,10 @@ class NewGame:
     seats: tuple[str, ...]
     ai_takeover: bool
     takeover_level: str | None
+    game: str | None = None  # a registered game's name (starcom.games); None: the server's own
 
 
-CREATE_FIELDS = ("players", "size", "edition", "seed", "turn_limit", "seats", "mode", "ai_takeover",
+CREATE_FIELDS = ("game", "players", "size", "edition", "seed", "turn_limit", "seats", "mode", "ai_takeover",
                  "takeover_level")
 
 
@@ -248,4 +250,7 @@ def new_game(body: Mapping[str, Any], ai_only: bool = False) -> NewGame:
     if takeover and mode != "online":
         raise ApiError(400, "ai_takeover is for online games only")
     level = takeover_level(body.get("takeover_level"))
-    return NewGame(mode, players, size, edition, seed, limit, seats, takeover, level if takeover else None)
+    game = body.get("game")
+    if game is not None and not (isinstance(game, str) and game in list_games()):
+        raise ApiError(400, f"game {str(game)[:40]!r}: use one of {', '.join(list_games())}")
+    return NewGame(mode, players, size, edition, seed, limit, seats, takeover, level if takeover else None, game)

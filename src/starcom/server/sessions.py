@@ -390,7 +390,8 @@ class Manager:
         game, which is one device), and a one-time invite code for each other human seat of an
         online game. Only hashes of tokens and codes are stored."""
         req = inputs.new_game(body, self.allow_ai_games)
-        self.adapter.check(req)
+        adapter = self.adapter if req.game in (None, self.adapter.name) else adapter_for(req.game)
+        adapter.check(req)
         seed = req.seed if req.seed is not None else secrets.randbelow(SEED_MAX)
         seats: list[dict[str, Any]] = []
         tokens: dict[int, str] = {}
@@ -405,10 +406,10 @@ class Manager:
                     invites[i] = secrets.token_urlsafe(18)
                     seat.update(invite_hash=token_hash(invites[i]), claimed=False)
             seats.append(seat)
-        rec = GameRecord(game_id=secrets.token_hex(6), config=self.adapter.config(req, seed), mode=req.mode, seats=seats,
+        rec = GameRecord(game_id=secrets.token_hex(6), config=adapter.config(req, seed), mode=req.mode, seats=seats,
                          ai_takeover=req.ai_takeover, takeover_level=req.takeover_level, created=time.time())
         self.store.create(rec)
-        self._adopt(Session(rec, self.adapter), resumed=False)
+        self._adopt(Session(rec, adapter), resumed=False)
         gid = rec.game_id
         return {
             "game_id": gid,
