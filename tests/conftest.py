@@ -5,10 +5,23 @@ import random
 from typing import Callable
 
 import pytest
+from hypothesis import strategies as st
 
 from starcom import Game
 
 EDITIONS = ("standard", "classic")
+
+
+def game_configs(turn_limit: st.SearchStrategy[int | None] = st.one_of(st.none(), st.integers(4, 30)),
+                 edition: bool = False) -> st.SearchStrategy[dict[str, object]]:
+    """Keyword arguments of ``Game.new``: any seed, 2-4 players, size 3-5, a turn limit drawn
+    from ``turn_limit``, and with ``edition`` either edition (else the test chooses it)."""
+    fields: dict[str, st.SearchStrategy[object]] = {
+        "seed": st.integers(0, 2**32 - 1), "players": st.integers(2, 4), "size": st.integers(3, 5),
+        "turn_limit": turn_limit}
+    if edition:
+        fields["edition"] = st.sampled_from(EDITIONS)
+    return st.fixed_dictionaries(fields)
 
 
 def pick_action(g: Game, rnd: random.Random) -> tuple:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EDITIONS, pick_action
+from conftest import EDITIONS, game_configs, pick_action
 from starcom import Game, IllegalAction
 from starcom.engine.ruleset import EffectSet
 from starcom.cards.catalogue import CARD_DEF, DEFS
@@ -445,9 +445,7 @@ def shaped(draw: st.DrawFn, g: Game) -> Any:
     return base[:i] + (draw(jsonish),) + base[i + 1:]
 
 
-configs = st.fixed_dictionaries({
-    "seed": st.integers(0, 2**32 - 1), "players": st.integers(2, 4), "size": st.integers(3, 5),
-    "edition": st.sampled_from(EDITIONS), "turn_limit": st.just(30)})
+configs = game_configs(st.just(30), edition=True)
 
 
 @settings(max_examples=400, **SETTINGS)

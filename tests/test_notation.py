@@ -13,7 +13,7 @@ import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EDITIONS, pick_action
+from conftest import EDITIONS, game_configs, pick_action
 from starcom import Game, IllegalAction
 from starcom.cards.catalogue import BY_NAME, CARD_DEF
 from starcom.cli.play import play_moves
@@ -49,12 +49,7 @@ def check_decision(g: Game) -> None:
         SEEN["checked"].add(text)
 
 
-configs = st.fixed_dictionaries({
-    "seed": st.integers(0, 2**32 - 1),
-    "players": st.integers(2, 4),
-    "size": st.integers(3, 5),
-    "turn_limit": st.one_of(st.none(), st.integers(4, 30)),
-})
+configs = game_configs()
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EDITIONS, pick_action
+from conftest import EDITIONS, game_configs, pick_action
 from starcom import Game
 from starcom.cards.catalogue import CARD_DEF
 from starcom.options import option_labels
@@ -55,12 +55,7 @@ def check_decision(g: Game, det_seed: int | None = None) -> list[str]:
     return labels
 
 
-configs = st.fixed_dictionaries({
-    "seed": st.integers(0, 2**32 - 1),
-    "players": st.integers(2, 4),
-    "size": st.integers(3, 5),
-    "turn_limit": st.one_of(st.none(), st.integers(4, 30)),
-})
+configs = game_configs()
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EDITIONS, pick_action
+from conftest import EDITIONS, game_configs, pick_action
 from starcom import Game, IllegalAction
 from starcom.cards.catalogue import DEFS, INSTANCES, SUPPLY_NAMES
 from starcom.engine import actions as A
@@ -19,13 +19,7 @@ from starcom.sim.invariants import check_state, check_step
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-configs = st.fixed_dictionaries({
-    "seed": st.integers(0, 2**32 - 1),
-    "players": st.integers(2, 4),
-    "size": st.integers(3, 5),
-    "edition": st.sampled_from(EDITIONS),
-    "turn_limit": st.one_of(st.none(), st.integers(1, 25)),
-})
+configs = game_configs(st.one_of(st.none(), st.integers(1, 25)), edition=True)
 pick_seeds = st.integers(0, 2**32 - 1)
 
 
