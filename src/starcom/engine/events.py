@@ -307,14 +307,11 @@ class Play(TailTuple):
         return tuple(self[3:])
 
 
-class Ability(TailTuple):
-    """``player`` uses the ability of ``source`` with ``targets``."""
+class _SourceAndTargets(TailTuple):
+    """The fields of :class:`Ability` and :class:`Resolve`: ``player``, ``source``, ``targets``."""
 
     __slots__ = ()
     _fields = ("kind", "player", "source", "*targets")
-
-    def __new__(cls, kind: Literal["ability"], player: int, source: int, *targets: int) -> Self:
-        return tuple.__new__(cls, (kind, player, source, *targets))
 
     @property
     def player(self) -> int:
@@ -327,6 +324,15 @@ class Ability(TailTuple):
     @property
     def targets(self) -> tuple[int, ...]:
         return tuple(self[3:])
+
+
+class Ability(_SourceAndTargets):
+    """``player`` uses the ability of ``source`` with ``targets``."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: Literal["ability"], player: int, source: int, *targets: int) -> Self:
+        return tuple.__new__(cls, (kind, player, source, *targets))
 
 
 class Stack(TailTuple):
@@ -357,26 +363,13 @@ class Stack(TailTuple):
         return tuple(self[4:])
 
 
-class Resolve(TailTuple):
+class Resolve(_SourceAndTargets):
     """``player``'s ``source`` resolves with ``targets``."""
 
     __slots__ = ()
-    _fields = ("kind", "player", "source", "*targets")
 
     def __new__(cls, kind: Literal["resolve"], player: int, source: int, *targets: int) -> Self:
         return tuple.__new__(cls, (kind, player, source, *targets))
-
-    @property
-    def player(self) -> int:
-        return cast(int, self[1])
-
-    @property
-    def source(self) -> int:
-        return cast(int, self[2])
-
-    @property
-    def targets(self) -> tuple[int, ...]:
-        return tuple(self[3:])
 
 
 Event = (Start | Turn | Phase | EndPhase | Credits | Draw | NoDraw | SkipDraw | Discard | Take |
