@@ -76,6 +76,10 @@ def test_a_ruleset_with_a_test_card() -> None:
     assert len(standard_rules().by_card) == len(CARD_DEF)
     with pytest.raises(ValueError, match="Test Beacon"):
         Ruleset.build(CARD_DEF, test_effects)  # an effect for a card the ruleset lacks
+    # The rules read printed facts from the built-in catalogue: a game over other cards is
+    # refused with the reason, not played with the wrong facts.
+    with pytest.raises(ValueError, match="other than the built-in catalogue"):
+        Game.new(seed=1, rules=rules)
 
 
 def test_two_rulesets_play_side_by_side() -> None:

@@ -30,12 +30,18 @@ def check_config(cfg: Config) -> None:
 
 
 S = TypeVar("S", bound=GameState)
+_BUILT_IN = tuple(CARD_DEF)
 
 
 def new_state(cfg: Config, cls: type[S], rules: Ruleset) -> S:
     """SETUP-1..3 with the cards of ``rules``: shuffle, deal the board, give each player a
     Homeworld, 3 credits, a Scout."""
     check_config(cfg)
+    if rules.cards != _BUILT_IN:  # element by element, each the same object: quick
+        # The rules still read a card's printed facts from the catalogue module by instance id,
+        # so a ruleset over other cards would be played with the wrong ones: refused instead.
+        raise ValueError(f"ruleset {rules.name!r} holds cards other than the built-in catalogue's; "
+                         "only effects may differ for now")
     g = cls(cfg, rules)
     n = cfg.players
     for dom in DOMAINS:
