@@ -160,6 +160,9 @@ def test_option_labels_are_unique_and_builds_carry_their_card(client: TestClient
     for st in seen:
         labels = [e["label"] for e in st["legal"]]
         assert all(labels) and len(set(labels)) == len(labels), labels
+        notations = [e["notation"] for e in st["legal"]]  # the engine's notation, unique too
+        assert len(set(notations)) == len(notations), notations
+        assert all(n.split()[0] == e["action"]["type"] for n, e in zip(notations, st["legal"]))
         for e in st["legal"]:
             if e["action"]["type"] == "build":
                 builds += 1

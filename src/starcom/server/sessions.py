@@ -216,7 +216,8 @@ class Session:
             passing = self.auto_passes(seat, actions)
             labels = adapter.labels(g, actions, seat)
             for a, label in zip(actions, labels):
-                entry = {"action": adapter.encode(a), "text": adapter.describe(g, a, seat), "label": label}
+                entry = {"action": adapter.encode(a), "notation": g.notation(a), "text": adapter.describe(g, a, seat),
+                         "label": label}
                 entry.update(adapter.extras(g, a))
                 legal.append(entry)
         seats = [{"seat": s["seat"], "kind": s["kind"], "claimed": s["kind"] != HUMAN or bool(s.get("claimed")),
