@@ -250,7 +250,8 @@ def test_agents_count_fighters_below_their_price():
     from starcom.engine.state import Vessel
 
     def first(name: str) -> Vessel:
-        return Vessel(next(cid for cid, d in enumerate(CARD_DEF) if d.name == name), 0, 0)
+        cid = next(cid for cid, d in enumerate(CARD_DEF) if d.name == name)
+        return Vessel(cid, 0, 0, CARD_DEF[cid])
 
     fighter, battleship = first("Strike Fighter"), first("Battleship")
     assert vessel_value(fighter, replace(GREEDY, fighter_share=1.0)) > GREEDY.credit * fighter.d.cost

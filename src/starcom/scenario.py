@@ -156,7 +156,8 @@ def _setup_site(g: Game, pos: int, sspec: dict[str, Any]) -> None:
             if not BY_NAME.get(name) or not BY_NAME[name].is_system:
                 raise ScenarioError(f"{name!r} is not a system card")
             old = site.card
-            site.set_card(_take(g, name))
+            cid = _take(g, name)
+            site.set_card(cid, g.rules.cards[cid])
             _release(g, old)
         site.face_up = sspec.get("face_up", True)
     elif "face_up" in sspec:
@@ -181,9 +182,10 @@ def _setup_vessel(g: Game, vspec: dict[str, Any], labels: dict[str, int]) -> Non
     _known("vessel", vspec, {"card", "owner", "at", "label", "fresh", "damage", "jumps", "moved",
                              "atk_bonus", "hp_bonus", "shielded", "no_attack"})
     name = vspec.get("card")
-    if name not in BY_NAME or not BY_NAME[name].is_vessel:
+    d = BY_NAME.get(name) if isinstance(name, str) else None
+    if d is None or not d.is_vessel:
         raise ScenarioError(f"vessel card {name!r} is not a ship or station")
-    v = R.place_vessel(g, _take(g, name), vspec.get("owner", 0), _pos(g, vspec.get("at")))
+    v = R.place_vessel(g, _take(g, d.name), vspec.get("owner", 0), _pos(g, vspec.get("at")))
     v.fresh = v.built = bool(vspec.get("fresh", False))
     for key in ("damage", "jumps", "moved"):
         if key in vspec:

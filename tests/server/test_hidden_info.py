@@ -46,7 +46,7 @@ def card_at(g: Game, slot: Slot) -> int:
 def put(g: Game, slot: Slot, cid: int) -> None:
     kind, *at = slot
     if kind == "site":
-        g.sites[at[0]].set_card(cid)
+        g.sites[at[0]].set_card(cid, g.rules.cards[cid])
     elif kind == "hand":
         g.hands[at[0]][at[1]] = cid
     elif kind == "deck":

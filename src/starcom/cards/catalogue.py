@@ -1,15 +1,19 @@
-"""The card catalogue: static card data loaded from ``catalogue.toml``.
+"""Card catalogues: static card data, the standard one loaded from ``catalogue.toml``.
 
-Every physical card in a game is an *instance* with an integer id; ``CARD_DEF[cid]`` gives its
-definition. Instance ids are the same in every game (they are laid out from the catalogue in
-file order), so a state can store plain integers.
+Every physical card in a game is an *instance* with an integer id; ``catalogue.instances[cid]``
+(``g.rules.cards[cid]`` in a game) gives its definition. Instance ids are the same in every game
+with one catalogue (they are laid out from it in file order), so a state can store plain
+integers.
 """
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
+from collections.abc import Mapping
 from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 
@@ -104,34 +108,96 @@ class CardDef:
         setter(self, "in_domain_deck", domain in DOMAINS and not system)
 
 
-def _load() -> tuple[list[CardDef], dict[str, CardDef]]:
-    package = __package__ or "starcom.cards"
-    raw: dict[str, Any] = tomllib.loads(resources.files(package).joinpath("catalogue.toml").read_text("utf-8"))
-    defs = []
-    for i, (name, fields) in enumerate(raw.items()):
+@dataclass(frozen=True, eq=False)
+class Catalogue:
+    """A set of cards to play with: the definitions in file order (``defs[i].index == i``) and
+    the tables that follow from them. ``instances[cid]`` is the definition of card instance
+    ``cid``: ids run over the definitions in order, ``count`` copies each, so they are the same
+    in every game with this catalogue and a state can store plain integers. ``ids[name]`` lists
+    a definition's instance ids, ``supply_names`` the neutral cards (the supply),
+    ``buildable`` the neutral cards that may be built."""
+
+    name: str
+    defs: tuple[CardDef, ...]
+    by_name: Mapping[str, CardDef] = field(init=False, repr=False)
+    instances: tuple[CardDef, ...] = field(init=False, repr=False)
+    ids: Mapping[str, tuple[int, ...]] = field(init=False, repr=False)
+    supply_names: tuple[str, ...] = field(init=False, repr=False)
+    buildable: tuple[CardDef, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for i, d in enumerate(self.defs):
+            if d.index != i:
+                raise ValueError(f"catalogue {self.name!r}: card {d.name!r} has index {d.index}, not {i}")
+        by_name = {d.name: d for d in self.defs}
+        if len(by_name) != len(self.defs):
+            raise ValueError(f"catalogue {self.name!r}: two cards share a name")
+        instances = tuple(d for d in self.defs for _ in range(d.count))
+        ids: dict[str, list[int]] = {}
+        for cid, d in enumerate(instances):
+            ids.setdefault(d.name, []).append(cid)
+        setter = object.__setattr__  # frozen once made
+        setter(self, "by_name", MappingProxyType(by_name))
+        setter(self, "instances", instances)
+        setter(self, "ids", MappingProxyType({k: tuple(v) for k, v in ids.items()}))
+        setter(self, "supply_names", tuple(d.name for d in self.defs if d.domain is Domain.NEUTRAL))
+        setter(self, "buildable", tuple(d for d in self.defs if d.domain is Domain.NEUTRAL and not d.never_built))
+
+    @classmethod
+    def from_toml(cls, text: str, name: str) -> Catalogue:
+        """A catalogue in this project's format (``catalogue.toml``: one table per card, in
+        order). ValueError names the file ``name`` and the card or line that is wrong."""
         try:
-            defs.append(CardDef(index=i, name=name, **fields))
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"catalogue.toml: card {name!r}: {exc}") from None
-    return defs, {d.name: d for d in defs}
+            raw: dict[str, Any] = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"{name}: not a TOML file: {exc}") from None
+        defs = []
+        for i, (card_name, fields) in enumerate(raw.items()):
+            if not isinstance(fields, dict):
+                raise ValueError(f"{name}: {card_name!r} must be a table of a card's fields")
+            try:
+                defs.append(CardDef(index=i, name=card_name, **fields))
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"{name}: card {card_name!r}: {exc}") from None
+        return cls(name, tuple(defs))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Catalogue:
+        """The catalogue in the file ``path``; ValueError says what is wrong with it."""
+        p = Path(path)
+        try:
+            text = p.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{p}: cannot read the catalogue: {exc}") from None
+        return cls.from_toml(text, str(p))
+
+    def card(self, name: str) -> CardDef:
+        """The definition named ``name``; KeyError names the unknown card."""
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise KeyError(f"unknown card {name!r}") from None
 
 
-DEFS, BY_NAME = _load()
+def _standard() -> Catalogue:
+    package = __package__ or "starcom.cards"
+    return Catalogue.from_toml(resources.files(package).joinpath("catalogue.toml").read_text("utf-8"),
+                               "catalogue.toml")
 
-# Card instances: ids 0..N-1, grouped by definition in catalogue order.
-CARD_DEF: list[CardDef] = [d for d in DEFS for _ in range(d.count)]
-INSTANCES: dict[str, list[int]] = {}
-for _cid, _d in enumerate(CARD_DEF):
-    INSTANCES.setdefault(_d.name, []).append(_cid)
+
+STANDARD = _standard()
+
+# The standard catalogue's tables by their old names, for code that only ever shows the
+# standard cards (rules code asks the game's ruleset instead: ``g.rules.cards``).
+DEFS: list[CardDef] = list(STANDARD.defs)
+BY_NAME: Mapping[str, CardDef] = STANDARD.by_name
+CARD_DEF: list[CardDef] = list(STANDARD.instances)
+INSTANCES: dict[str, list[int]] = {k: list(v) for k, v in STANDARD.ids.items()}
 N_CARDS = len(CARD_DEF)
-
-SUPPLY_NAMES: tuple[str, ...] = tuple(d.name for d in DEFS if d.domain is Domain.NEUTRAL)
-BUILDABLE: tuple[CardDef, ...] = tuple(d for d in DEFS if d.domain is Domain.NEUTRAL and not d.never_built)
+SUPPLY_NAMES: tuple[str, ...] = STANDARD.supply_names
+BUILDABLE: tuple[CardDef, ...] = STANDARD.buildable
 
 
 def card(name: str) -> CardDef:
-    """The definition named ``name``; KeyError names the unknown card."""
-    try:
-        return BY_NAME[name]
-    except KeyError:
-        raise KeyError(f"unknown card {name!r}") from None
+    """The standard definition named ``name``; KeyError names the unknown card."""
+    return STANDARD.card(name)

@@ -18,7 +18,7 @@ from ..engine.play import cancel_item
 from ..engine import tasks as T
 from ..engine.state import NOBODY, Choice, GameState, Vessel
 from ..engine.ruleset import EffectSet, Targets
-from .catalogue import CARD_DEF, DEFS, Size
+from .catalogue import DEFS, Size
 
 EFFECTS = EffectSet(d.name for d in DEFS)
 register, choice_handler = EFFECTS.register, EFFECTS.choice_handler
@@ -100,7 +100,7 @@ register("Forsei", build_any_phase=True)
 def _nexus_boosted(g: GameState, v: Vessel) -> bool:
     """``v`` already has a Jump Nexus's +1 (a bonus read from an old save has no known source)."""
     return bool(g.lasting_kinds & L.HAS_SPEED) and any(
-        r.source == NOBODY or CARD_DEF[r.source].name == "Jump Nexus" for r in L.records(g, L.Kind.SPEED, v.id))
+        r.source == NOBODY or g.rules.cards[r.source].name == "Jump Nexus" for r in L.records(g, L.Kind.SPEED, v.id))
 
 
 def _nexus_jump(g: GameState, src: int, v: Vessel) -> None:
@@ -274,7 +274,7 @@ def _spy_choice(g: GameState, choice: Choice, cid: int) -> None:
 
 register("Intercept Orders",
          targets=lambda g, p, src: [(item[2],) for item in g.stack
-                                    if item[0] == "card" and CARD_DEF[item[2]].is_command],
+                                    if item[0] == "card" and g.rules.cards[item[2]].is_command],
          resolve=lambda g, p, src, t: cancel_item(g, t[0]))
 
 

@@ -6,10 +6,11 @@ Every decision of the game is one of these (see ``docs/architecture.md`` for the
 """
 from __future__ import annotations
 
+from functools import cache
 from itertools import islice
 from typing import Any, Callable, cast
 
-from ..cards.catalogue import CARD_DEF, DEFS
+from ..cards.catalogue import STANDARD, Catalogue
 from . import combat, commands, priority, trade
 from .errors import IllegalAction
 from .kernel import ENGINE_CHOICES
@@ -33,7 +34,13 @@ Span = Callable[[GameState], tuple[int, int]]
 
 MAX_AMOUNT = 999_999  # far above any credits, attack or count a game reaches; refuses 10**30
 MAX_LIST = 32  # the most values a "*" field (targets, cards) may hold
-MAX_CARRY = max(d.carry for d in DEFS)  # MOVE-3: the most fighters any ship carries
+MAX_CARRY = max(d.carry for d in STANDARD.defs)  # MOVE-3: the most fighters a standard ship carries
+
+
+@cache
+def _most_carried(catalogue: Catalogue) -> int:
+    """MOVE-3: the most fighters any ship of ``catalogue`` carries."""
+    return max((d.carry for d in catalogue.defs), default=0)
 
 
 class FieldKind:
@@ -89,7 +96,10 @@ def _const(lo: int, hi: int) -> Span:
     return lambda g: (lo, hi)
 
 
-_CARD_IDS = _const(0, len(CARD_DEF) - 1)
+def _CARD_IDS(g: GameState) -> tuple[int, int]:  # noqa: N802  (a span, like the others)
+    return 0, len(g.rules.cards) - 1
+
+
 _AMOUNTS = _const(0, MAX_AMOUNT)
 _FLAG = FieldKind("a flag", _const(0, 1))
 
@@ -98,12 +108,12 @@ _FLAG = FieldKind("a flag", _const(0, 1))
 FIELD_KINDS: dict[str, FieldKind] = {
     "vessel": FieldKind("a vessel's card instance id", _CARD_IDS),
     "card": FieldKind("a card instance id", _CARD_IDS),
-    "def": FieldKind("a card type index (catalogue.DEFS)", _const(0, len(DEFS) - 1)),
+    "def": FieldKind("a card type index (Catalogue.defs)", lambda g: (0, len(g.rules.catalogue.defs) - 1)),
     "pos": FieldKind("a board position", lambda g: (0, len(g.sites) - 1)),
     "player": FieldKind("a player index", lambda g: (0, g.cfg.players - 1)),
     "flag": _FLAG,
     "explore": _FLAG,
-    "carry": FieldKind("a number of fighters", _const(0, MAX_CARRY)),
+    "carry": FieldKind("a number of fighters", lambda g: (0, _most_carried(g.rules.catalogue))),
     "amount": FieldKind("an amount", _AMOUNTS),
     "credits": FieldKind("a number of credits", _AMOUNTS),
     "count": FieldKind("a count", _AMOUNTS),
@@ -199,7 +209,7 @@ def target_kinds(g: GameState, kind: str, cid: int) -> tuple[str, ...] | None:
     The targets then need only be integers."""
     eff = g.rules.by_card[cid]
     if kind == "play":
-        d = CARD_DEF[cid]
+        d = g.rules.cards[cid]
         if d.kind == "station":
             return ("pos",)
         if d.kind == "technology":
@@ -246,10 +256,10 @@ def malformed(g: GameState, a: Any) -> str | None:
     if kinds is None:
         kinds = (elem,) * len(rest)
     else:
-        if kind == "play" and CARD_DEF[a[1]].kind == "station":
+        if kind == "play" and g.rules.cards[a[1]].kind == "station":
             head = _prefix(kind, "BUILD-8")  # what check_play cites for a station's place
         if len(kinds) != len(rest):
-            return (f"{head}field '{name}' of {CARD_DEF[a[1]].name} holds {len(kinds)} value(s) "
+            return (f"{head}field '{name}' of {g.rules.cards[a[1]].name} holds {len(kinds)} value(s) "
                     f"({', '.join(kinds) or 'none'}), not {len(rest)}")
     for j, (x, k) in enumerate(zip(rest, kinds)):
         fk = FIELD_KINDS[k]

@@ -2,7 +2,7 @@
 use abilities, end the phase (MOVE, EXPLORE, BUILD, DEV, SCRAP, REPAIR, TRADE-1/2, PLAY)."""
 from __future__ import annotations
 
-from ..cards.catalogue import BUILDABLE, CARD_DEF, DEFS, CardDef
+from ..cards.catalogue import CardDef
 from . import events as E
 from .board import neighbours, within_two
 from . import tasks as T
@@ -15,8 +15,6 @@ from .rules import (add_development, build, build_banned, can_enter, contested, 
                     ship_count_for_cap, speed, station_banned, station_effects_active,
                     system_bonus_cards, system_effects_active, total_devs, vessels_by_pos)
 from .state import NOBODY, ActionTuple, GameState, Vessel
-
-BUILDABLE_INDEX = frozenset(d.index for d in BUILDABLE)
 
 # --------------------------------------------------------------------------- jump
 
@@ -217,11 +215,12 @@ def check_build(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) != 3:
         return "build takes a card index and a position"
     _, idx, pos = a
-    if not isinstance(idx, int) or not 0 <= idx < len(DEFS) or idx not in BUILDABLE_INDEX:
+    defs = g.rules.catalogue.defs
+    if not isinstance(idx, int) or not 0 <= idx < len(defs) or defs[idx] not in g.rules.catalogue.buildable:
         return "BUILD-1: only supply ships and stations can be built"
     if not isinstance(pos, int) or not 0 <= pos < len(g.sites):
         return "BUILD-1: no such system"
-    d = DEFS[idx]
+    d = defs[idx]
     if g.step in ("priority", "build_window") and (
             g.stack or p != g.active or not d.is_ship or not builds_any_phase(g, p)):
         return "BUILD-1: building happens in your Command phase"
@@ -229,14 +228,14 @@ def check_build(g: GameState, p: int, a: ActionTuple) -> str | None:
 
 
 def do_build(g: GameState, p: int, a: ActionTuple) -> None:
-    d = DEFS[a[1]]
+    d = g.rules.catalogue.defs[a[1]]
     g.credits[p] -= d.cost
     emit(g, E.Build("build", p, d.name, a[2]))
     build(g, p, d.name, a[2])
 
 
 def build_actions(g: GameState, p: int, ships_only: bool = False) -> list[ActionTuple]:
-    affordable = [d for d in BUILDABLE if d.cost <= g.credits[p] and g.supply[d.name]
+    affordable = [d for d in g.rules.catalogue.buildable if d.cost <= g.credits[p] and g.supply[d.name]
                   and (d.is_ship or not ships_only)]
     if not affordable:
         return []
@@ -448,7 +447,7 @@ def sell_actions(g: GameState, p: int) -> list[ActionTuple]:
 def check_play(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) < 2 or a[1] not in g.hands[p]:
         return "PLAY-1: play a card from your hand"
-    d = CARD_DEF[a[1]]
+    d = g.rules.cards[a[1]]
     if g.step != "command" and not d.is_command:
         return "RESP-2: only Commands can be played outside your Command phase (PLAY-1)"
     if d.is_station and g.credits[p] < d.cost:
@@ -464,7 +463,7 @@ def check_play(g: GameState, p: int, a: ActionTuple) -> str | None:
 def play_actions(g: GameState, p: int, commands_only: bool) -> list[ActionTuple]:
     out: list[ActionTuple] = []
     for cid in g.hands[p]:
-        if commands_only and not CARD_DEF[cid].is_command:
+        if commands_only and not g.rules.cards[cid].is_command:
             continue
         for t in play_targets(g, p, cid):  # a loop: mostly a few targets each
             out.append(("play", cid, *t))
@@ -475,7 +474,7 @@ def check_ability(g: GameState, p: int, a: ActionTuple) -> str | None:
     if len(a) < 2 or a[1] not in ability_sources(g, p):
         return "RESP-1: use an ability of a card you control (not in a besieged system, SIEGE-2)"
     if tuple(a[2:]) not in set(ability_targets(g, p, a[1])):
-        return f"TARGET-2: those are not legal targets or costs for {CARD_DEF[a[1]].name}"
+        return f"TARGET-2: those are not legal targets or costs for {g.rules.cards[a[1]].name}"
     return None
 
 

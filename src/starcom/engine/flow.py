@@ -8,7 +8,6 @@ setting ``g.step``. Priority rounds and the stack are in :mod:`.priority`, comba
 """
 from __future__ import annotations
 
-from ..cards.catalogue import CARD_DEF
 from . import events as E
 from . import tasks as T
 from .lasting import Until, expire
@@ -127,7 +126,7 @@ def _start_of_turn(g: GameState, t: T.StartOfTurn) -> None:
         if g.rules.by_card[cid].commutes:
             _run_start_effect(g, t, cid)
             return
-    if len({CARD_DEF[c].name for c in pending}) > 1:
+    if len({g.rules.cards[c].name for c in pending}) > 1:
         ask(g, g.active, "order", list(pending))
         return
     _run_start_effect(g, t, pending[0])

@@ -25,7 +25,7 @@ from .state import ActionTuple, Config, GameState
 def standard_rules() -> Ruleset:
     """The ruleset of Star Commander: the catalogue's cards with the effects of
     ``starcom.cards.effects`` (built on first use, then shared by every game)."""
-    return Ruleset.build(catalogue.CARD_DEF, effects.EFFECTS, "standard")
+    return Ruleset.build(catalogue.STANDARD, effects.EFFECTS, "standard")
 
 
 register_named("standard", standard_rules)

@@ -27,7 +27,7 @@ class Jump(NamedTuple):
 
 
 class Build(NamedTuple):
-    """Build a vessel of card type ``card`` (an index into ``catalogue.DEFS``) at ``at``."""
+    """Build a vessel of card type ``card`` (an index into ``Catalogue.defs``) at ``at``."""
     kind: Literal["build"]
     card: int
     at: int

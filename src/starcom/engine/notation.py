@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from ..cards.catalogue import BY_NAME, CARD_DEF, DEFS, DOMAINS
+from ..cards.catalogue import DOMAINS, STANDARD, Catalogue
 from ..cards.wording import CHOICE_WORDS
 from . import actions as A
 from .board import name as pos_name
@@ -46,7 +47,6 @@ _CARD = re.compile(r"(.*)#(\d+)")
 _PLAYER = re.compile(r"P(\d+)")
 _POS = re.compile(r"[a-z]\d+")
 _CARRY = re.compile(r"\+(\d+)")
-_LONGEST_NAME = max(len(d.name.split()) for d in DEFS)
 _INSTANCE = frozenset({"vessel", "card"})
 # The kinds an item's value takes in ``give``/``ask`` (credits and hand cards count one).
 _ITEM_VALUE = {"card": "card", "tech": "card", "vessel": "vessel", "system": "pos"}
@@ -88,7 +88,7 @@ def field_kinds(g: GameState, a: tuple[Any, ...]) -> list[str]:
             continue
         rest = len(a) - 1 - len(kinds)
         star: tuple[str, ...] | None = None
-        if fk == "target" and len(a) > 1 and type(a[1]) is int and 0 <= a[1] < len(CARD_DEF):
+        if fk == "target" and len(a) > 1 and type(a[1]) is int and 0 <= a[1] < len(g.rules.cards):
             star = A.target_kinds(g, a[0], a[1])
         if star is None or len(star) != rest:
             star = (fk if fk != "target" else "",) * rest
@@ -110,12 +110,12 @@ def _show(g: GameState, kind: str, x: Any) -> str:
     if type(x) is not int:
         return str(x)
     if kind in _INSTANCE:
-        return f"{CARD_DEF[x].name}#{x}" if 0 <= x < len(CARD_DEF) else str(x)
+        return f"{g.rules.cards[x].name}#{x}" if 0 <= x < len(g.rules.cards) else str(x)
     if kind == "pos":
         size = g.cfg.size
         return pos_name(x, size) if 0 <= x < size * size else str(x)
     if kind == "def":
-        return DEFS[x].name if 0 <= x < len(DEFS) else str(x)
+        return g.rules.catalogue.defs[x].name if 0 <= x < len(g.rules.catalogue.defs) else str(x)
     if kind == "player":
         return f"P{x}" if x >= 0 else str(x)
     if kind == "deck":
@@ -146,15 +146,22 @@ def _name_of(word: str) -> str:
     return word.split("#", 1)[0]
 
 
-def tokens(text: str) -> list[str]:
-    """The words of ``text``, a card's name (with its ``#id``) kept as one token."""
+@cache
+def _longest_name(catalogue: Catalogue) -> int:
+    return max((len(d.name.split()) for d in catalogue.defs), default=1)
+
+
+def tokens(text: str, catalogue: Catalogue = STANDARD) -> list[str]:
+    """The words of ``text``, a card's name of ``catalogue`` (with its ``#id``) kept as one
+    token."""
     words = text.split()
+    longest, by_name = _longest_name(catalogue), catalogue.by_name
     out: list[str] = []
     i = 0
     while i < len(words):
         j = i + 1
-        for k in range(min(len(words), i + _LONGEST_NAME), i + 1, -1):
-            if "#" not in "".join(words[i:k - 1]) and _name_of(" ".join(words[i:k])) in BY_NAME:
+        for k in range(min(len(words), i + longest), i + 1, -1):
+            if "#" not in "".join(words[i:k - 1]) and _name_of(" ".join(words[i:k])) in by_name:
                 j = k
                 break
         out.append(" ".join(words[i:j]))
@@ -167,7 +174,8 @@ class _Reader:
 
     def __init__(self, g: GameState, text: str, lookup: Lookup | None, strict: bool) -> None:
         self.g, self.text, self.lookup, self.strict = g, text, lookup, strict
-        self.toks = tokens(text)
+        self.cards, self.by_name = g.rules.cards, g.rules.catalogue.by_name
+        self.toks = tokens(text, g.rules.catalogue)
         self.i = 1
 
     def fail(self, why: str) -> IllegalAction:
@@ -194,14 +202,14 @@ class _Reader:
         m = _CARD.fullmatch(tok)
         if m:
             name, cid = m.group(1).strip(), int(m.group(2))
-            if not 0 <= cid < len(CARD_DEF):
-                raise self.fail(f"there is no card #{cid} (ids are 0..{len(CARD_DEF) - 1})")
-            if name and CARD_DEF[cid].name != name:
-                raise self.fail(f"card #{cid} is a {CARD_DEF[cid].name}, not a {name}")
+            if not 0 <= cid < len(self.cards):
+                raise self.fail(f"there is no card #{cid} (ids are 0..{len(self.cards) - 1})")
+            if name and self.cards[cid].name != name:
+                raise self.fail(f"card #{cid} is a {self.cards[cid].name}, not a {name}")
             return cid
         if _INT.fullmatch(tok):
             return int(tok)
-        if tok.startswith("$") or tok in BY_NAME:
+        if tok.startswith("$") or tok in self.by_name:
             return self.lookup_name(tok, kind)
         return self.wrong(tok, kind)
 
@@ -218,7 +226,7 @@ class _Reader:
         """A token read by its form alone."""
         if _INT.fullmatch(tok):
             return int(tok)
-        if _CARD.fullmatch(tok) or tok.startswith("$") or tok in BY_NAME:
+        if _CARD.fullmatch(tok) or tok.startswith("$") or tok in self.by_name:
             return self.card(tok, "card")
         if _PLAYER.fullmatch(tok):
             return int(tok[1:])
@@ -238,7 +246,7 @@ class _Reader:
         if kind in _INSTANCE:
             return self.card(tok, kind)
         if kind == "pos":
-            if tok.startswith("$") or tok in BY_NAME:
+            if tok.startswith("$") or tok in self.by_name:
                 return self.wrong(tok, kind)
             try:
                 return parse_pos(tok, self.g.cfg.size)
@@ -247,7 +255,7 @@ class _Reader:
                     raise self.fail(str(exc)) from None
                 return tok
         if kind == "def":
-            return BY_NAME[tok].index if tok in BY_NAME else self.wrong(tok, kind)
+            return self.by_name[tok].index if tok in self.by_name else self.wrong(tok, kind)
         if kind == "player":
             return int(tok[1:]) if _PLAYER.fullmatch(tok) else self.wrong(tok, kind)
         if kind == "deck":
@@ -325,11 +333,11 @@ class _Reader:
     def rest(self, out: list[Any], name: str, elem: str) -> None:
         """The ``*`` field: a card's targets (read by their declared kinds) or card ids."""
         card = out[1] if len(out) > 1 else None
-        if elem == "target" and type(card) is int and 0 <= card < len(CARD_DEF):
+        if elem == "target" and type(card) is int and 0 <= card < len(self.cards):
             kinds = A.target_kinds(self.g, out[0], card) or ()
             for k in kinds:
                 if not self.field(k, name, out) and self.strict:
-                    raise self.fail(f"{CARD_DEF[card].name} takes the targets ({', '.join(kinds)}): "
+                    raise self.fail(f"{self.cards[card].name} takes the targets ({', '.join(kinds)}): "
                                     f"'{k}' is missing")
         while self.i < len(self.toks):
             if not self.field(elem if elem != "target" else "", name, out):

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .ruleset import Targets
-from ..cards.catalogue import CARD_DEF
 from . import events as E
 from . import tasks as T
 from .kernel import task
@@ -23,7 +22,7 @@ def station_targets(g: GameState, p: int) -> list[Targets]:
 
 def play_targets(g: GameState, p: int, cid: int) -> Iterable[Targets]:
     """Legal target tuples for playing card ``cid`` (wherever the card now is)."""
-    d = CARD_DEF[cid]
+    d = g.rules.cards[cid]
     if d.is_command:
         hook = g.rules.by_card[cid].targets
         return hook(g, p, cid) if hook else [()]
@@ -59,7 +58,7 @@ def ability_targets(g: GameState, p: int, src: int) -> Iterable[Targets]:
 def play_card(g: GameState, p: int, cid: int, targets: Targets) -> list[Any]:
     """Take the card from the hand and pay for it; return its stack item (``priority`` puts
     it on the stack, and responses follow, RESP-1)."""
-    d = CARD_DEF[cid]
+    d = g.rules.cards[cid]
     g.hands[p].remove(cid)
     if d.is_station:
         g.credits[p] -= d.cost
@@ -95,7 +94,7 @@ def still_valid(g: GameState, p: int, src: int, targets: Targets, ability: bool)
 def resolve_item(g: GameState, item: list[Any]) -> None:
     kind, p, src, *rest = item
     targets = tuple(rest)
-    d = CARD_DEF[src]
+    d = g.rules.cards[src]
     eff = g.rules.by_card[src]
     if kind == "card" and d.is_technology:
         g.techs[p].append(src)

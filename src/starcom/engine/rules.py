@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..cards.catalogue import CARD_DEF, Domain
+from ..cards.catalogue import Domain
 from . import events as E
 from . import lasting as L
 from .lasting import HAS_ATTACK, HAS_HP, HAS_NO_ATTACK, HAS_SPEED, HAS_TARGETS, HAS_UNTARGETABLE, Kind
@@ -335,7 +335,7 @@ def gain(g: GameState, p: int, n: int) -> None:
 
 def discard(g: GameState, cid: int) -> None:
     """Put a domain card on its own discard pile (COMP-3)."""
-    g.discards[CARD_DEF[cid].domain_index].append(cid)
+    g.discards[g.rules.cards[cid].domain_index].append(cid)
 
 
 def take_supply(g: GameState, name: str) -> int | None:
@@ -344,7 +344,7 @@ def take_supply(g: GameState, name: str) -> int | None:
 
 
 def place_vessel(g: GameState, cid: int, p: int, pos: int) -> Vessel:
-    v = Vessel(cid, p, pos)
+    v = Vessel(cid, p, pos, g.rules.cards[cid])
     g.vessels[cid] = v
     emit(g, E.Vessel("vessel", p, cid, pos))
     return v

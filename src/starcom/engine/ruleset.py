@@ -35,7 +35,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
-    from ..cards.catalogue import CardDef
+    from ..cards.catalogue import Catalogue, CardDef
     from .state import Choice, GameState, Vessel
 
 Targets = tuple[int, ...]  # a card's targets, each of a kind in ``TARGET_KINDS``
@@ -186,7 +186,8 @@ def named(name: str) -> Ruleset:
 class Ruleset:
     """The cards a game is played with and what each does, built once and never changed.
 
-    ``cards[cid]`` is the definition of card instance ``cid`` and ``by_card[cid]`` its effect
+    ``catalogue`` is the set of cards; ``cards[cid]`` (its ``instances``) is the definition of
+    card instance ``cid`` and ``by_card[cid]`` its effect
     (an empty record for a card without code). ``stat_stations[stat]`` and
     ``stat_systems[stat]`` list the station and system instances with a bonus hook for a stat
     ("attack", "hp", "speed"), ``stat_cards[stat]`` every instance with one, ``board_stats`` the stats
@@ -196,6 +197,7 @@ class Ruleset:
     rules skip every other card in those frequent queries."""
 
     name: str
+    catalogue: Catalogue
     cards: tuple[CardDef, ...]
     effects: Mapping[str, CardEffect]
     by_card: tuple[CardEffect, ...]
@@ -208,10 +210,11 @@ class Ruleset:
     board_stats: frozenset[str] = field(repr=False)
 
     @classmethod
-    def build(cls, cards: Sequence[CardDef], effects: EffectSet, name: str = "") -> Ruleset:
-        """The ruleset of the card instances ``cards`` (instance ids index it) with ``effects``.
-        ValueError names an effect for a card that is not among ``cards``."""
-        names = {d.name for d in cards}
+    def build(cls, catalogue: Catalogue, effects: EffectSet, name: str = "") -> Ruleset:
+        """The ruleset of the cards of ``catalogue`` with ``effects``. ValueError names an
+        effect for a card the catalogue lacks."""
+        cards = catalogue.instances
+        names = set(catalogue.by_name)
         stray = sorted((set(effects.effects) | set(effects.choice_handlers)) - names)
         if stray:
             raise ValueError(f"effects registered for cards not in the ruleset: {stray}")
@@ -222,7 +225,7 @@ class Ruleset:
             stat_stations[stat] = tuple(i for i in ids if cards[i].is_station)
             stat_systems[stat] = frozenset(i for i in ids if cards[i].is_system)
             stat_cards[stat] = frozenset(ids)
-        return cls(name, tuple(cards), MappingProxyType(dict(effects.effects)), by_card,
+        return cls(name, catalogue, cards, MappingProxyType(dict(effects.effects)), by_card,
                    MappingProxyType(dict(effects.choice_handlers)),
                    MappingProxyType(stat_stations), MappingProxyType(stat_systems),
                    tuple(i for i, eff in enumerate(by_card) if eff.max_dev_bonus),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..cards.catalogue import CARD_DEF, DEFS, DOMAINS, INSTANCES, SUPPLY_NAMES, CardKind
+from ..cards.catalogue import DOMAINS, CardKind
 from . import events as E
 from . import rng as rnglib
 from .board import MAX_SIZE, MIN_SIZE, seat_corners
@@ -30,40 +30,46 @@ def check_config(cfg: Config) -> None:
 
 
 S = TypeVar("S", bound=GameState)
-_BUILT_IN = tuple(CARD_DEF)
 
 
 def new_state(cfg: Config, cls: type[S], rules: Ruleset) -> S:
     """SETUP-1..3 with the cards of ``rules``: shuffle, deal the board, give each player a
-    Homeworld, 3 credits, a Scout."""
+    Homeworld, 3 credits, a Scout. ValueError names a setting, or a lack in the catalogue, that
+    makes the game impossible."""
     check_config(cfg)
-    if rules.cards != _BUILT_IN:  # element by element, each the same object: quick
-        # The rules still read a card's printed facts from the catalogue module by instance id,
-        # so a ruleset over other cards would be played with the wrong ones: refused instead.
-        raise ValueError(f"ruleset {rules.name!r} holds cards other than the built-in catalogue's; "
-                         "only effects may differ for now")
-    g = cls(cfg, rules)
+    cards, catalogue = rules.cards, rules.catalogue
     n = cfg.players
+    homeworlds = [cid for cid, d in enumerate(cards) if d.kind is CardKind.HOMEWORLD]
+    fillers = [cid for cid, d in enumerate(cards) if d.filler]
+    systems = [cid for cid, d in enumerate(cards) if d.kind is CardKind.SYSTEM and not d.filler]
+    starting = [d.name for d in catalogue.defs if d.starting_ship]
+    short = (f"{n} Homeworlds" if len(homeworlds) < n else
+             f"{cfg.size * cfg.size - n} systems" if len(systems) + len(fillers) < cfg.size * cfg.size - n else
+             "a starting ship for every player" if not starting or len(catalogue.ids[starting[0]]) < n else None)
+    if short:
+        raise ValueError(f"catalogue {catalogue.name!r} lacks {short} for this game")
+    g = cls(cfg, rules)
     for dom in DOMAINS:
-        deck = [cid for cid, d in enumerate(CARD_DEF) if d.domain == dom and d.in_domain_deck]
+        deck = [cid for cid, d in enumerate(cards) if d.domain == dom and d.in_domain_deck]
         g.rng = rnglib.shuffle(g.rng, deck)
         g.decks.append(deck)
     g.discards = [[] for _ in DOMAINS]
-    g.sysdeck = [cid for cid, d in enumerate(CARD_DEF) if d.kind is CardKind.SYSTEM and not d.filler]
+    g.sysdeck = systems
     g.rng = rnglib.shuffle(g.rng, g.sysdeck)
-    g.supply = {name: list(INSTANCES[name]) for name in SUPPLY_NAMES}
+    g.supply = {name: list(catalogue.ids[name]) for name in catalogue.supply_names}
     corners = seat_corners(cfg.size, n)
-    homeworlds = [cid for cid, d in enumerate(CARD_DEF) if d.kind is CardKind.HOMEWORLD]
-    fillers = [cid for cid, d in enumerate(CARD_DEF) if d.filler]
     for pos in range(cfg.size * cfg.size):
         if pos in corners:
-            g.sites.append(Site(homeworlds[corners.index(pos)], True, corners.index(pos), 1))
+            hw = homeworlds[corners.index(pos)]
+            g.sites.append(Site(hw, cards[hw], True, corners.index(pos), 1))
         elif g.sysdeck:
-            g.sites.append(Site(g.sysdeck.pop()))
+            cid = g.sysdeck.pop()
+            g.sites.append(Site(cid, cards[cid]))
         else:  # RULING (BOARD-1): boards beyond the deck are filled with Deep Space
-            g.sites.append(Site(fillers.pop(), True))
+            cid = fillers.pop()
+            g.sites.append(Site(cid, cards[cid], True))
     g.homeworld = list(corners)
-    scout = next(d.name for d in DEFS if d.starting_ship)
+    scout = starting[0]
     for p in range(n):
         v = place_vessel(g, g.supply[scout].pop(), p, corners[p])
         v.fresh = v.built = False

@@ -4,10 +4,11 @@ Everything that makes up a position lives here; rules live in the other engine m
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Self
 
-from ..cards.catalogue import CARD_DEF, CardDef
+from ..cards.catalogue import CardDef
 from . import rng as rnglib
 from .editions import EDITIONS, Edition
 from .lasting import OLD_VESSEL_FIELDS, Lasting, from_old_layout, kinds_of
@@ -54,9 +55,9 @@ class Vessel:
     built: bool  # built (not merely received) this turn (BUILD-7, catalogue: jump_when_built)
     # What cards change for a while (bonuses, shields...) is in GameState.lasting.
 
-    def __init__(self, cid: int, owner: int, pos: int) -> None:
+    def __init__(self, cid: int, owner: int, pos: int, d: CardDef) -> None:
         self.id = cid
-        self.d = CARD_DEF[cid]
+        self.d = d
         self.owner = owner
         self.pos = pos
         self.damage = self.jumps = 0
@@ -75,10 +76,10 @@ class Vessel:
         return {k: getattr(self, k) for k in Vessel.__slots__ if k != "d"}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Vessel":
-        """A vessel saved by :meth:`to_json` (older saves' card flags are read by
-        ``lasting.from_old_layout``)."""
-        v = cls(data["id"], data["owner"], data["pos"])
+    def from_json(cls, data: dict[str, Any], cards: Sequence[CardDef]) -> "Vessel":
+        """A vessel saved by :meth:`to_json`, ``cards`` the instances of its ruleset (older
+        saves' card flags are read by ``lasting.from_old_layout``)."""
+        v = cls(data["id"], data["owner"], data["pos"], cards[data["id"]])
         for k, val in data.items():
             if k not in OLD_VESSEL_FIELDS:
                 setattr(v, k, val)
@@ -97,17 +98,17 @@ class Site:
     devs: int  # developments (all of the controller's)
     combat_turn: int  # last turn number in which damage was assigned here (COMBAT-8)
 
-    def __init__(self, card: int, face_up: bool = False, owner: int = NOBODY, devs: int = 0) -> None:
-        self.set_card(card)
+    def __init__(self, card: int, d: CardDef, face_up: bool = False, owner: int = NOBODY, devs: int = 0) -> None:
+        self.set_card(card, d)
         self.face_up = face_up
         self.owner = owner
         self.devs = devs
         self.combat_turn = -1
 
-    def set_card(self, card: int) -> None:
-        """Put the system card ``card`` here."""
+    def set_card(self, card: int, d: CardDef) -> None:
+        """Put the system card ``card``, whose definition is ``d``, here."""
         self.card = card
-        self.d = CARD_DEF[card]
+        self.d = d
 
     def copy(self) -> "Site":
         s = Site.__new__(Site)
@@ -120,8 +121,9 @@ class Site:
                 "combat_turn": self.combat_turn}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Site":
-        s = cls(data["card"])
+    def from_json(cls, data: dict[str, Any], cards: Sequence[CardDef]) -> "Site":
+        """A site saved by :meth:`to_json`, ``cards`` the instances of its ruleset."""
+        s = cls(data["card"], cards[data["card"]])
         for k, val in data.items():
             if k not in ("card", "interdicted_by"):  # older saves: read by lasting.from_old_layout
                 setattr(s, k, val)
@@ -342,9 +344,9 @@ class GameState:
                 continue
             val = _plain(data[f])
             if f == "sites":
-                val = [Site.from_json(s) for s in val]
+                val = [Site.from_json(s, rules.cards) for s in val]
             elif f == "vessels":
-                val = {v["id"]: Vessel.from_json(v) for v in val}
+                val = {v["id"]: Vessel.from_json(v, rules.cards) for v in val}
             elif f == "tasks":
                 val = [task_from_json(t) for t in val]
             elif f == "choice":

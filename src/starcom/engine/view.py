@@ -16,7 +16,7 @@ import random
 from dataclasses import asdict, replace
 from typing import Any, Callable, TypeVar
 
-from ..cards.catalogue import CARD_DEF, DOMAINS
+from ..cards.catalogue import DOMAINS
 from ..cards.wording import CHOICE_WORDS
 from . import events as E
 from . import lasting as L
@@ -183,8 +183,8 @@ def action_for(g: GameState, action: Action, p: Viewer) -> Action:
 # --------------------------------------------------------------------------- views
 
 
-def card_info(cid: int) -> dict[str, Any]:
-    d = CARD_DEF[cid]
+def card_info(g: GameState, cid: int) -> dict[str, Any]:
+    d = g.rules.cards[cid]
     return {"id": cid, "name": d.name, "kind": d.kind, "domain": d.domain, "text": d.text}
 
 
@@ -217,8 +217,8 @@ def player_view(g: GameState, p: Viewer) -> dict[str, Any]:
     for q in range(n):
         players.append({
             "seat": q, "alive": g.alive[q], "credits": g.credits[q], "hand_size": len(g.hands[q]),
-            "hand_domains": sorted(CARD_DEF[c].domain for c in g.hands[q]),
-            "technologies": [card_info(c) for c in g.techs[q]], "homeworld": g.homeworld[q],
+            "hand_domains": sorted(g.rules.cards[c].domain for c in g.hands[q]),
+            "technologies": [card_info(g, c) for c in g.techs[q]], "homeworld": g.homeworld[q],
             "developments": R.total_devs(g, q),
         })
     choice = None
@@ -236,14 +236,14 @@ def player_view(g: GameState, p: Viewer) -> dict[str, Any]:
         "turn": g.turn, "active": g.active, "phase": g.phase, "decision": g.step,
         "to_move": None if g.over else g.actor,
         "players": players,
-        "hand": [card_info(c) for c in g.hands[p]] if p is not None else None,
+        "hand": [card_info(g, c) for c in g.hands[p]] if p is not None else None,
         "decks": [len(d) for d in g.decks],
-        "discards": [[card_info(c) for c in pile] for pile in g.discards],
+        "discards": [[card_info(g, c) for c in pile] for pile in g.discards],
         "system_deck": len(g.sysdeck),
         "supply": {name: len(ids) for name, ids in g.supply.items()},
         "board": [site_info(g, pos) for pos in range(len(g.sites))],
         "vessels": [vessel_info(g, v) for v in g.vessels.values()],
-        "stack": [{"kind": it[0], "player": it[1], "card": card_info(it[2]), "targets": list(it[3:])}
+        "stack": [{"kind": it[0], "player": it[1], "card": card_info(g, it[2]), "targets": list(it[3:])}
                   for it in g.stack],
         "combat_at": g.combat_pos if g.combat_pos >= 0 else None,
         "assigned": [list(a) for a in g.assigned],
@@ -273,7 +273,7 @@ def determinize(g: S, p: int, rng: random.Random) -> S:
         for q in range(h.cfg.players):
             if q != p:
                 slots += [(h.hands[q], i) for i, c in enumerate(h.hands[q])
-                          if CARD_DEF[c].domain_index == d and c not in known]
+                          if h.rules.cards[c].domain_index == d and c not in known]
         old = [lst[i] for lst, i in slots]
         new = list(old)
         rng.shuffle(new)
@@ -284,7 +284,7 @@ def determinize(g: S, p: int, rng: random.Random) -> S:
     pool = [h.sites[i].card for i in sys_slots] + h.sysdeck
     rng.shuffle(pool)
     for i, cid in zip(sys_slots, pool):
-        h.sites[i].set_card(cid)
+        h.sites[i].set_card(cid, h.rules.cards[cid])
     h.sysdeck = pool[len(sys_slots):]
     h.rng = rng.getrandbits(64)
     if not h.over:
