@@ -116,6 +116,10 @@ def test_a_catalogue_file_is_read_or_refused_with_the_reason(tmp_path) -> None:
     path.write_text('["Scout"]\ndomain = "neutral"\nkind = "ship"\ncount = 4\ntext = "t"\n', "utf-8")
     assert Catalogue.load(path).card("Scout").count == 4
     for text, why in (('["Scout"\n', "not a TOML file"), ('["Scout"]\nkind = "boat"\n', "'Scout'"),
+                      ('["A"]\nkind = "ship"\ndomain = "neutral"\ncount = 1\ntext = "t"\n["Scout"]\ncount = 4\nattack = "x"\n', r"'Scout' \(line 6\), line 8: field 'attack' must be a whole number"),
+                      ('["Scout"]\ncount = 0\n', "'count' must be from 1"),
+                      ('["Scout"]\ncolour = "red"\n', "unknown field 'colour'"),
+                      ('["Scout"]\nkind = "ship"\n', "missing field.*domain, text, count"),
                       ('Scout = 3\n', "must be a table"), ('["Scout"]\ndomain = "neutral"\n', "'Scout'")):
         path.write_text(text, "utf-8")
         with pytest.raises(ValueError, match=why):

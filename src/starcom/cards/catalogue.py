@@ -8,7 +8,7 @@ integers.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from collections.abc import Mapping
 from importlib import resources
@@ -78,6 +78,10 @@ class CardDef:
     starting_ship: bool = False
     filler: bool = False
     carry: int = 0
+    # The name of the card this one stands in for in a balance study (cards/stand_ins.py): its
+    # copies are never dealt or put in the supply; the rules swap them for the real card's
+    # copies one for one (Ruleset.versions). Empty for every ordinary card.
+    stand_in_for: str = ""
     is_command: bool = field(init=False, repr=False, compare=False)
     is_technology: bool = field(init=False, repr=False, compare=False)
     is_vessel: bool = field(init=False, repr=False, compare=False)
@@ -140,8 +144,14 @@ class Catalogue:
         setter(self, "by_name", MappingProxyType(by_name))
         setter(self, "instances", instances)
         setter(self, "ids", MappingProxyType({k: tuple(v) for k, v in ids.items()}))
-        setter(self, "supply_names", tuple(d.name for d in self.defs if d.domain is Domain.NEUTRAL))
-        setter(self, "buildable", tuple(d for d in self.defs if d.domain is Domain.NEUTRAL and not d.never_built))
+        for d in self.defs:
+            real = by_name.get(d.stand_in_for) if d.stand_in_for else None
+            if d.stand_in_for and (real is None or real.count != d.count or real.domain != d.domain):
+                raise ValueError(f"catalogue {self.name!r}: {d.name!r} stands in for {d.stand_in_for!r}, "
+                                 "which it must match in domain and count")
+        dealt = [d for d in self.defs if not d.stand_in_for]
+        setter(self, "supply_names", tuple(d.name for d in dealt if d.domain is Domain.NEUTRAL))
+        setter(self, "buildable", tuple(d for d in dealt if d.domain is Domain.NEUTRAL and not d.never_built))
 
     @classmethod
     def from_toml(cls, text: str, name: str) -> Catalogue:
@@ -155,10 +165,24 @@ class Catalogue:
         for i, (card_name, fields) in enumerate(raw.items()):
             if not isinstance(fields, dict):
                 raise ValueError(f"{name}: {card_name!r} must be a table of a card's fields")
+            where = f"{name}: card {card_name!r} (line {_line_of(text, card_name)})"
+            for key, value in fields.items():
+                want = _FIELD_TYPES.get(key)
+                if want is None:
+                    raise ValueError(f"{where}: unknown field {key!r}; fields are {', '.join(sorted(_FIELD_TYPES))}")
+                if type(value) is not want:  # exactly: a bool is not a number here
+                    raise ValueError(f"{where}, line {_line_of(text, card_name, key)}: field {key!r} must be "
+                                     f"{_TYPE_NAMES[want]}, not {value!r}")
+                if isinstance(value, int) and want is int and not (1 if key == "count" else 0) <= value <= 1000:
+                    raise ValueError(f"{where}, line {_line_of(text, card_name, key)}: field {key!r} must be "
+                                     f"from {1 if key == 'count' else 0} to 1000, not {value}")
+            missing = [k for k in _REQUIRED if k not in fields]
+            if missing:
+                raise ValueError(f"{where}: missing field(s) {', '.join(missing)}")
             try:
                 defs.append(CardDef(index=i, name=card_name, **fields))
             except (TypeError, ValueError) as exc:
-                raise ValueError(f"{name}: card {card_name!r}: {exc}") from None
+                raise ValueError(f"{where}: {exc}") from None
         return cls(name, tuple(defs))
 
     @classmethod
@@ -177,6 +201,34 @@ class Catalogue:
             return self.by_name[name]
         except KeyError:
             raise KeyError(f"unknown card {name!r}") from None
+
+
+# The fields a catalogue file may give a card, with their types (index and name come from the
+# file's layout; the derived flags are worked out).
+_FIELD_TYPES: dict[str, type] = {
+    f.name: {"int": int, "bool": bool}.get(str(f.type), str) for f in fields(CardDef)
+    if f.init and f.name not in ("index", "name")}
+_TYPE_NAMES = {int: "a whole number", bool: "true or false", str: "a text"}
+_REQUIRED = tuple(f.name for f in fields(CardDef) if f.init and f.name not in ("index", "name")
+                  and f.default is MISSING)
+
+
+def _line_of(text: str, card: str, key: str | None = None) -> int:
+    """The line of ``text`` where card ``card``'s table starts (or, with ``key``, where that
+    field of it is given); 0 if it cannot be found."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() in (f'["{card}"]', f"['{card}']", f"[{card}]")), -1)
+    if start < 0:
+        return 0
+    if key is None:
+        return start + 1
+    for i in range(start + 1, len(lines)):
+        stripped = lines[i].strip()
+        if stripped.startswith("["):
+            break
+        if stripped.split("=", 1)[0].strip() == key:
+            return i + 1
+    return start + 1
 
 
 def _standard() -> Catalogue:

@@ -2,7 +2,6 @@
 replays, scenarios and the arena. Without a command it starts the browser game (``serve``)."""
 from __future__ import annotations
 
-import inspect
 import json
 import random
 from dataclasses import asdict
@@ -21,16 +20,8 @@ from ..engine.errors import ReplayError
 from ..engine.game import Game
 from ..engine.setup import check_config
 from ..engine.state import Config
+from .helptext import reflow
 from .play import ai_choices
-
-
-def reflow(text: Optional[str]) -> Optional[str]:
-    """``text`` (a docstring) with each paragraph joined into one line, so that the help screen
-    wraps it to the terminal's width instead of breaking it where the source lines break."""
-    if not text:
-        return text
-    paragraphs = inspect.cleandoc(text).split("\n\n")
-    return "\n\n".join(" ".join(line.strip() for line in par.splitlines()) for par in paragraphs)
 
 
 class Commands(TyperGroup):
@@ -446,11 +437,12 @@ def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML,
     raise typer.Exit(run_files([str(f) for f in files]))
 
 
-from . import arena as _arena, play as _play, serve as _serve  # noqa: E402  (commands defined in their own modules)
+from . import arena as _arena, play as _play, serve as _serve, study as _study  # noqa: E402  (commands defined in their own modules)
 
 _serve.register(app)
 _play.register(app)
 _arena.register(app)
+_study.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

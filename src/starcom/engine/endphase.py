@@ -8,7 +8,7 @@ from .flow import begin_turn, is_abandoned, next_alive
 from .kernel import push, task
 from .lasting import Kind, Until, drop, expire, use
 from .rules import (besieged_by, destroy, destroy_lethal, discard, emit, remove_vessel, set_controller,
-                    total_devs)
+                    system_follows_controller, total_devs)
 from .state import NOBODY, GameState
 
 
@@ -96,9 +96,10 @@ def eliminate(g: GameState, q: int) -> None:
     expire(g, Until.READY, q)  # they will have no Ready phase to end what waits for it
     for v in [v for v in g.vessels.values() if v.owner == q]:
         remove_vessel(g, v)
-    for s in g.sites:
+    for pos, s in enumerate(g.sites):
         if s.owner == q:
             s.owner, s.devs = NOBODY, 0
+            system_follows_controller(g, pos)
     for cid in g.hands[q] + g.techs[q]:
         discard(g, cid)
     g.hands[q], g.techs[q] = [], []

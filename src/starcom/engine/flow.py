@@ -13,7 +13,7 @@ from . import tasks as T
 from .lasting import Until, expire
 from .kernel import after_tasks, ask, engine_choice, push, task
 from .rules import (destroy_lethal, discard, drawable_decks, emit, gain, station_effects_active,
-                    system_effects_active, under_siege)
+                    system_effects_active, under_siege, version_for)
 from .state import Choice, GameState, Vessel
 from .tasks import Option
 
@@ -165,7 +165,7 @@ def _draw(g: GameState, t: T.Draw) -> None:
 
 
 def draw_from(g: GameState, p: int, deck: int) -> None:
-    cid = g.decks[deck].pop()
+    cid = version_for(g, g.decks[deck].pop(), p)
     g.hands[p].append(cid)
     emit(g, E.Draw("draw", p, deck, cid))
 
@@ -210,7 +210,7 @@ def _receive(g: GameState, t: T.Receive) -> None:
         return
     g.tasks.pop()
     g.hands[frm].remove(cid)
-    g.hands[p].append(cid)
+    g.hands[p].append(version_for(g, cid, p))
     emit(g, E.Take("take", p, frm, cid))
 
 

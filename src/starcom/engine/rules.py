@@ -338,6 +338,25 @@ def discard(g: GameState, cid: int) -> None:
     g.discards[g.rules.cards[cid].domain_index].append(cid)
 
 
+def version_for(g: GameState, cid: int, holder: int) -> int:
+    """The copy of card ``cid`` that ``holder`` (a seat, or NOBODY) gets: ``cid`` itself, except
+    in a balance study, where a seat that does not get the real card gets its stand-in's paired
+    copy, and one that does gets the real copy back (``Ruleset.versions``). Asked whenever a card
+    enters a hand or technology row (drawn, traded, taken), a vessel is built, and a system
+    changes controller; a vessel keeps the version it was built as."""
+    rules = g.rules
+    other = rules.versions.get(cid) if rules.versions else None
+    if other is None:
+        return cid
+    real = rules.real_for is None or holder in rules.real_for
+    return other if real == (cid in rules.stand_ins) else cid
+
+
+def real_copy(g: GameState, cid: int) -> int:
+    """The real card's copy for ``cid`` (itself, unless it is a study's stand-in)."""
+    return g.rules.versions[cid] if cid in g.rules.stand_ins else cid
+
+
 def take_supply(g: GameState, name: str) -> int | None:
     pile = g.supply[name]
     return pile.pop() if pile else None
@@ -355,7 +374,7 @@ def build(g: GameState, p: int, name: str, pos: int) -> Vessel | None:
     cid = take_supply(g, name)
     if cid is None:
         return None
-    return place_vessel(g, cid, p, pos)
+    return place_vessel(g, version_for(g, cid, p), p, pos)
 
 
 def remove_vessel(g: GameState, v: Vessel) -> None:
@@ -363,7 +382,8 @@ def remove_vessel(g: GameState, v: Vessel) -> None:
     del g.vessels[v.id]
     L.forget_vessel(g, v.id)
     if v.d.domain is Domain.NEUTRAL:
-        g.supply[v.d.name].append(v.id)
+        real = real_copy(g, v.id)  # a stand-in's copy goes back as the real card's
+        g.supply[g.rules.cards[real].name].append(real)
     else:
         discard(g, v.id)
 
@@ -411,10 +431,21 @@ def add_development(g: GameState, p: int, pos: int) -> bool:
         return False
     first = site.devs == 0
     site.owner, site.devs = p, site.devs + 1
+    if first:
+        system_follows_controller(g, pos)
     emit(g, E.Develop("develop", p, pos, site.devs))
     if first:
         first_developed(g, p, pos)
     return True
+
+
+def system_follows_controller(g: GameState, pos: int) -> None:
+    """In a balance study a system card is real or its stand-in as its controller gets real
+    cards or not (:func:`version_for`); called whenever a system's controller changes."""
+    site = g.sites[pos]
+    cid = version_for(g, site.card, site.owner)
+    if cid != site.card:
+        site.set_card(cid, g.rules.cards[cid])
 
 
 def set_controller(g: GameState, pos: int, p: int) -> None:
@@ -422,6 +453,7 @@ def set_controller(g: GameState, pos: int, p: int) -> None:
     site = g.sites[pos]
     old = site.owner
     site.owner = p
+    system_follows_controller(g, pos)
     for v in g.vessels.values():
         if v.pos == pos and v.owner == old and v.d.is_station:
             v.owner, v.fresh, v.built = p, True, False

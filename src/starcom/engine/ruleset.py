@@ -32,7 +32,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol
 
 if TYPE_CHECKING:
     from ..cards.catalogue import Catalogue, CardDef
@@ -208,17 +208,30 @@ class Ruleset:
     stat_cards: Mapping[str, frozenset[int]] = field(repr=False)
     ability_cards: frozenset[int] = field(repr=False)
     board_stats: frozenset[str] = field(repr=False)
+    # A balance study's treatment (empty otherwise): each real copy and its stand-in's copy
+    # (cards/stand_ins.py), both ways; the stand-in copies; the seats that get real copies when
+    # they draw or build one (None: every seat, as in any ordinary game). See rules.version_for.
+    versions: Mapping[int, int] = field(repr=False)
+    stand_ins: frozenset[int] = field(repr=False)
+    real_for: frozenset[int] | None = field(repr=False)
 
     @classmethod
-    def build(cls, catalogue: Catalogue, effects: EffectSet, name: str = "") -> Ruleset:
+    def build(cls, catalogue: Catalogue, effects: EffectSet, name: str = "",
+              real_for: frozenset[int] | None = None) -> Ruleset:
         """The ruleset of the cards of ``catalogue`` with ``effects``. ValueError names an
-        effect for a card the catalogue lacks."""
+        effect for a card the catalogue lacks. ``real_for``: with stand-ins in the catalogue,
+        the seats that get the real cards (None: every seat)."""
         cards = catalogue.instances
         names = set(catalogue.by_name)
         stray = sorted((set(effects.effects) | set(effects.choice_handlers)) - names)
         if stray:
             raise ValueError(f"effects registered for cards not in the ruleset: {stray}")
         by_card = tuple(effects.effects.get(d.name, EMPTY) for d in cards)
+        versions: dict[int, int] = {}
+        for d in catalogue.defs:  # the i-th copy of a stand-in pairs with the i-th real copy
+            if d.stand_in_for:
+                for real, stand in zip(catalogue.ids[d.stand_in_for], catalogue.ids[d.name]):
+                    versions[real], versions[stand] = stand, real
         stat_stations, stat_systems, stat_cards = {}, {}, {}
         for stat in STATS:
             ids = [i for i, eff in enumerate(by_card) if getattr(eff, stat) is not None]
@@ -232,7 +245,9 @@ class Ruleset:
                    MappingProxyType(stat_cards),
                    frozenset(i for i, eff in enumerate(by_card)
                              if eff.resolve is not None and (cards[i].is_technology or cards[i].is_system)),
-                   frozenset(stat for stat in STATS if stat_stations[stat] or stat_systems[stat]))
+                   frozenset(stat for stat in STATS if stat_stations[stat] or stat_systems[stat]),
+                   MappingProxyType(versions), frozenset(i for i, d in enumerate(cards) if d.stand_in_for),
+                   real_for)
 
     def __reduce__(self) -> tuple[Callable[[str], Ruleset], tuple[str]]:
         # Hooks are functions and the tables read-only views: a ruleset travels by its name.

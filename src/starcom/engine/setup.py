@@ -10,9 +10,9 @@ from .board import MAX_SIZE, MIN_SIZE, seat_corners
 from .editions import EDITIONS
 from .flow import begin_turn
 from .kernel import advance
-from .rules import emit, place_vessel
+from .rules import emit, place_vessel, version_for
 from .ruleset import Ruleset
-from .state import Config, GameState, Site
+from .state import NOBODY, Config, GameState, Site
 
 
 def check_config(cfg: Config) -> None:
@@ -39,9 +39,10 @@ def new_state(cfg: Config, cls: type[S], rules: Ruleset) -> S:
     check_config(cfg)
     cards, catalogue = rules.cards, rules.catalogue
     n = cfg.players
-    homeworlds = [cid for cid, d in enumerate(cards) if d.kind is CardKind.HOMEWORLD]
-    fillers = [cid for cid, d in enumerate(cards) if d.filler]
-    systems = [cid for cid, d in enumerate(cards) if d.kind is CardKind.SYSTEM and not d.filler]
+    dealt = [cid for cid, d in enumerate(cards) if not d.stand_in_for]  # stand-ins come by swaps
+    homeworlds = [cid for cid in dealt if cards[cid].kind is CardKind.HOMEWORLD]
+    fillers = [cid for cid in dealt if cards[cid].filler]
+    systems = [cid for cid in dealt if cards[cid].kind is CardKind.SYSTEM and not cards[cid].filler]
     starting = [d.name for d in catalogue.defs if d.starting_ship]
     short = (f"{n} Homeworlds" if len(homeworlds) < n else
              f"{cfg.size * cfg.size - n} systems" if len(systems) + len(fillers) < cfg.size * cfg.size - n else
@@ -50,7 +51,7 @@ def new_state(cfg: Config, cls: type[S], rules: Ruleset) -> S:
         raise ValueError(f"catalogue {catalogue.name!r} lacks {short} for this game")
     g = cls(cfg, rules)
     for dom in DOMAINS:
-        deck = [cid for cid, d in enumerate(cards) if d.domain == dom and d.in_domain_deck]
+        deck = [cid for cid in dealt if cards[cid].domain == dom and cards[cid].in_domain_deck]
         g.rng = rnglib.shuffle(g.rng, deck)
         g.decks.append(deck)
     g.discards = [[] for _ in DOMAINS]
@@ -63,7 +64,7 @@ def new_state(cfg: Config, cls: type[S], rules: Ruleset) -> S:
             hw = homeworlds[corners.index(pos)]
             g.sites.append(Site(hw, cards[hw], True, corners.index(pos), 1))
         elif g.sysdeck:
-            cid = g.sysdeck.pop()
+            cid = version_for(g, g.sysdeck.pop(), NOBODY)
             g.sites.append(Site(cid, cards[cid]))
         else:  # RULING (BOARD-1): boards beyond the deck are filled with Deep Space
             cid = fillers.pop()
@@ -71,7 +72,7 @@ def new_state(cfg: Config, cls: type[S], rules: Ruleset) -> S:
     g.homeworld = list(corners)
     scout = starting[0]
     for p in range(n):
-        v = place_vessel(g, g.supply[scout].pop(), p, corners[p])
+        v = place_vessel(g, version_for(g, g.supply[scout].pop(), p), p, corners[p])
         v.fresh = v.built = False
     g.credits = [3] * n
     g.rng, first = rnglib.below(g.rng, n)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import events as E
-from .rules import emit, set_controller
+from .rules import emit, set_controller, version_for
 from .state import ActionTuple, GameState, Trade
 
 OFFERS_PER_TURN = 3
@@ -162,7 +162,7 @@ def do_accept(g: GameState, p: int, a: ActionTuple) -> None:
             _transfer(g, frm, to, kind, val)
     for cid in a[1:]:
         g.hands[p].remove(cid)
-        g.hands[me].append(cid)
+        g.hands[me].append(version_for(g, cid, me))
     emit(g, E.TradeDone("trade_done", me, p, tuple(a[1:])))
     g.trade = None
     g.step, g.actor = "command", me
@@ -171,10 +171,10 @@ def do_accept(g: GameState, p: int, a: ActionTuple) -> None:
 def _transfer(g: GameState, frm: int, to: int, kind: str, val: int) -> None:
     if kind == "card":
         g.hands[frm].remove(val)
-        g.hands[to].append(val)
+        g.hands[to].append(version_for(g, val, to))
     elif kind == "tech":
         g.techs[frm].remove(val)
-        g.techs[to].append(val)
+        g.techs[to].append(version_for(g, val, to))
     elif kind == "system":
         set_controller(g, val, to)
     elif kind == "vessel":

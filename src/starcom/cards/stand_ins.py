@@ -1,0 +1,96 @@
+"""Vanilla stand-ins: what a card is measured against in a balance study (``starcom study``).
+
+A card's value is how much better a seat does with it than with its stand-in, a card that fills
+the same place in the game with no text and with numbers on the standard catalogue's curve:
+
+- a **command or technology** stands in as a blank card of its domain that cannot be played (it
+  still counts in the hand, can be sold two for 3 credits and discarded);
+- a **ship** as a ship of the same size and cost, with attack and hit points from the standard
+  ships' median attack and hit points per credit (fighters from the fighters'), speed 1 (a
+  fighter 0), one target, and no ability;
+- a **station** as a station of the same cost, with hit points per credit from the standard
+  stations' median (their median attack per credit is 0) and no ability;
+- a **system** as a system of the same domain with the standard systems' median maximum
+  development and no text.
+
+The curve comes from the built-in catalogue, never from the one studied, so that changing a
+card's numbers moves the card and not its yardstick. Homeworlds, fillers (Deep Space) and the
+starting ship have no stand-in: every seat has them alike.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from statistics import median
+
+from ..engine.ruleset import EffectSet
+from .catalogue import STANDARD, Catalogue, CardDef, CardKind, Size
+
+SUFFIX = " (stand-in)"
+
+
+def _per_credit(cards: Iterable[CardDef], stat: str) -> float:
+    ratios = [getattr(d, stat) / d.cost for d in cards if d.cost > 0]
+    return median(ratios) if ratios else 0.0
+
+
+_SHIPS = [d for d in STANDARD.defs if d.is_ship and not d.is_fighter and not d.never_built]
+_FIGHTERS = [d for d in STANDARD.defs if d.is_fighter]
+_STATIONS = [d for d in STANDARD.defs if d.is_station]
+CURVE = {
+    "ship": (_per_credit(_SHIPS, "attack"), _per_credit(_SHIPS, "hp")),
+    "fighter": (_per_credit(_FIGHTERS, "attack"), _per_credit(_FIGHTERS, "hp")),
+    "station": (_per_credit(_STATIONS, "attack"), _per_credit(_STATIONS, "hp")),
+}
+SYSTEM_MAX_DEV = round(median(d.max_dev for d in STANDARD.defs if d.kind is CardKind.SYSTEM and not d.filler))
+
+
+def studied(d: CardDef) -> bool:
+    """Whether ``d`` has a stand-in (and so a value a study can measure)."""
+    return not (d.kind is CardKind.HOMEWORLD or d.filler or d.starting_ship or d.stand_in_for)
+
+
+def stand_in(d: CardDef, index: int) -> CardDef:
+    """The stand-in of ``d`` (see the module docstring), as card type ``index``."""
+    if not studied(d):
+        raise ValueError(f"{d.name} has no stand-in: every seat has it alike")
+    name = d.name + SUFFIX  # every stand-in keeps the domain and the number of copies
+    if d.is_ship or d.is_station:
+        per_attack, per_hp = CURVE["station" if d.is_station else "fighter" if d.is_fighter else "ship"]
+        return CardDef(index, name, d.domain, d.kind, f"Stand-in: a plain {d.kind} of cost {d.cost} on the "
+                       "standard curve.", d.count, size=d.size, cost=d.cost,
+                       attack=max(0, round(d.cost * per_attack)), hp=max(1, round(d.cost * per_hp)),
+                       speed=1 if d.is_ship and d.size is not Size.FIGHTER else 0, stand_in_for=d.name)
+    if d.is_system:
+        return CardDef(index, name, d.domain, CardKind.SYSTEM, "Stand-in: a plain system of maximum "
+                       f"development {SYSTEM_MAX_DEV}.", d.count, max_dev=SYSTEM_MAX_DEV, stand_in_for=d.name)
+    return CardDef(index, name, d.domain, CardKind.COMMAND, "Stand-in: a blank card; it cannot be played.",
+                   d.count, stand_in_for=d.name)
+
+
+def with_stand_ins(catalogue: Catalogue, names: Iterable[str]) -> Catalogue:
+    """``catalogue`` with a stand-in added after its cards for each of ``names`` (so the real
+    cards keep their instance ids). KeyError names an unknown card."""
+    extra: list[CardDef] = []
+    for name in names:
+        extra.append(stand_in(catalogue.card(name), len(catalogue.defs) + len(extra)))
+    return Catalogue(f"{catalogue.name} with stand-ins", (*catalogue.defs, *extra))
+
+
+def _cannot_be_played(g: object, p: int, src: int) -> list[tuple[int, ...]]:
+    return []
+
+
+def stand_in_effects(base: EffectSet, catalogue: Catalogue) -> EffectSet:
+    """The effects of ``base`` for the cards ``catalogue`` has, and none for its stand-ins but
+    this: a blank command cannot be played."""
+    effects = EffectSet(catalogue.by_name)
+    for name, eff in base.effects.items():
+        if name in catalogue.by_name:
+            effects.effects[name] = eff
+    for kind, fn in base.choice_handlers.items():
+        if kind in catalogue.by_name:  # handlers are registered under their card's name
+            effects.choice_handlers[kind] = fn
+    for d in catalogue.defs:
+        if d.stand_in_for and d.is_command:
+            effects.register(d.name, targets=_cannot_be_played)
+    return effects

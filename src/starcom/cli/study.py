@@ -1,0 +1,176 @@
+"""The ``starcom study`` commands: what each card is worth (``cards``) and what moved between two
+studies (``diff``)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .helptext import reflow
+
+study_app = typer.Typer(
+    help="The balance lab: what each card is worth, with intervals (docs/study.md).\n\n"
+         "Each card is measured against a vanilla stand-in on the same deals: the change in the win "
+         "rate of the seat that holds it, with a 95% interval, a sequential stop per card, and a "
+         "report you can open in a browser. Runs resume where they stopped.",
+    epilog="Examples:\n  starcom study cards --only Frigate,Barrage --max-games 200 --out frigate-study\n"
+           "  starcom study diff study-standard study-classic",
+    no_args_is_help=True)
+
+BUDGET_MINUTES = 60  # past this estimate the study says so and suggests more machines
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(f"[bold red]error:[/] {escape(message)}")
+    return typer.Exit(2)
+
+
+@study_app.command("cards", epilog="""Examples:
+  starcom study cards --only Frigate,Barrage --max-games 200 --out frigate-study
+  starcom study cards --agents greedy,heuristic --workers 2
+  starcom study cards --cards my-cards.toml --edition classic --out my-study""")
+def cards(
+    cards_file: Optional[Path] = typer.Option(None, "--cards", help="A catalogue in the project's format "
+                                              "(like src/starcom/cards/catalogue.toml) instead of the built-in one."),
+    only: Optional[str] = typer.Option(None, "--only", help="Study only these cards: names, comma-separated."),
+    agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat "
+                               "(rotated over the seats), comma-separated."),
+    players: int = typer.Option(2, "--players", help="Players, 2-4."),
+    size: int = typer.Option(3, "--size", help="Board size, 3-5."),
+    edition: str = typer.Option("standard", "--edition", help="standard or classic."),
+    turn_limit: int = typer.Option(60, "--turn-limit", help="Turn limit of every game."),
+    max_games: int = typer.Option(400, "--max-games", help="At most this many games per card (both games "
+                                  "of every pair counted)."),
+    seed: int = typer.Option(0, "--seed", help="The study's seed: the same seed gives the same results."),
+    alpha: float = typer.Option(0.05, "--alpha", help="The chance of flagging any card when none matters."),
+    workers: int = typer.Option(1, "--workers", help="Games played at once (processes, or Ray tasks)."),
+    backend: str = typer.Option("local", "--backend", help="local (this machine) or ray (a Ray cluster)."),
+    address: Optional[str] = typer.Option(None, "--address", help="The Ray cluster's address (--backend ray); "
+                                          "without it Ray starts on this machine."),
+    out: Path = typer.Option(Path("study"), "--out", help="The results folder; running the same study "
+                             "again there resumes it."),
+    list_cards: bool = typer.Option(False, "--list", help="List the cards that can be studied and stop."),
+) -> None:
+    """What each card is worth: the change in a seat's win rate when it plays the real card
+    instead of a vanilla stand-in, on the same deals, with a 95% interval.
+
+    Writes OUT/results.json, OUT/cards.csv and OUT/report.html. Stop it with Ctrl-C and run the
+    same command again to go on where it stopped.
+    """
+    from ..study.report import write
+    from ..study.runner import max_pairs, run_study
+    from ..study.spec import StudyError, StudySpec
+    try:
+        spec = StudySpec.checked(
+            cards_file=str(cards_file) if cards_file else None,
+            only=tuple(n.strip() for n in only.split(",") if n.strip()) if only else (),
+            agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()), players=players, size=size,
+            edition=edition, turn_limit=turn_limit, max_games=max_games, seed=seed, alpha=alpha,
+            workers=workers, backend=backend, address=address, out=str(out))
+    except StudyError as exc:
+        raise _fail(str(exc)) from None
+    console = Console()
+    if list_cards:
+        for name in spec.cards:
+            console.print(name)
+        return
+    most = max_pairs(spec) * len(spec.cards)
+    console.print(f"Studying {len(spec.cards)} card(s) in {out}: at most {2 * most} games "
+                  f"({spec.max_games} per card), agents {', '.join(spec.agents)}.")
+    warned = False
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("left"), TimeRemainingColumn(), console=console) as bar:
+        task = bar.add_task("pairs of games", total=most)
+
+        def on_pair(done: int, upper: int) -> None:
+            bar.update(task, completed=done, total=upper)
+
+        def on_round(number: int, seconds: float, upper: int) -> None:
+            nonlocal warned
+            done = bar.tasks[0].completed
+            if number == 1 and done and not warned:
+                estimate = seconds / done * (upper - done) / 60
+                if estimate > BUDGET_MINUTES:
+                    warned = True
+                    bar.console.print(f"[yellow]At this pace the study may take up to {estimate:.0f} more minutes "
+                                      f"on {spec.workers} worker(s). More workers (--workers), fewer games "
+                                      "(--max-games) or more machines (--backend ray, docs/cluster.md) "
+                                      "make it shorter.[/]")
+
+        try:
+            outcome = run_study(spec, on_pair, on_round)
+        except StudyError as exc:
+            raise _fail(str(exc)) from None
+        except KeyboardInterrupt:
+            console.print(f"\nStopped. Every finished pair is kept in {out}; run the same command to go on.")
+            raise typer.Exit(130) from None
+    data = write(outcome)
+    _show(console, data)
+    console.print(f"Report: {out / 'report.html'}  ·  {out / 'results.json'}  ·  {out / 'cards.csv'}")
+
+
+def _show(console: Console, data: dict[str, Any]) -> None:
+    table = Table(title=f"Card values ({data['games']} games)")
+    for col in ("card", "value", "95% interval", "games", "stop"):
+        table.add_column(col, justify="left" if col in ("card", "stop") else "right")
+    for c in data["cards"]:
+        style = "bold red" if c["flagged"] else None
+        table.add_row(c["card"], f"{c['value']:+.3f}", f"{c['ci_low']:+.3f} … {c['ci_high']:+.3f}", str(c["games"]),
+                      c["stop"], style=style)
+    console.print(table)
+    seats = ", ".join(f"seat {s['seat']} {s['win_rate']:.1%}" for s in data["seat_advantage"]["seats"]
+                      if s["win_rate"] is not None)
+    console.print(f"Seat win rates (control games): {seats}. Turn limit reached in "
+                  f"{data['game_length']['turn_limit_share']:.1%} of games.")
+
+
+def _load_results(path: Path) -> dict[str, Any]:
+    file = path / "results.json" if path.is_dir() else path
+    try:
+        data: dict[str, Any] = json.loads(file.read_text("utf-8"))
+        data["cards"]  # noqa: B018  (a results file has them)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise _fail(f"{file}: not the results of a study ({exc})") from None
+    return data
+
+
+@study_app.command("diff", epilog="""Examples:
+  starcom study diff study-standard study-classic
+  starcom study diff old/results.json new/results.json""")
+def diff(a: Path = typer.Argument(..., help="A study's folder or results.json."),
+         b: Path = typer.Argument(..., help="Another study's folder or results.json.")) -> None:
+    """What moved between two studies (two catalogues, editions or agent pairings): each card's
+    value in both, the change, and whether the two intervals no longer overlap.
+    """
+    da, db = _load_results(a), _load_results(b)
+    va = {c["card"]: c for c in da["cards"]}
+    vb = {c["card"]: c for c in db["cards"]}
+    rows = []
+    for name in sorted(set(va) | set(vb)):
+        ca, cb = va.get(name), vb.get(name)
+        change = cb["value"] - ca["value"] if ca and cb else None
+        moved = bool(ca and cb and (cb["ci_low"] > ca["ci_high"] or cb["ci_high"] < ca["ci_low"]))
+        rows.append((name, ca, cb, change, moved))
+    rows.sort(key=lambda r: -abs(r[3]) if r[3] is not None else 0)
+    table = Table(title=f"{a} → {b}")
+    for col in ("card", "value A", "value B", "change", "moved"):
+        table.add_column(col, justify="left" if col == "card" else "right")
+    for name, ca, cb, change, moved in rows:
+        table.add_row(name, f"{ca['value']:+.3f}" if ca else "—", f"{cb['value']:+.3f}" if cb else "—",
+                      f"{change:+.3f}" if change is not None else "only in one", "yes" if moved else "",
+                      style="bold" if moved else None)
+    Console().print(table)
+
+
+def register(app: typer.Typer) -> None:
+    # The help screens wrap each paragraph to the terminal, as the other commands' do.
+    for command in study_app.registered_commands:
+        if command.callback is not None:
+            command.help = reflow(command.callback.__doc__)
+    app.add_typer(study_app, name="study")

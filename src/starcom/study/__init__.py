@@ -1,0 +1,1 @@
+"""Study tools: measuring the value of cards (the balance lab)."""

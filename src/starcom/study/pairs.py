@@ -1,0 +1,155 @@
+"""One comparison of a card study: a pair of games on the same deal, seats and agent seeds.
+
+In the *treated* game one seat gets the real card whenever it draws, builds or comes to control
+a copy, and every other seat its stand-in (:mod:`starcom.cards.stand_ins`); in the *control*
+game every seat gets the stand-in. Both start from the same shuffle (the game's seed), and every
+seat chooses with the same random source in both, so they differ only where the card made a
+difference. This module runs in worker processes: everything comes in as plain values.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+from functools import cache
+from typing import Any
+
+from ..agents import make_agent
+from ..cards import effects
+from ..cards.catalogue import STANDARD, Catalogue
+from ..cards.stand_ins import stand_in_effects, with_stand_ins
+from ..engine.game import Game
+from ..engine.ruleset import Ruleset
+from ..sim.play import Limits, play
+from ..sim.selfplay import MAX_STEPS, seat_agents
+
+
+SEARCH_ITERATIONS = 300  # per decision, for the search agents (ismcts, hard)
+SEARCH_TIME_CAP = 3600.0
+
+
+@dataclass(frozen=True)
+class Job:
+    """Pair number ``pair`` of card ``card``. The deal and the agents' random sources depend on
+    the study's seed and the pair number only (the same for every card: common deals make
+    the cards' values comparable); the treated seat and the agents' seats rotate with it."""
+
+    card: str
+    pair: int
+
+    def treated_seat(self, players: int) -> int:
+        return self.pair % players
+
+    def rotation(self, players: int) -> int:
+        return self.pair // players
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What the study keeps of one game: the winning seat (-1: a draw, None: unfinished),
+    turns played, whether the turn limit ended it, and the card names each seat played, built
+    or developed."""
+
+    winner: int | None
+    turns: int
+    limit_reached: bool
+    played: tuple[tuple[str, ...], ...]
+
+    def score(self, seat: int) -> float:
+        """``seat``'s result: 1 a win, 0.5 a draw or an unfinished game, 0 a loss."""
+        if self.winner is None or self.winner < 0:
+            return 0.5
+        return 1.0 if self.winner == seat else 0.0
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """A finished pair: its job, the treated seat, and the two games."""
+
+    card: str
+    pair: int
+    seat: int
+    treated: GameFacts
+    control: GameFacts
+
+    @property
+    def difference(self) -> float:
+        """The treated seat's score with the card less its score without it, in [-1, 1]."""
+        return self.treated.score(self.seat) - self.control.score(self.seat)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PairResult:
+        def facts(d: dict[str, Any]) -> GameFacts:
+            return GameFacts(d["winner"], int(d["turns"]), bool(d["limit_reached"]),
+                             tuple(tuple(names) for names in d["played"]))
+        return cls(str(data["card"]), int(data["pair"]), int(data["seat"]), facts(data["treated"]),
+                   facts(data["control"]))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The settings a worker needs to play a pair (plain values, cheap to send)."""
+
+    catalogue_text: str
+    catalogue_name: str
+    cards: tuple[str, ...]
+    agents: tuple[str, ...]
+    players: int
+    size: int
+    edition: str
+    turn_limit: int
+    seed: int
+
+
+@cache
+def _catalogue(text: str, name: str, cards: tuple[str, ...]) -> Catalogue:
+    base = Catalogue.from_toml(text, name) if text else STANDARD
+    return with_stand_ins(base, cards)
+
+
+@cache
+def _rules(setup: Setup, card: str, real_for: frozenset[int]) -> Ruleset:
+    """The ruleset in which only ``card`` has a stand-in, real for the seats ``real_for``."""
+    catalogue = _catalogue(setup.catalogue_text, setup.catalogue_name, (card,))
+    return Ruleset.build(catalogue, stand_in_effects(effects.EFFECTS, catalogue),
+                         f"study:{card}:{sorted(real_for)}", real_for=real_for)
+
+
+def _play(setup: Setup, rules: Ruleset, job: Job) -> GameFacts:
+    players = setup.players
+    game = Game.new(players, setup.size, setup.edition, _deal_seed(setup.seed, job.pair), setup.turn_limit,
+                    rules=rules)
+    names = seat_agents(setup.agents, players, job.rotation(players))
+    # Search agents get a number of iterations, never a time: results must not depend on the
+    # machine (the time is set out of reach so the iterations decide).
+    agents = [make_agent(n, think=SEARCH_TIME_CAP, iterations=SEARCH_ITERATIONS) for n in names]
+    rngs = [random.Random(f"study:{setup.seed}:{job.pair}:{s}") for s in range(players)]
+    played: list[set[str]] = [set() for _ in range(players)]
+
+    def note(step: Any) -> None:  # the cards each seat played, built or developed
+        a = step.action
+        if a[0] == "play":
+            played[step.seat].add(rules.cards[a[1]].name)
+        elif a[0] == "build":
+            played[step.seat].add(rules.catalogue.defs[a[1]].name)
+        elif a[0] == "develop":
+            played[step.seat].add(game.sites[a[1]].d.name)
+
+    play(game, agents, rngs, on_step=note, limits=Limits(max_steps=MAX_STEPS))
+    winner = game.winner if game.over else None
+    limit = game.over and sum(game.alive) > 1  # scored at the turn limit (WIN-2), not conquered
+    return GameFacts(winner, game.turn + 1, limit, tuple(tuple(sorted(p)) for p in played))
+
+
+def _deal_seed(seed: int, pair: int) -> int:
+    return random.Random(f"study-deal:{seed}:{pair}").getrandbits(32)
+
+
+def play_pair(setup: Setup, job: Job) -> PairResult:
+    """Play the treated and the control game of ``job``."""
+    seat = job.treated_seat(setup.players)
+    treated = _play(setup, _rules(setup, job.card, frozenset({seat})), job)
+    control = _play(setup, _rules(setup, job.card, frozenset()), job)
+    return PairResult(job.card, job.pair, seat, treated, control)

@@ -1,0 +1,157 @@
+"""What a finished card study says: ``results.json``, ``cards.csv`` and ``report.html``.
+
+Everything but the ``run`` key of ``results.json`` follows from the study's settings alone, so
+two runs with the same settings write the same file apart from ``run``.
+"""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import platform
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .runner import Outcome
+from .stats import wilson_interval
+
+CSV_FIELDS = ("card", "kind", "value", "ci_low", "ci_high", "games", "stop", "flagged", "played_share")
+
+
+def results(outcome: Outcome) -> dict[str, Any]:
+    """The study's results as JSON-ready data (see docs/study.md for every key)."""
+    spec = outcome.spec
+    catalogue = spec.catalogue
+    cards: list[dict[str, Any]] = []
+    for c in outcome.cards.values():
+        iv = c.rule.interval()
+        treated_plays = sum(1 for r in c.pairs if c.card in r.treated.played[r.seat])
+        cards.append({
+            "card": c.card, "kind": str(catalogue.card(c.card).kind),
+            "value": round(iv.estimate, 6), "ci_low": round(iv.low, 6), "ci_high": round(iv.high, 6),
+            "games": 2 * len(c.pairs), "pairs": len(c.pairs), "stop": c.rule.decision.reason,
+            "flagged": c.rule.decision.reason == "excluded_zero",
+            "played_share": round(treated_plays / len(c.pairs), 4) if c.pairs else 0.0,
+        })
+    cards.sort(key=lambda e: (-e["value"], e["card"]))
+    pairs = [r for c in outcome.cards.values() for r in c.pairs]
+    games = [g for r in pairs for g in (r.treated, r.control)]
+    seat_wins = {s: 0.0 for s in range(spec.players)}
+    for r in pairs:  # control games: every seat with the same cards, so seats alone differ
+        w = r.control.winner
+        if w is not None and w >= 0:
+            seat_wins[w] += 1
+        else:  # a draw is shared
+            for s in range(spec.players):
+                seat_wins[s] += 1 / spec.players
+    seats: list[dict[str, Any]] = []
+    for s in range(spec.players):
+        if not pairs:
+            seats.append({"seat": s, "win_rate": None, "ci_low": None, "ci_high": None})
+            continue
+        iv = wilson_interval(seat_wins[s], len(pairs))
+        seats.append({"seat": s, "win_rate": round(iv.estimate, 6), "ci_low": round(iv.low, 6),
+                      "ci_high": round(iv.high, 6)})
+    lengths = Counter(g.turns for g in games)
+    never = sorted(str(c["card"]) for c in cards if c["played_share"] == 0)
+    return {
+        "settings": spec.key(),
+        "cards": cards,
+        "seat_advantage": {"players": spec.players, "games": len(pairs), "seats": seats},
+        "game_length": {"turns": {str(k): lengths[k] for k in sorted(lengths)},
+                        "turn_limit_share": round(sum(g.limit_reached for g in games) / len(games), 6) if games else 0.0},
+        "never_played": never,
+        "games": 2 * len(pairs),
+        "run": {"seconds": round(outcome.seconds, 1), "pairs_played": outcome.pairs_played,
+                "pairs_reused": outcome.pairs_reused, "workers": spec.workers, "backend": spec.backend,
+                "host": platform.node(), "python": platform.python_version()},
+    }
+
+
+def write(outcome: Outcome) -> dict[str, Any]:
+    """Write ``results.json``, ``cards.csv`` and ``report.html`` into the study's folder."""
+    out = Path(outcome.spec.out)
+    data = results(outcome)
+    (out / "results.json").write_text(json.dumps(data, indent=1), "utf-8")
+    with (out / "cards.csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, CSV_FIELDS, extrasaction="ignore")
+        w.writeheader()
+        w.writerows(data["cards"])
+    (out / "report.html").write_text(html_report(data), "utf-8")
+    return data
+
+
+def _forest_svg(cards: list[dict[str, Any]]) -> str:
+    """A forest plot of the card values and their intervals, as inline SVG (matplotlib)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    n = len(cards)
+    fig, ax = plt.subplots(figsize=(7.5, 0.26 * n + 1.2))
+    ys = list(range(n))[::-1]
+    for y, c in zip(ys, cards):
+        color = "#c0392b" if c["flagged"] and c["value"] > 0 else "#2471a3" if c["flagged"] else "#555555"
+        ax.plot([c["ci_low"], c["ci_high"]], [y, y], color=color, lw=1.6)
+        ax.plot([c["value"]], [y], "o", color=color, ms=4)
+    ax.axvline(0, color="#999999", lw=0.8, ls="--")
+    ax.set_yticks(ys, [c["card"] for c in cards], fontsize=8)
+    ax.set_xlabel("change in the treated seat's win rate (95% interval)")
+    ax.set_ylim(-1, n)
+    fig.tight_layout()
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg")
+    plt.close(fig)
+    svg = buf.getvalue()
+    return svg[svg.index("<svg"):]
+
+
+_STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:60em;color:#222}
+table{border-collapse:collapse;margin:1em 0}th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right}
+th{cursor:pointer;background:#f4f4f4}td:first-child,th:first-child{text-align:left}.flag{color:#c0392b;font-weight:bold}"""
+
+_SORT = """document.querySelectorAll('th').forEach((th,i)=>th.addEventListener('click',()=>{
+const t=th.closest('table'),b=t.tBodies[0],rows=[...b.rows],asc=th.dataset.asc!=='1';th.dataset.asc=asc?'1':'0';
+rows.sort((x,y)=>{const a=x.cells[i].dataset.v??x.cells[i].textContent,c=y.cells[i].dataset.v??y.cells[i].textContent;
+const p=parseFloat(a),q=parseFloat(c);const r=isNaN(p)||isNaN(q)?a.localeCompare(c):p-q;return asc?r:-r});
+rows.forEach(r=>b.appendChild(r))}));"""
+
+
+def _table(rows: list[dict[str, Any]], cols: list[str]) -> str:
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+    body = []
+    for r in rows:
+        cells = []
+        for c in cols:
+            v = r.get(c)
+            shown = f"{v:+.3f}" if isinstance(v, float) and c in ("value", "ci_low", "ci_high") else \
+                f"{v:.1%}" if isinstance(v, float) and ("share" in c or "rate" in c) else str(v)
+            cls = ' class="flag"' if c == "card" and r.get("flagged") else ""
+            cells.append(f'<td{cls} data-v="{html.escape(str(v))}">{html.escape(shown)}</td>')
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def html_report(data: dict[str, Any]) -> str:
+    """The whole report as one self-contained HTML page."""
+    s = data["settings"]
+    title = (f"Card study: {s['players']} players, {s['size']}x{s['size']}, {s['edition']}, agents "
+             f"{', '.join(s['agents'])}, seed {s['seed']}")
+    seats = data["seat_advantage"]
+    lengths = data["game_length"]
+    parts = [f"<!doctype html><meta charset=utf-8><title>{html.escape(title)}</title><style>{_STYLE}</style>",
+             f"<h1>{html.escape(title)}</h1>",
+             f"<p>{data['games']} games. A card's value is how much more often the seat holding it wins than "
+             "with its vanilla stand-in, on the same deals (docs/study.md). Red: flagged, its interval "
+             f"of the whole run at error rate {s['alpha']} excludes zero.</p>",
+             "<h2>Card values</h2>", _forest_svg(data["cards"]) if data["cards"] else "",
+             _table(data["cards"], ["card", "kind", "value", "ci_low", "ci_high", "games", "stop", "played_share"]),
+             f"<h2>Seat advantage ({seats['players']} players, {seats['games']} control games)</h2>",
+             _table(seats["seats"], ["seat", "win_rate", "ci_low", "ci_high"]),
+             "<h2>Game length</h2>",
+             f"<p>Share of games that reached the turn limit: {lengths['turn_limit_share']:.1%}.</p>",
+             _table([{"turns": k, "games": v} for k, v in lengths["turns"].items()], ["turns", "games"]),
+             "<h2>Never played</h2><p>" + (html.escape(", ".join(data["never_played"])) or "none") + "</p>",
+             f"<script>{_SORT}</script>"]
+    return "\n".join(parts)

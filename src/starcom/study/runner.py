@@ -1,0 +1,203 @@
+"""Running a card study: rounds of paired games, a sequential stop per card, a log to resume.
+
+Every card goes forward a round at a time: one pair per seat (so the treated seat takes every
+place in turn). A round's pairs are played by the backend in any order and on any worker, then
+fed to each card's :class:`~.stats.SequentialRule` in pair order, so what is decided never
+depends on the backend, the number of workers or an interruption. Each finished pair is
+appended to ``pairs.jsonl`` in the results folder; running the same study again reads it back
+and plays only the pairs it lacks.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from .pairs import Job, PairResult, Setup, play_pair
+from .spec import StudyError, StudySpec
+from .stats import SequentialRule
+
+MIN_PAIRS = 20  # no card stops before this many pairs (a few lucky games prove nothing)
+LOG = "pairs.jsonl"
+KEY = "study.json"
+
+
+class Backend(Protocol):
+    """Plays pairs: ``run(setup, jobs)`` yields each job's result, in any order."""
+
+    def run(self, setup: Setup, jobs: Sequence[Job]) -> Iterable[PairResult]: ...
+
+    def close(self) -> None: ...
+
+
+class InlineBackend:
+    """Plays every pair in this process, one after another."""
+
+    def run(self, setup: Setup, jobs: Sequence[Job]) -> Iterable[PairResult]:
+        for job in jobs:
+            yield play_pair(setup, job)
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessBackend:
+    """Plays pairs in ``workers`` processes of this machine."""
+
+    def __init__(self, workers: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+        self.pool = ProcessPoolExecutor(workers)
+
+    def run(self, setup: Setup, jobs: Sequence[Job]) -> Iterable[PairResult]:
+        from concurrent.futures import as_completed
+        futures = [self.pool.submit(play_pair, setup, job) for job in jobs]
+        for f in as_completed(futures):
+            yield f.result()
+
+    def close(self) -> None:
+        self.pool.shutdown(cancel_futures=True)
+
+
+def make_backend(spec: StudySpec) -> Backend:
+    """The backend ``spec`` asks for (StudyError if it cannot be had)."""
+    if spec.backend == "ray":
+        from .ray_backend import RayBackend
+        return RayBackend(spec.workers, spec.address)
+    return InlineBackend() if spec.workers == 1 else ProcessBackend(spec.workers)
+
+
+@dataclass
+class CardProgress:
+    """One card's comparison so far: its rule and the pairs fed to it, in order."""
+
+    card: str
+    rule: SequentialRule
+    pairs: list[PairResult] = field(default_factory=list)
+
+    @property
+    def done(self) -> bool:
+        return self.rule.decision.stop
+
+
+@dataclass
+class Outcome:
+    """A finished study: each card's progress, and how the run went (machine-dependent)."""
+
+    spec: StudySpec
+    cards: dict[str, CardProgress]
+    seconds: float
+    pairs_played: int
+    pairs_reused: int
+
+
+class PairLog:
+    """The results folder's log of finished pairs (one JSON line each, flushed as written).
+    A line cut short by a crash is ignored and its pair played again."""
+
+    def __init__(self, folder: Path, spec: StudySpec) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        key_file = folder / KEY
+        key = spec.key()
+        if key_file.exists():
+            try:
+                old = json.loads(key_file.read_text("utf-8"))
+            except (OSError, ValueError) as exc:
+                raise StudyError(f"{key_file} is unreadable ({exc}); use another --out") from None
+            if old != key:
+                moved = sorted(k for k in set(old) | set(key) if old.get(k) != key.get(k))
+                raise StudyError(f"{folder} holds a study with other settings ({', '.join(moved)}); "
+                                 "use another --out, or the same settings to resume it")
+        else:
+            key_file.write_text(json.dumps(key, indent=1, sort_keys=True), "utf-8")
+        self.done: dict[tuple[str, int], PairResult] = {}
+        path = folder / LOG
+        if path.exists():
+            for line in path.read_text("utf-8").splitlines():
+                try:
+                    r = PairResult.from_json(json.loads(line))
+                except (ValueError, KeyError, TypeError):
+                    continue  # the torn last line of an interrupted run
+                self.done[(r.card, r.pair)] = r
+        self._file = path.open("a", encoding="utf-8")
+
+    def add(self, r: PairResult) -> None:
+        self._file.write(json.dumps(r.to_json(), separators=(",", ":")) + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        self.done[(r.card, r.pair)] = r
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def setup_of(spec: StudySpec) -> Setup:
+    return Setup(spec.catalogue_text, spec.cards_file or "built-in", spec.cards, spec.agents, spec.players,
+                 spec.size, spec.edition, spec.turn_limit, spec.seed)
+
+
+def max_pairs(spec: StudySpec) -> int:
+    """The most pairs one card gets: ``max_games`` games, whole rounds."""
+    rounds = max(1, spec.max_games // (2 * spec.players))
+    return rounds * spec.players
+
+
+def run_study(spec: StudySpec, on_pair: Callable[[int, int], None] | None = None,
+              on_round: Callable[[int, float, int], None] | None = None) -> Outcome:
+    """Run (or resume) the study ``spec``; results go to ``spec.out``.
+
+    ``on_pair(done, upper_bound)`` hears of each pair finished (for a progress bar);
+    ``on_round(round_number, seconds_so_far, pairs_left_at_most)`` of each round."""
+    folder = Path(spec.out)
+    log = PairLog(folder, spec)
+    setup = setup_of(spec)
+    most = max_pairs(spec)
+    per_card_alpha = spec.alpha / len(spec.cards)  # a family-wise error rate over the cards
+    cards = {c: CardProgress(c, SequentialRule(per_card_alpha, most, min(MIN_PAIRS, most)))
+             for c in spec.cards}
+    backend = make_backend(spec)
+    start = time.perf_counter()
+    played = reused = 0
+    round_no = 0
+    try:
+        while True:
+            active = [c for c in cards.values() if not c.done]
+            if not active:
+                break
+            jobs = [Job(c.card, len(c.pairs) + k) for c in active for k in range(spec.players)]
+            results = {}
+            todo = []
+            for job in jobs:
+                old = log.done.get((job.card, job.pair))
+                if old is None:
+                    todo.append(job)
+                else:
+                    results[(job.card, job.pair)] = old
+                    reused += 1
+            for r in backend.run(setup, todo):
+                log.add(r)
+                results[(r.card, r.pair)] = r
+                played += 1
+                if on_pair is not None:
+                    on_pair(played + reused, _upper_bound(cards, most, spec.players))
+            for c in active:  # in pair order: the decisions do not depend on who finished first
+                for k in range(spec.players):
+                    r = results[(c.card, len(c.pairs))]
+                    c.pairs.append(r)
+                    c.rule.update(r.difference)
+            round_no += 1
+            if on_round is not None:
+                on_round(round_no, time.perf_counter() - start, _upper_bound(cards, most, spec.players))
+    finally:
+        backend.close()
+        log.close()
+    return Outcome(spec, cards, time.perf_counter() - start, played, reused)
+
+
+def _upper_bound(cards: dict[str, CardProgress], most: int, players: int) -> int:
+    """Pairs finished plus the most still to come."""
+    return sum(most if not c.done else len(c.pairs) for c in cards.values())

@@ -1,0 +1,192 @@
+"""The card study: paired games, per-seat stand-ins, the sequential runner, resuming, the
+backends' identity and the outputs (docs/study.md)."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from starcom.cards import effects
+from starcom.cards.catalogue import STANDARD
+from starcom.cards.stand_ins import stand_in, stand_in_effects, with_stand_ins
+from starcom.engine.game import Game
+from starcom.engine.ruleset import Ruleset
+from starcom.study import runner as R
+from starcom.study.pairs import Job, Setup, play_pair
+from starcom.study.report import write
+from starcom.study.spec import StudyError, StudySpec
+
+
+def _rules(card: str, real_for: frozenset[int] | None) -> Ruleset:
+    catalogue = with_stand_ins(STANDARD, [card])
+    return Ruleset.build(catalogue, stand_in_effects(effects.EFFECTS, catalogue), "t", real_for=real_for)
+
+
+def _names(g: Game, ids: list[int]) -> list[str]:
+    return [g.rules.cards[c].name for c in ids]
+
+
+@pytest.mark.parametrize("card", ["Barrage", "Frigate", "Trade World", "Refinery"])
+def test_treated_and_control_games_start_from_the_same_deal(card: str) -> None:
+    """Same seed: the same decks, supply and board, card for card; only the versions of a
+    system already on the board differ (nobody controls it, so it is the stand-in in both)."""
+    real, treated, control = (Game.new(2, 3, seed=9, rules=_rules(card, r)) for r in
+                              (None, frozenset({0}), frozenset()))
+    for g in (treated, control):
+        assert g.decks == real.decks and g.supply == real.supply and g.hands == real.hands
+        assert [s.card for s in g.sites] == [s.card for s in treated.sites]
+        assert [g.rules.cards[s.card].name.removesuffix(" (stand-in)") for s in g.sites] == \
+            [s.d.name for s in real.sites]
+
+
+@pytest.mark.parametrize("card", ["Barrage", "Advanced Shields", "Corvette", "Defense Station"])
+def test_only_the_treated_seat_gets_the_real_card(card: str) -> None:
+    rules = _rules(card, frozenset({1}))
+    stand = card + " (stand-in)"
+    seen = {0: set(), 1: set()}
+    for seed in range(8):
+        g = Game.new(2, 3, seed=seed, turn_limit=40, rules=rules)
+        rnd = random.Random(seed)
+        while not g.over:
+            acts = g.legal_actions()
+            g.apply(acts[rnd.randrange(len(acts))])
+            for p in (0, 1):  # hand cards take the holder's version; vessels the builder's
+                held = _names(g, g.hands[p] + g.techs[p]) + [v.d.name for v in g.vessels.values()
+                                                               if v.owner == p and v.built]
+                seen[p] |= {n for n in held if n in (card, stand)}
+                assert card not in held or p == 1, (card, p, held)
+                assert stand not in held or p == 0, (card, p, held)
+    assert seen[1] == {card} and seen[0] == {stand}, seen  # both versions did come up
+
+
+def test_a_blank_stand_in_cannot_be_played_but_can_be_sold() -> None:
+    g = Game.new(2, 3, seed=4, rules=_rules("Barrage", frozenset()))
+    blank = next(c for c in range(len(g.rules.cards)) if g.rules.cards[c].name == "Barrage (stand-in)")
+    me = g.to_move
+    g.hands[me] += [blank, g.decks[0].pop()]
+    assert not [a for a in g.legal_actions() if a[0] == "play" and a[1] == blank]
+    assert [a for a in g.legal_actions() if a[0] == "sell" and blank in a[1:]]
+
+
+def test_ship_and_station_stand_ins_sit_on_the_standard_curve() -> None:
+    """A stand-in's numbers come from its cost, not from the card: doubling a ship's attack and
+    hit points leaves its stand-in as it was."""
+    frigate = STANDARD.card("Frigate")
+    strong = dataclasses.replace(frigate, attack=2 * frigate.attack, hp=2 * frigate.hp)
+    assert stand_in(strong, 99) == stand_in(frigate, 99)
+    cheap = dataclasses.replace(frigate, cost=frigate.cost // 2)
+    assert stand_in(cheap, 99).attack < stand_in(frigate, 99).attack and stand_in(cheap, 99).cost == cheap.cost
+    assert stand_in(STANDARD.card("Refinery"), 99).attack == 0 and stand_in(STANDARD.card("Barrage"), 99).kind == "command"
+    with pytest.raises(ValueError, match="no stand-in"):
+        stand_in(STANDARD.card("Homeworld"), 99)
+
+
+def _spec(tmp: Path, **kw: object) -> StudySpec:
+    settings = dict(only=("Barrage", "Corvette"), agents=("random",), max_games=24, seed=3, out=str(tmp))
+    settings.update(kw)
+    return StudySpec.checked(**settings)
+
+
+def _results(spec: StudySpec) -> dict:
+    data = write(R.run_study(spec))
+    data.pop("run")
+    return data
+
+
+def test_pairs_are_deterministic_and_share_deals_across_cards() -> None:
+    setup = Setup("", "built-in", ("Barrage",), ("random",), 2, 3, "standard", 30, 5)
+    a, b = play_pair(setup, Job("Barrage", 3)), play_pair(setup, Job("Barrage", 3))
+    assert a == b and a.seat == 1
+    assert -1 <= a.difference <= 1
+
+
+def test_workers_and_interruptions_do_not_change_the_results(tmp_path: Path) -> None:
+    one = _results(_spec(tmp_path / "one"))
+    two = _results(_spec(tmp_path / "two", workers=2))
+    assert one == two
+    assert [c["card"] for c in one["cards"]] and all(c["games"] <= 24 for c in one["cards"])
+    # An interrupted run: stop after a few pairs, then run the same command again.
+    spec = _spec(tmp_path / "cut")
+    real = R.play_pair
+    calls = {"n": 0}
+
+    def flaky(setup, job):
+        calls["n"] += 1
+        if calls["n"] == 7:
+            raise KeyboardInterrupt
+        return real(setup, job)
+
+    R.play_pair = flaky
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            R.run_study(spec)
+    finally:
+        R.play_pair = real
+    kept = (tmp_path / "cut" / R.LOG).read_text().splitlines()
+    assert len(kept) == 6
+    with (tmp_path / "cut" / R.LOG).open("a") as f:
+        f.write('{"card": "Barr')  # a line torn by a crash
+    outcome = R.run_study(spec)
+    assert outcome.pairs_reused == 6
+    data = write(outcome)
+    data.pop("run")
+    assert data == one
+
+
+def test_outputs(tmp_path: Path) -> None:
+    data = _results(_spec(tmp_path))
+    values = [c["value"] for c in data["cards"]]
+    assert values == sorted(values, reverse=True)
+    for c in data["cards"]:
+        assert c["ci_low"] <= c["value"] <= c["ci_high"] and {"card", "value", "ci_low", "ci_high", "games"} <= set(c)
+    csv = (tmp_path / "cards.csv").read_text().splitlines()
+    assert csv[0].startswith("card,kind,value") and len(csv) == 1 + len(data["cards"])
+    page = (tmp_path / "report.html").read_text()
+    assert "<svg" in page and "Seat advantage" in page and "Barrage" in page
+    assert json.loads((tmp_path / "results.json").read_text())["run"]["pairs_played"] > 0
+    seats = data["seat_advantage"]["seats"]
+    assert len(seats) == 2 and all(s["ci_low"] <= s["win_rate"] <= s["ci_high"] for s in seats)
+
+
+def test_bad_settings_are_refused_before_any_game(tmp_path: Path) -> None:
+    with pytest.raises(StudyError, match="no card named 'Frigat'"):
+        _spec(tmp_path, only=("Frigat",))
+    with pytest.raises(StudyError, match="cannot be studied"):
+        _spec(tmp_path, only=("Homeworld",))
+    with pytest.raises(StudyError, match="unknown agent"):
+        _spec(tmp_path, agents=("nobody",))
+    with pytest.raises(StudyError, match="players must be 2 to 4"):
+        _spec(tmp_path, players=7)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('["Frigate"]\nkind = "ship"\ndomain = "neutral"\ncount = 2\nattack = "x"\ntext = "t"\n')
+    with pytest.raises(StudyError, match="Frigate"):
+        _spec(tmp_path, cards_file=str(bad))
+    with pytest.raises(StudyError, match="cannot read"):
+        _spec(tmp_path, cards_file=str(tmp_path / "missing.toml"))
+    R.run_study(_spec(tmp_path / "a"))
+    with pytest.raises(StudyError, match="other settings.*seed"):
+        R.run_study(_spec(tmp_path / "a", seed=4))
+
+
+def test_the_commands(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from starcom.cli.main import app
+    runner = CliRunner()
+    args = ["study", "cards", "--only", "Barrage", "--agents", "random", "--max-games", "8", "--seed", "2"]
+    res = runner.invoke(app, [*args, "--out", str(tmp_path / "a")], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    assert "Barrage" in res.output and (tmp_path / "a" / "report.html").exists()
+    res = runner.invoke(app, [*args, "--seed", "3", "--out", str(tmp_path / "b")], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["study", "diff", str(tmp_path / "a"), str(tmp_path / "b" / "results.json")],
+                        terminal_width=200)
+    assert res.exit_code == 0 and "Barrage" in res.output, res.output
+    res = runner.invoke(app, ["study", "cards", "--only", "Barage", "--out", str(tmp_path / "c")])
+    assert res.exit_code == 2 and "no card named 'Barage'" in " ".join(res.output.split())
+    assert not (tmp_path / "c").exists()  # refused before any game, and before any folder
+    res = runner.invoke(app, ["study", "diff", str(tmp_path / "a"), str(tmp_path / "nowhere")])
+    assert res.exit_code == 2 and "not the results of a study" in " ".join(res.output.split())
