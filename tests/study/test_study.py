@@ -166,6 +166,10 @@ def test_bad_settings_are_refused_before_any_game(tmp_path: Path) -> None:
         _spec(tmp_path, cards_file=str(bad))
     with pytest.raises(StudyError, match="cannot read"):
         _spec(tmp_path, cards_file=str(tmp_path / "missing.toml"))
+    with pytest.raises(StudyError, match="nothing answers there|needs Ray"):
+        _spec(tmp_path, backend="ray", address="127.0.0.1:1")
+    with pytest.raises(StudyError, match="--address is for --backend ray"):
+        _spec(tmp_path, address="127.0.0.1:6379")
     R.run_study(_spec(tmp_path / "a"))
     with pytest.raises(StudyError, match="other settings.*seed"):
         R.run_study(_spec(tmp_path / "a", seed=4))

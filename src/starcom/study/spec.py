@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import socket
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -22,6 +23,20 @@ DEFAULT_TURN_LIMIT = 60
 
 class StudyError(ValueError):
     """A study that cannot run as asked; the message names the setting and what to do."""
+
+
+def _check_reachable(address: str) -> None:
+    """StudyError unless something answers at the Ray address ``HOST:PORT`` (or
+    ``ray://HOST:PORT``): Ray itself would keep retrying for minutes."""
+    hostport = address.removeprefix("ray://")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise StudyError(f"--address {address!r}: write it as HOST:PORT (e.g. 10.0.0.5:6379), ray://HOST:PORT or auto")
+    try:
+        socket.create_connection((host, int(port)), timeout=3).close()
+    except OSError as exc:
+        raise StudyError(f"--address {address}: nothing answers there ({exc.strerror or exc}); "
+                         "is the cluster's head started (ray start --head)?") from None
 
 
 @dataclass(frozen=True)
@@ -106,6 +121,8 @@ class StudySpec:
             raise StudyError("--address is for --backend ray")
         if self.backend == "ray" and importlib.util.find_spec("ray") is None:
             raise StudyError("--backend ray needs Ray: pip install 'starcom[ray]'")
+        if self.address is not None and self.address != "auto":
+            _check_reachable(self.address)
 
     @cached_property
     def catalogue(self) -> Catalogue:
