@@ -194,3 +194,13 @@ def test_the_commands(tmp_path: Path) -> None:
     assert not (tmp_path / "c").exists()  # refused before any game, and before any folder
     res = runner.invoke(app, ["study", "diff", str(tmp_path / "a"), str(tmp_path / "nowhere")])
     assert res.exit_code == 2 and "not the results of a study" in " ".join(res.output.split())
+
+
+def test_values_by_agent_strength(tmp_path: Path) -> None:
+    """With one agent per seat, each card's value is also given by the agent playing the
+    treated seat, weakest agent first (by win rate in the control games)."""
+    data = _results(_spec(tmp_path, only=("Corvette",), agents=("random", "greedy"), max_games=8))
+    assert data["agents_by_strength"] == ["random", "greedy"]  # greedy beats random
+    by = data["cards"][0]["by_agent"]
+    assert [a["agent"] for a in by] == ["random", "greedy"] and sum(a["pairs"] for a in by) == 4
+    assert "Value by agent strength" in (tmp_path / "report.html").read_text()

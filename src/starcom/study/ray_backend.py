@@ -23,9 +23,9 @@ class RayBackend:
         self.ray: Any = ray
         self.started = False
         if not ray.is_initialized():
+            options: dict[str, Any] = {} if address else {"num_cpus": workers}  # a local Ray: our CPUs only
             try:
-                ray.init(address=address, include_dashboard=False, log_to_driver=False,
-                         **({} if address else {"num_cpus": workers}))
+                ray.init(address=address, include_dashboard=False, log_to_driver=False, **options)
             except Exception as exc:  # Ray raises several kinds for an address it cannot reach
                 raise StudyError(f"--address {address}: cannot reach a Ray cluster there ({exc})") from None
             self.started = True

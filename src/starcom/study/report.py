@@ -14,8 +14,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..sim.selfplay import seat_agents
+from .pairs import Job, PairResult
 from .runner import Outcome
-from .stats import wilson_interval
+from .stats import mean_interval, wilson_interval
 
 CSV_FIELDS = ("card", "kind", "value", "ci_low", "ci_high", "games", "stop", "flagged", "played_share")
 
@@ -37,6 +39,12 @@ def results(outcome: Outcome) -> dict[str, Any]:
         })
     cards.sort(key=lambda e: (-e["value"], e["card"]))
     pairs = [r for c in outcome.cards.values() for r in c.pairs]
+    strength = _by_strength(outcome, pairs)
+    if len(strength) > 1:
+        for entry in cards:
+            entry["by_agent"] = _values_by_agent(outcome, outcome.cards[entry["card"]].pairs, strength)
+            weak, strong = entry["by_agent"][0], entry["by_agent"][-1]
+            entry["strong_only"] = strong["ci_low"] > 0 and weak["ci_low"] <= 0 < strong["value"] - weak["value"]
     games = [g for r in pairs for g in (r.treated, r.control)]
     seat_wins = {s: 0.0 for s in range(spec.players)}
     for r in pairs:  # control games: every seat with the same cards, so seats alone differ
@@ -63,11 +71,44 @@ def results(outcome: Outcome) -> dict[str, Any]:
         "game_length": {"turns": {str(k): lengths[k] for k in sorted(lengths)},
                         "turn_limit_share": round(sum(g.limit_reached for g in games) / len(games), 6) if games else 0.0},
         "never_played": never,
+        "agents_by_strength": strength,
         "games": 2 * len(pairs),
         "run": {"seconds": round(outcome.seconds, 1), "pairs_played": outcome.pairs_played,
                 "pairs_reused": outcome.pairs_reused, "workers": spec.workers, "backend": spec.backend,
                 "host": platform.node(), "python": platform.python_version()},
     }
+
+
+def _treated_agent(outcome: Outcome, r: PairResult) -> str:
+    players = outcome.spec.players
+    return seat_agents(outcome.spec.agents, players, Job(r.card, r.pair).rotation(players))[r.seat]
+
+
+def _by_strength(outcome: Outcome, pairs: list[PairResult]) -> list[str]:
+    """The run's agents, weakest first, by their win rate in the control games (ties by name)."""
+    spec = outcome.spec
+    names = sorted(set(spec.agents))
+    if len(names) < 2:
+        return names
+    wins = {n: 0.0 for n in names}
+    seats = {n: 0 for n in names}
+    for r in pairs:
+        rotation = Job(r.card, r.pair).rotation(spec.players)
+        for seat, name in enumerate(seat_agents(spec.agents, spec.players, rotation)):
+            wins[name] += r.control.score(seat)
+            seats[name] += 1
+    return sorted(names, key=lambda n: (wins[n] / seats[n] if seats[n] else 0.0, n))
+
+
+def _values_by_agent(outcome: Outcome, pairs: list[PairResult], strength: list[str]) -> list[dict[str, Any]]:
+    """The card's value when the treated seat is played by each agent, weakest agent first."""
+    out = []
+    for name in strength:
+        diffs = [r.difference for r in pairs if _treated_agent(outcome, r) == name]
+        iv = mean_interval(diffs)
+        out.append({"agent": name, "value": round(iv.estimate, 6), "ci_low": round(iv.low, 6),
+                    "ci_high": round(iv.high, 6), "pairs": len(diffs)})
+    return out
 
 
 def write(outcome: Outcome) -> dict[str, Any]:
@@ -133,6 +174,23 @@ def _table(rows: list[dict[str, Any]], cols: list[str]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
+def _by_agent_section(data: dict[str, Any]) -> str:
+    """Each card's value by the agent playing the treated seat (runs with several agents)."""
+    order = data.get("agents_by_strength", [])
+    if len(order) < 2:
+        return ""
+    rows = []
+    for c in data["cards"]:
+        row: dict[str, Any] = {"card": c["card"], "strong only": "yes" if c.get("strong_only") else ""}
+        for a in c.get("by_agent", []):
+            row[a["agent"]] = f"{a['value']:+.3f} [{a['ci_low']:+.3f}, {a['ci_high']:+.3f}]"
+        rows.append(row)
+    return (f"<h2>Value by agent strength</h2><p>Agents from weakest to strongest (by their win rate in the "
+            f"control games): {html.escape(', '.join(order))}. \"Strong only\": worth something in the "
+            "strongest agent's hands (its interval above zero) but not in the weakest's.</p>"
+            + _table(rows, ["card", *order, "strong only"]))
+
+
 def html_report(data: dict[str, Any]) -> str:
     """The whole report as one self-contained HTML page."""
     s = data["settings"]
@@ -153,5 +211,6 @@ def html_report(data: dict[str, Any]) -> str:
              f"<p>Share of games that reached the turn limit: {lengths['turn_limit_share']:.1%}.</p>",
              _table([{"turns": k, "games": v} for k, v in lengths["turns"].items()], ["turns", "games"]),
              "<h2>Never played</h2><p>" + (html.escape(", ".join(data["never_played"])) or "none") + "</p>",
+             _by_agent_section(data),
              f"<script>{_SORT}</script>"]
     return "\n".join(parts)
