@@ -204,3 +204,18 @@ def test_values_by_agent_strength(tmp_path: Path) -> None:
     by = data["cards"][0]["by_agent"]
     assert [a["agent"] for a in by] == ["random", "greedy"] and sum(a["pairs"] for a in by) == 4
     assert "Value by agent strength" in (tmp_path / "report.html").read_text()
+
+
+def test_exact_copies_are_the_card_under_another_name() -> None:
+    """The A/A check's stand-ins: the same numbers and the same effect as the card copied."""
+    from starcom.cards.stand_ins import exact_copy
+    cruiser = STANDARD.card("Cruiser")
+    copy = exact_copy(cruiser, 99)
+    assert copy.stand_in_for == "Cruiser" and copy.name == "Cruiser (stand-in)"
+    assert (copy.cost, copy.attack, copy.hp, copy.speed, copy.targets) == (cruiser.cost, cruiser.attack, cruiser.hp,
+                                                                        cruiser.speed, cruiser.targets)
+    catalogue = with_stand_ins(STANDARD, ["Cruiser", "Barrage"], exact=True)
+    eff = stand_in_effects(effects.EFFECTS, catalogue)
+    for name in ("Cruiser", "Barrage"):
+        real, dup = eff.effects[name], eff.effects[name + " (stand-in)"]
+        assert dataclasses.replace(dup, name=name) == real

@@ -101,18 +101,19 @@ class Setup:
     edition: str
     turn_limit: int
     seed: int
+    exact: bool = False  # exact copies for stand-ins: the A/A check of ``study validate``
 
 
 @cache
-def _catalogue(text: str, name: str, cards: tuple[str, ...]) -> Catalogue:
+def _catalogue(text: str, name: str, cards: tuple[str, ...], exact: bool) -> Catalogue:
     base = Catalogue.from_toml(text, name) if text else STANDARD
-    return with_stand_ins(base, cards)
+    return with_stand_ins(base, cards, exact)
 
 
 @cache
 def _rules(setup: Setup, card: str, real_for: frozenset[int]) -> Ruleset:
     """The ruleset in which only ``card`` has a stand-in, real for the seats ``real_for``."""
-    catalogue = _catalogue(setup.catalogue_text, setup.catalogue_name, (card,))
+    catalogue = _catalogue(setup.catalogue_text, setup.catalogue_name, (card,), setup.exact)
     return Ruleset.build(catalogue, stand_in_effects(effects.EFFECTS, catalogue),
                          f"study:{card}:{sorted(real_for)}", real_for=real_for)
 
