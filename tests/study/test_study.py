@@ -219,3 +219,19 @@ def test_exact_copies_are_the_card_under_another_name() -> None:
     for name in ("Cruiser", "Barrage"):
         real, dup = eff.effects[name], eff.effects[name + " (stand-in)"]
         assert dataclasses.replace(dup, name=name) == real
+
+
+def test_validation_runs_its_three_checks(tmp_path: Path) -> None:
+    """A small validation (the real figures come from `starcom study validate`, docs/study.md)."""
+    from starcom.study.validate import ValidationSpec, planted, validate
+    v = ValidationSpec(runs=2, panel=("Corvette", "Barrage"), agents=("random",), max_games=8, out=str(tmp_path),
+                       sweep=(2.0,))
+    data = validate(v, ("aa", "planted", "sweep"))
+    assert data["aa"]["card_values"] == 4 and 0 <= data["aa"]["coverage"] <= 1
+    assert [r["card"] for r in data["planted"]["runs"]] == ["Corvette", "Corvette"]  # ships only are changed
+    assert [r["change"] for r in data["planted"]["runs"]] == ["double attack and hit points", "halve cost"]
+    assert json.loads((tmp_path / "validate.json").read_text())["sweep"]["card"] == "Corvette"
+    assert planted("Frigate", "double cost").card("Frigate").cost == 2 * STANDARD.card("Frigate").cost
+    with pytest.raises(StudyError, match="ship or station"):
+        validate(ValidationSpec(runs=1, panel=("Barrage",), agents=("random",), max_games=8,
+                                out=str(tmp_path / "x")), ("planted",))

@@ -7,8 +7,9 @@ integers.
 """
 from __future__ import annotations
 
+import json
 import tomllib
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import StrEnum
 from collections.abc import Mapping
 from importlib import resources
@@ -194,6 +195,30 @@ class Catalogue:
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"{p}: cannot read the catalogue: {exc}") from None
         return cls.from_toml(text, str(p))
+
+    def to_toml(self) -> str:
+        """The catalogue in its file format (:meth:`from_toml` reads it back the same), each
+        card's fields in declaration order, those at their default left out."""
+        lines = []
+        for d in self.defs:
+            lines.append(f"[{json.dumps(d.name)}]")
+            for f in fields(CardDef):
+                if not f.init or f.name in ("index", "name"):
+                    continue
+                value = getattr(d, f.name)
+                if f.default is not MISSING and value == f.default:
+                    continue
+                text = ("true" if value else "false") if isinstance(value, bool) else \
+                    str(value) if isinstance(value, int) else json.dumps(str(value), ensure_ascii=False)
+                lines.append(f"{f.name} = {text}")
+            lines.append("")
+        return "\n".join(lines)
+
+    def replaced(self, name: str, **changes: Any) -> Catalogue:
+        """This catalogue with card ``name``'s fields changed (``cost=2``, ``attack=6``...)."""
+        d = self.card(name)
+        return Catalogue(f"{self.name} ({name} changed)",
+                         tuple(replace(x, **changes) if x is d else x for x in self.defs))
 
     def card(self, name: str) -> CardDef:
         """The definition named ``name``; KeyError names the unknown card."""

@@ -168,6 +168,61 @@ def diff(a: Path = typer.Argument(..., help="A study's folder or results.json.")
     Console().print(table)
 
 
+@study_app.command("validate", epilog="""Examples:
+  starcom study validate --runs 20 --max-games 200 --workers 2 --out validate
+  starcom study validate --part aa --runs 5 --agents random --max-games 40""")
+def validate_cmd(
+    part: str = typer.Option("all", "--part", help="Which check: aa, planted, sweep, or all."),
+    runs: int = typer.Option(20, "--runs", help="Studies per check (A/A and planted)."),
+    panel: Optional[str] = typer.Option(None, "--panel", help="The cards every run studies, comma-separated "
+                                        "(default: the ships and station the AIs build most)."),
+    agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat."),
+    max_games: int = typer.Option(200, "--max-games", help="At most this many games per card and run."),
+    seed: int = typer.Option(0, "--seed", help="The first run's seed (run k uses seed + k)."),
+    workers: int = typer.Option(1, "--workers", help="Games played at once."),
+    backend: str = typer.Option("local", "--backend", help="local or ray."),
+    out: Path = typer.Option(Path("validate"), "--out", help="The folder of the runs and validate.json; "
+                             "running again there resumes."),
+) -> None:
+    """Check the study itself: A/A runs (every stand-in an exact copy, so every true value is
+    zero), planted imbalances (one card changed markedly must rank first or last), the smallest
+    change still detected, and how many games the paired sequential design saves. Figures go to
+    OUT/validate.json; docs/study.md reports them.
+    """
+    from ..study.spec import StudyError
+    from ..study.validate import PANEL, ValidationSpec, validate
+    parts = ("aa", "planted", "sweep") if part == "all" else (part,)
+    if any(p not in ("aa", "planted", "sweep") for p in parts):
+        raise _fail(f"--part {part!r}: use aa, planted, sweep or all")
+    if runs < 1:
+        raise _fail(f"--runs must be at least 1, not {runs}")
+    console = Console()
+    try:
+        v = ValidationSpec(runs=runs, panel=tuple(n.strip() for n in panel.split(",")) if panel else PANEL,
+                           agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
+                           max_games=max_games, seed=seed, workers=workers, backend=backend, out=str(out))
+        data = validate(v, parts, say=lambda text: console.print(f"[dim]{escape(text)}[/]"))
+    except StudyError as exc:
+        raise _fail(str(exc)) from None
+    except KeyboardInterrupt:
+        console.print(f"\nStopped. Finished games are kept in {out}; run the same command to go on.")
+        raise typer.Exit(130) from None
+    if "aa" in data:
+        aa = data["aa"]
+        console.print(f"A/A: {aa['coverage']:.1%} of {aa['card_values']} intervals cover zero; "
+                      f"{aa['runs_with_a_false_alarm']} of {aa['runs']} runs raised a false alarm.")
+    if "planted" in data:
+        pl = data["planted"]
+        ratio = pl["median_games_ratio"]
+        console.print(f"Planted: ranked right in {pl['ranked_right']} of {len(pl['runs'])} runs, right sign in "
+                      f"{pl['sign_right']}; games used / fixed unpaired test: "
+                      f"{'—' if ratio is None else f'{ratio:.2f}'} (median).")
+    if "sweep" in data:
+        sw = data["sweep"]
+        console.print(f"Smallest change still detected ({sw['card']}, {sw['change']}): x{sw['smallest_detected']}")
+    console.print(f"Figures: {out / 'validate.json'}")
+
+
 def register(app: typer.Typer) -> None:
     # The help screens wrap each paragraph to the terminal, as the other commands' do.
     for command in study_app.registered_commands:

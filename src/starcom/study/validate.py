@@ -1,0 +1,168 @@
+"""``starcom study validate``: does the study tell the truth? Three checks, each made of whole
+studies (every one resumable in its own folder under the validation's folder):
+
+- **A/A.** Studies in which every card's stand-in is an exact copy of it (:func:`exact_copy`),
+  so every true value is zero. The share of 95% intervals that cover zero should be near 95%,
+  and at most one run in twenty should flag any card.
+- **Planted imbalance.** Studies of a catalogue in which one card was changed markedly: a
+  ship's attack and hit points doubled or its cost halved (stronger), or the reverse (weaker).
+  The changed card should rank first (last, when weakened) with a value of the right sign.
+  A sweep of smaller changes finds the smallest one still detected.
+- **Efficiency.** The games the paired, sequential comparison used for each planted card,
+  against the games a fixed-size unpaired test with the same error rates would need to
+  detect the same effect (:func:`stats.fixed_unpaired_games`).
+"""
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from ..cards.catalogue import STANDARD, Catalogue
+from .report import results
+from .runner import run_study
+from .spec import StudyError, StudySpec
+from .stats import fixed_unpaired_games
+
+# Cards the AIs build in most games (ships and a station): the panel every run studies, and
+# the cards changed in the planted runs.
+PANEL = ("Strike Fighter", "Corvette", "Frigate", "Destroyer", "Cruiser", "Defense Station")
+CHANGES = ("double attack and hit points", "halve cost", "halve attack and hit points", "double cost")
+
+
+@dataclass(frozen=True)
+class ValidationSpec:
+    """How big the validation is, and the study settings every run shares."""
+
+    runs: int = 20
+    panel: tuple[str, ...] = PANEL
+    agents: tuple[str, ...] = ("greedy",)
+    players: int = 2
+    size: int = 3
+    max_games: int = 200
+    seed: int = 0
+    workers: int = 1
+    backend: str = "local"
+    out: str = "validate"
+    sweep: tuple[float, ...] = (2.0, 1.5, 1.25)
+
+    def study(self, name: str, seed: int, catalogue: Catalogue | None = None, exact: bool = False) -> StudySpec:
+        """The study of one run, in its own folder."""
+        spec = StudySpec.checked(only=self.panel, agents=self.agents, players=self.players, size=self.size,
+                                 max_games=self.max_games, seed=seed, workers=self.workers, backend=self.backend,
+                                 out=str(Path(self.out) / name))
+        return replace(spec, catalogue_text=catalogue.to_toml() if catalogue else "", exact=exact,
+                       cards_file=f"planted:{name}" if catalogue else None)
+
+
+def planted(card: str, change: str, factor: float = 2.0) -> Catalogue:
+    """The standard catalogue with ``card`` changed as ``change`` says (by ``factor``)."""
+    d = STANDARD.card(card)
+    if change == "double attack and hit points":
+        return STANDARD.replaced(card, attack=round(d.attack * factor), hp=round(d.hp * factor))
+    if change == "halve attack and hit points":
+        return STANDARD.replaced(card, attack=max(0, round(d.attack / factor)), hp=max(1, round(d.hp / factor)))
+    if change == "halve cost":
+        return STANDARD.replaced(card, cost=max(1, round(d.cost / factor)))
+    if change == "double cost":
+        return STANDARD.replaced(card, cost=round(d.cost * factor))
+    raise ValueError(f"unknown change {change!r}: one of {', '.join(CHANGES)}")
+
+
+def stronger(change: str) -> bool:
+    return change in ("double attack and hit points", "halve cost")
+
+
+Progress = Callable[[str], None]
+
+
+def check_aa(v: ValidationSpec, say: Progress) -> dict[str, Any]:
+    """The A/A runs: coverage of zero and runs with a false alarm."""
+    covered = total = alarms = 0
+    for r in range(v.runs):
+        say(f"A/A run {r + 1} of {v.runs}")
+        data = results(run_study(v.study(f"aa-{r:02d}", v.seed + r, exact=True)))
+        total += len(data["cards"])
+        covered += sum(c["ci_low"] <= 0 <= c["ci_high"] for c in data["cards"])
+        alarms += any(c["flagged"] for c in data["cards"])
+    return {"runs": v.runs, "card_values": total, "coverage": covered / total if total else None,
+            "runs_with_a_false_alarm": alarms}
+
+
+def check_planted(v: ValidationSpec, say: Progress) -> dict[str, Any]:
+    """The planted runs: was the changed card ranked where it belongs, with the right sign?"""
+    rows = []
+    ships = [c for c in v.panel if STANDARD.card(c).is_vessel]  # the changes are to ships' numbers
+    if not ships:
+        raise StudyError("--panel: the planted check changes a ship or station; name at least one")
+    for r in range(v.runs):
+        card, change = ships[r % len(ships)], CHANGES[r % len(CHANGES)]
+        say(f"planted run {r + 1} of {v.runs}: {card}, {change}")
+        data = results(run_study(v.study(f"planted-{r:02d}", v.seed + 1000 + r, planted(card, change))))
+        order = [c["card"] for c in data["cards"]]  # highest value first
+        entry = next(c for c in data["cards"] if c["card"] == card)
+        up = stronger(change)
+        rank_ok = order[0] == card if up else order[-1] == card
+        sign_ok = entry["value"] > 0 if up else entry["value"] < 0
+        rows.append({"card": card, "change": change, "value": entry["value"], "ci_low": entry["ci_low"],
+                     "ci_high": entry["ci_high"], "games": entry["games"], "rank_ok": rank_ok, "sign_ok": sign_ok,
+                     "efficiency": _efficiency(v, r, entry, data)})
+    ratios = [row["efficiency"]["ratio"] for row in rows if row["efficiency"]["ratio"] is not None]
+    return {"runs": rows, "ranked_right": sum(row["rank_ok"] for row in rows),
+            "sign_right": sum(row["sign_ok"] for row in rows),
+            "median_games_ratio": statistics.median(ratios) if ratios else None}
+
+
+def _efficiency(v: ValidationSpec, run: int, entry: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    """Games used against a fixed unpaired test's games for the effect found, at the same
+    error rates (the per-card alarm rate, power 0.8)."""
+    folder = Path(v.out) / f"planted-{run:02d}"
+    treated: list[float] = []
+    control: list[float] = []
+    for line in (folder / "pairs.jsonl").read_text("utf-8").splitlines():
+        p = json.loads(line)
+        if p["card"] != entry["card"]:
+            continue
+        for key, out in (("treated", treated), ("control", control)):
+            w = p[key]["winner"]
+            out.append(0.5 if w is None or w < 0 else 1.0 if w == p["seat"] else 0.0)
+    effect = abs(entry["value"])
+    if effect == 0 or len(treated) < 2:
+        return {"fixed_games": None, "ratio": None}
+    alpha = data["settings"]["alpha"] / len(data["cards"])
+    sd_a, sd_b = statistics.stdev(treated) or 0.5, statistics.stdev(control) or 0.5
+    fixed = 2 * fixed_unpaired_games(effect, sd_a, sd_b, alpha=alpha, power=0.8)
+    return {"fixed_games": fixed, "ratio": entry["games"] / fixed}
+
+
+def check_sweep(v: ValidationSpec, say: Progress) -> dict[str, Any]:
+    """The smallest strengthening of the first panel card that is still ranked first."""
+    card = next((c for c in v.panel if STANDARD.card(c).is_vessel), None)
+    if card is None:
+        raise StudyError("--panel: the sweep changes a ship or station; name at least one")
+    rows = []
+    for factor in v.sweep:
+        say(f"sweep: {card} x{factor}")
+        data = results(run_study(v.study(f"sweep-{factor}", v.seed + 2000, planted(card, CHANGES[0], factor))))
+        entry = next(c for c in data["cards"] if c["card"] == card)
+        rows.append({"factor": factor, "value": entry["value"], "ci_low": entry["ci_low"], "ci_high": entry["ci_high"],
+                     "ranked_first": data["cards"][0]["card"] == card})
+    detected = [r["factor"] for r in rows if r["ranked_first"] and r["ci_low"] > 0]
+    return {"card": card, "change": CHANGES[0], "runs": rows, "smallest_detected": min(detected) if detected else None}
+
+
+def validate(v: ValidationSpec, parts: tuple[str, ...], say: Progress = lambda s: None) -> dict[str, Any]:
+    """Run the asked ``parts`` ("aa", "planted", "sweep") and write ``validate.json``."""
+    unknown = [p for p in v.panel if p not in STANDARD.by_name]
+    if unknown:
+        raise StudyError(f"--panel: no card named {', '.join(unknown)}")
+    out: dict[str, Any] = {"settings": {k: val for k, val in asdict(v).items() if k not in ("workers", "backend", "out")}}
+    checks = {"aa": check_aa, "planted": check_planted, "sweep": check_sweep}
+    for part in parts:
+        out[part] = checks[part](v, say)
+    Path(v.out).mkdir(parents=True, exist_ok=True)
+    (Path(v.out) / "validate.json").write_text(json.dumps(out, indent=1), "utf-8")
+    return out
