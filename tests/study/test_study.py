@@ -206,19 +206,15 @@ def test_values_by_agent_strength(tmp_path: Path) -> None:
     assert "Value by agent strength" in (tmp_path / "report.html").read_text()
 
 
-def test_exact_copies_are_the_card_under_another_name() -> None:
-    """The A/A check's stand-ins: the same numbers and the same effect as the card copied."""
-    from starcom.cards.stand_ins import exact_copy
-    cruiser = STANDARD.card("Cruiser")
-    copy = exact_copy(cruiser, 99)
-    assert copy.stand_in_for == "Cruiser" and copy.name == "Cruiser (stand-in)"
-    assert (copy.cost, copy.attack, copy.hp, copy.speed, copy.targets) == (cruiser.cost, cruiser.attack, cruiser.hp,
-                                                                        cruiser.speed, cruiser.targets)
-    catalogue = with_stand_ins(STANDARD, ["Cruiser", "Barrage"], exact=True)
-    eff = stand_in_effects(effects.EFFECTS, catalogue)
-    for name in ("Cruiser", "Barrage"):
-        real, dup = eff.effects[name], eff.effects[name + " (stand-in)"]
-        assert dataclasses.replace(dup, name=name) == real
+def test_the_aa_pairs_are_independent_games_of_the_real_cards() -> None:
+    """A/A: nothing treated, the control game another deal, so true values are zero but the
+    differences are not all zero."""
+    setup = Setup("", "built-in", ("Corvette",), ("random",), 2, 3, "standard", 30, 5, aa=True)
+    results = [play_pair(setup, Job("Corvette", k)) for k in range(12)]
+    assert any(r.difference != 0 for r in results)
+    played = {name for r in results for g in (r.treated, r.control) for seat in g.played for name in seat}
+    assert "Corvette" in played and not any(n.endswith("(stand-in)") for n in played)
+    assert any(r.treated.turns != r.control.turns for r in results)  # two different games
 
 
 def test_validation_runs_its_three_checks(tmp_path: Path) -> None:

@@ -20,7 +20,6 @@ starting ship have no stand-in: every seat has them alike.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from statistics import median
 
 from ..engine.ruleset import EffectSet
@@ -68,23 +67,12 @@ def stand_in(d: CardDef, index: int) -> CardDef:
                    d.count, stand_in_for=d.name)
 
 
-def exact_copy(d: CardDef, index: int) -> CardDef:
-    """A stand-in of ``d`` that is ``d`` itself under another name: the same numbers and, with
-    :func:`stand_in_effects`, the same effect. Its value is zero by construction, which makes it
-    the yardstick of the study's A/A check (``starcom study validate``)."""
-    if not studied(d):
-        raise ValueError(f"{d.name} has no stand-in: every seat has it alike")
-    return replace(d, index=index, name=d.name + SUFFIX, stand_in_for=d.name)
-
-
-def with_stand_ins(catalogue: Catalogue, names: Iterable[str], exact: bool = False) -> Catalogue:
+def with_stand_ins(catalogue: Catalogue, names: Iterable[str]) -> Catalogue:
     """``catalogue`` with a stand-in added after its cards for each of ``names`` (so the real
-    cards keep their instance ids): vanilla ones, or with ``exact`` exact copies. KeyError
-    names an unknown card."""
-    make = exact_copy if exact else stand_in
+    cards keep their instance ids). KeyError names an unknown card."""
     extra: list[CardDef] = []
     for name in names:
-        extra.append(make(catalogue.card(name), len(catalogue.defs) + len(extra)))
+        extra.append(stand_in(catalogue.card(name), len(catalogue.defs) + len(extra)))
     return Catalogue(f"{catalogue.name} with stand-ins", (*catalogue.defs, *extra))
 
 
@@ -93,9 +81,8 @@ def _cannot_be_played(g: object, p: int, src: int) -> list[tuple[int, ...]]:
 
 
 def stand_in_effects(base: EffectSet, catalogue: Catalogue) -> EffectSet:
-    """The effects of ``base`` for the cards ``catalogue`` has; for its stand-ins none but this,
-    that a blank command cannot be played; an exact copy (:func:`exact_copy`) has the effect of
-    the card it copies."""
+    """The effects of ``base`` for the cards ``catalogue`` has, and none for its stand-ins but
+    this: a blank command cannot be played."""
     effects = EffectSet(catalogue.by_name)
     for name, eff in base.effects.items():
         if name in catalogue.by_name:
@@ -104,12 +91,6 @@ def stand_in_effects(base: EffectSet, catalogue: Catalogue) -> EffectSet:
         if kind in catalogue.by_name:  # handlers are registered under their card's name
             effects.choice_handlers[kind] = fn
     for d in catalogue.defs:
-        real = catalogue.by_name.get(d.stand_in_for) if d.stand_in_for else None
-        if real is None:
-            continue
-        if d.text == real.text:  # an exact copy: the real card's effect under the copy's name
-            if real.name in base.effects:
-                effects.effects[d.name] = replace(base.effects[real.name], name=d.name)
-        elif d.is_command:
+        if d.stand_in_for and d.is_command:
             effects.register(d.name, targets=_cannot_be_played)
     return effects

@@ -184,8 +184,8 @@ def validate_cmd(
     out: Path = typer.Option(Path("validate"), "--out", help="The folder of the runs and validate.json; "
                              "running again there resumes."),
 ) -> None:
-    """Check the study itself: A/A runs (every stand-in an exact copy, so every true value is
-    zero), planted imbalances (one card changed markedly must rank first or last), the smallest
+    """Check the study itself: A/A runs (nothing treated, the control game an independent game,
+    so every true value is zero), planted imbalances (one card changed markedly must rank first or last), the smallest
     change still detected, and how many games the paired sequential design saves. Figures go to
     OUT/validate.json; docs/study.md reports them.
     """

@@ -101,32 +101,33 @@ class Setup:
     edition: str
     turn_limit: int
     seed: int
-    exact: bool = False  # exact copies for stand-ins: the A/A check of ``study validate``
+    aa: bool = False  # the A/A check of ``study validate``: see play_pair
 
 
 @cache
-def _catalogue(text: str, name: str, cards: tuple[str, ...], exact: bool) -> Catalogue:
+def _catalogue(text: str, name: str, cards: tuple[str, ...]) -> Catalogue:
     base = Catalogue.from_toml(text, name) if text else STANDARD
-    return with_stand_ins(base, cards, exact)
+    return with_stand_ins(base, cards)
 
 
 @cache
 def _rules(setup: Setup, card: str, real_for: frozenset[int]) -> Ruleset:
     """The ruleset in which only ``card`` has a stand-in, real for the seats ``real_for``."""
-    catalogue = _catalogue(setup.catalogue_text, setup.catalogue_name, (card,), setup.exact)
+    catalogue = _catalogue(setup.catalogue_text, setup.catalogue_name, (card,))
     return Ruleset.build(catalogue, stand_in_effects(effects.EFFECTS, catalogue),
                          f"study:{card}:{sorted(real_for)}", real_for=real_for)
 
 
-def _play(setup: Setup, rules: Ruleset, job: Job) -> GameFacts:
+def _play(setup: Setup, rules: Ruleset, job: Job, salt: str = "") -> GameFacts:
+    """One game of ``job`` (``salt``: another deal and other random streams, for the A/A check)."""
     players = setup.players
-    game = Game.new(players, setup.size, setup.edition, _deal_seed(setup.seed, job.pair), setup.turn_limit,
+    game = Game.new(players, setup.size, setup.edition, _deal_seed(setup.seed, job.pair, salt), setup.turn_limit,
                     rules=rules)
     names = seat_agents(setup.agents, players, job.rotation(players))
     # Search agents get a number of iterations, never a time: results must not depend on the
     # machine (the time is set out of reach so the iterations decide).
     agents = [make_agent(n, think=SEARCH_TIME_CAP, iterations=SEARCH_ITERATIONS) for n in names]
-    rngs = [random.Random(f"study:{setup.seed}:{job.pair}:{s}") for s in range(players)]
+    rngs = [random.Random(f"study:{setup.seed}:{job.pair}:{s}{salt}") for s in range(players)]
     played: list[set[str]] = [set() for _ in range(players)]
 
     def note(step: Any) -> None:  # the cards each seat played, built or developed
@@ -144,13 +145,29 @@ def _play(setup: Setup, rules: Ruleset, job: Job) -> GameFacts:
     return GameFacts(winner, game.turn + 1, limit, tuple(tuple(sorted(p)) for p in played))
 
 
-def _deal_seed(seed: int, pair: int) -> int:
-    return random.Random(f"study-deal:{seed}:{pair}").getrandbits(32)
+def _deal_seed(seed: int, pair: int, salt: str = "") -> int:
+    return random.Random(f"study-deal:{seed}:{pair}{salt}").getrandbits(32)
 
 
 def play_pair(setup: Setup, job: Job) -> PairResult:
-    """Play the treated and the control game of ``job``."""
+    """Play the treated and the control game of ``job``.
+
+    In the A/A check (``setup.aa``) nothing is treated: both games are played with the real
+    cards, the control game on another deal with other random streams. Every true value is then
+    zero, and the differences vary as much as two independent games do: the noise the intervals
+    and the alarm rate are checked against. (Paired games with a card that changes nothing would
+    be the same game twice, every difference zero, and check nothing.)"""
     seat = job.treated_seat(setup.players)
+    if setup.aa:
+        rules = _real_rules(setup)
+        return PairResult(job.card, job.pair, seat, _play(setup, rules, job), _play(setup, rules, job, ":aa"))
     treated = _play(setup, _rules(setup, job.card, frozenset({seat})), job)
     control = _play(setup, _rules(setup, job.card, frozenset()), job)
     return PairResult(job.card, job.pair, seat, treated, control)
+
+
+@cache
+def _real_rules(setup: Setup) -> Ruleset:
+    """The catalogue's own cards with their own effects (no stand-in)."""
+    catalogue = Catalogue.from_toml(setup.catalogue_text, setup.catalogue_name) if setup.catalogue_text else STANDARD
+    return Ruleset.build(catalogue, stand_in_effects(effects.EFFECTS, catalogue), "study:real")

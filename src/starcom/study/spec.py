@@ -65,7 +65,7 @@ class StudySpec:
     address: str | None = None
     out: str = "study"
     catalogue_text: str = field(default="", repr=False)  # read once, so workers need no file
-    exact: bool = False  # exact copies as stand-ins (every value truly zero): the A/A check
+    aa: bool = False  # the A/A check: nothing treated, the control an independent game (pairs.play_pair)
 
     @classmethod
     def checked(cls, **settings: Any) -> StudySpec:
@@ -146,7 +146,7 @@ class StudySpec:
                 if self.catalogue_text else "built-in", "agents": list(self.agents), "players": self.players,
                 "size": self.size, "edition": self.edition, "turn_limit": self.turn_limit,
                 "max_games": self.max_games, "seed": self.seed, "alpha": self.alpha,
-                **({"exact_copies": True} if self.exact else {})}
+                **({"aa": True} if self.aa else {})}
 
     def key_text(self) -> str:
         return json.dumps(self.key(), sort_keys=True)

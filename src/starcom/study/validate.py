@@ -1,9 +1,9 @@
 """``starcom study validate``: does the study tell the truth? Three checks, each made of whole
 studies (every one resumable in its own folder under the validation's folder):
 
-- **A/A.** Studies in which every card's stand-in is an exact copy of it (:func:`exact_copy`),
-  so every true value is zero. The share of 95% intervals that cover zero should be near 95%,
-  and at most one run in twenty should flag any card.
+- **A/A.** Studies in which nothing is treated and the control game is an independent game
+  (:func:`pairs.play_pair`), so every true value is zero. The share of 95% intervals that
+  cover zero should be near 95%, and at most one run in twenty should flag any card.
 - **Planted imbalance.** Studies of a catalogue in which one card was changed markedly: a
   ship's attack and hit points doubled or its cost halved (stronger), or the reverse (weaker).
   The changed card should rank first (last, when weakened) with a value of the right sign.
@@ -49,12 +49,12 @@ class ValidationSpec:
     out: str = "validate"
     sweep: tuple[float, ...] = (2.0, 1.5, 1.25)
 
-    def study(self, name: str, seed: int, catalogue: Catalogue | None = None, exact: bool = False) -> StudySpec:
+    def study(self, name: str, seed: int, catalogue: Catalogue | None = None, aa: bool = False) -> StudySpec:
         """The study of one run, in its own folder."""
         spec = StudySpec.checked(only=self.panel, agents=self.agents, players=self.players, size=self.size,
                                  max_games=self.max_games, seed=seed, workers=self.workers, backend=self.backend,
                                  out=str(Path(self.out) / name))
-        return replace(spec, catalogue_text=catalogue.to_toml() if catalogue else "", exact=exact,
+        return replace(spec, catalogue_text=catalogue.to_toml() if catalogue else "", aa=aa,
                        cards_file=f"planted:{name}" if catalogue else None)
 
 
@@ -84,7 +84,7 @@ def check_aa(v: ValidationSpec, say: Progress) -> dict[str, Any]:
     covered = total = alarms = 0
     for r in range(v.runs):
         say(f"A/A run {r + 1} of {v.runs}")
-        data = results(run_study(v.study(f"aa-{r:02d}", v.seed + r, exact=True)))
+        data = results(run_study(v.study(f"aa-{r:02d}", v.seed + r, aa=True)))
         total += len(data["cards"])
         covered += sum(c["ci_low"] <= 0 <= c["ci_high"] for c in data["cards"])
         alarms += any(c["flagged"] for c in data["cards"])
