@@ -159,6 +159,27 @@ const p=parseFloat(a),q=parseFloat(c);const r=isNaN(p)||isNaN(q)?a.localeCompare
 rows.forEach(r=>b.appendChild(r))}));"""
 
 
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{x:.1%}"
+
+
+def _lengths_svg(turns: dict[str, int]) -> str:
+    """A bar chart of how many games lasted how many turns, as inline SVG."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7.5, 2.4))
+    ax.bar([int(k) for k in turns], list(turns.values()), color="#2471a3", width=0.8)
+    ax.set_xlabel("turns")
+    ax.set_ylabel("games")
+    fig.tight_layout()
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg")
+    plt.close(fig)
+    svg = buf.getvalue()
+    return svg[svg.index("<svg"):]
+
+
 def _table(rows: list[dict[str, Any]], cols: list[str]) -> str:
     head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
     body = []
@@ -206,10 +227,12 @@ def html_report(data: dict[str, Any]) -> str:
              "<h2>Card values</h2>", _forest_svg(data["cards"]) if data["cards"] else "",
              _table(data["cards"], ["card", "kind", "value", "ci_low", "ci_high", "games", "stop", "played_share"]),
              f"<h2>Seat advantage ({seats['players']} players, {seats['games']} control games)</h2>",
-             _table(seats["seats"], ["seat", "win_rate", "ci_low", "ci_high"]),
+             _table([{"seat": e["seat"], "win rate": _pct(e["win_rate"]),
+                      "95% interval": f"{_pct(e['ci_low'])} – {_pct(e['ci_high'])}"} for e in seats["seats"]],
+                    ["seat", "win rate", "95% interval"]),
              "<h2>Game length</h2>",
              f"<p>Share of games that reached the turn limit: {lengths['turn_limit_share']:.1%}.</p>",
-             _table([{"turns": k, "games": v} for k, v in lengths["turns"].items()], ["turns", "games"]),
+             _lengths_svg(lengths["turns"]) if lengths["turns"] else "",
              "<h2>Never played</h2><p>" + (html.escape(", ".join(data["never_played"])) or "none") + "</p>",
              _by_agent_section(data),
              f"<script>{_SORT}</script>"]
