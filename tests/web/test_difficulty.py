@@ -35,12 +35,13 @@ def test_lobby_seat_difficulty_reaches_the_game_and_the_ai_moves(page, server: s
     tags = seat_tags(page)
     assert tags[1] == "AI · hard" and tags[0] == "human"
 
-    # End our turn; the hard AI plays its turn and we are asked again.
+    # End our turn; the hard AI plays its turn and we are asked again (or, against a player who
+    # does nothing, it may already have besieged and taken our Homeworld: the game is then over).
     s = wait_state(page, my_turn(seat), timeout=60000)
     turn0 = s["view"]["turn"]
     page.locator('#main-btns button[data-type="end"]').click()
-    s = settle_interrupts(page, seat, f"s.to_move === {seat} && s.view.decision === 'command' && s.view.turn > {turn0}",
-                          timeout=120)
+    s = settle_interrupts(page, seat, f"(s.to_move === {seat} && s.view.decision === 'command' && s.view.turn > {turn0})"
+                                      " || s.over", timeout=120)
     assert any(line.startswith("Turn") and "P1" in line for line in s["log"]), s["log"][-20:]
     server_state = httpx.get(f"{server}/api/games/{game_id_of(page.url)}").json()
     assert server_state["seats"][1]["ai"] == "hard"
