@@ -11,7 +11,7 @@ import random
 
 from ..engine.game import Game
 from .evaluation import GREEDY, PASSIVE, Weights, canonical_sample, evaluate, settle, wasteful
-from .fleet import first_jump, fleet_plans, play_plan
+from .fleet import played_plans
 
 Action = tuple
 
@@ -35,9 +35,17 @@ def by_families(pool: list[Action], limit: int, first: frozenset[str], rng: rand
     hoarded credits and its fleet never moved."""
     if len(pool) <= limit:
         return pool
+    # Pools run to many thousands of actions, a family's mostly in one run: the dictionary is
+    # consulted only where the family changes.
     families: dict[tuple, list[Action]] = {}
+    last: tuple | None = None
+    members: list[Action] = []
     for a in pool:
-        families.setdefault((a[0], a[1] if len(a) > 1 else None), []).append(a)
+        key = (a[0], a[1]) if len(a) > 1 else (a[0], None)
+        if key != last:
+            members = families.setdefault(key, [])
+            last = key
+        members.append(a)
     for members in families.values():
         rng.shuffle(members)
     order = sorted(families.values(), key=lambda f: f[0][0] not in first)
@@ -57,8 +65,14 @@ def candidates(g: Game, actions: list[Action], default: Action | None, rng: rand
     """The actions worth trying: never trade offers (a one-ply view cannot judge them) nor
     :func:`wasteful` ones; up to :data:`MAX_EVAL` (see :func:`by_families`), developments and
     combat picks first."""
-    pool = [a for a in actions if a != default and a[0] != "offer" and not wasteful(g, a)]
-    return by_families(pool, MAX_EVAL, FIRST, rng)
+    return by_families(pool_of(g, actions, default), MAX_EVAL, FIRST, rng)
+
+
+def pool_of(g: Game, actions: list[Action], default: Action | None) -> list[Action]:
+    """``actions`` but ``default``, trade offers and :func:`wasteful` ones, in their order."""
+    # Only a scrap can be wasteful: the call is skipped for the thousands of other actions.
+    return [a for a in actions
+            if a[0] != "offer" and a != default and (a[0] != "scrap" or not wasteful(g, a))]
 
 
 class GreedyAgent:
@@ -100,12 +114,10 @@ class GreedyAgent:
             score = self._trial(sample, a, me)
             if score > best_score + 1e-9:
                 best, best_score = a, score
-        for plan in fleet_plans(game, actions):
-            h = sample.clone()
-            play_plan(h, plan)
+        for start, h in played_plans(game, sample, actions):
             score = evaluate(h, me, self.weights)
             if score > best_score + 1e-9:
-                best, best_score = first_jump(game, plan, actions), score
+                best, best_score = start, score
         return best if best is not None else actions[0]
 
     def _trial(self, sample: Game, action: Action, me: int) -> float:

@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 
 from ..engine.game import Game
-from .evaluation import Weights, evaluate, settle, wasteful
-from .fleet import first_jump, fleet_plans, play_plan
-from .greedy import UNAPPLIED_DEFAULT, GreedyAgent, by_families
+from .evaluation import Weights, evaluate, settle
+from .fleet import played_plans
+from .greedy import UNAPPLIED_DEFAULT, GreedyAgent, by_families, pool_of
 
 Action = tuple
 
@@ -39,8 +39,7 @@ def candidate_pool(g: Game, actions: list[Action], default: Action | None, limit
     """At most ``limit`` actions to score, never trade offers (their worth shows only over
     several turns) nor :func:`wasteful` ones; when they do not all fit, taken family by family
     (see :func:`~.greedy.by_families`), kinds in :data:`ALWAYS_TRY` first."""
-    pool = [a for a in actions if a != default and a[0] != "offer" and not wasteful(g, a)]
-    return by_families(pool, limit, ALWAYS_TRY, rng)
+    return by_families(pool_of(g, actions, default), limit, ALWAYS_TRY, rng)
 
 
 class HeuristicAgent(GreedyAgent):
@@ -56,17 +55,16 @@ class HeuristicAgent(GreedyAgent):
         assert me is not None
         step = game.decision
         scored: list[tuple[float, int, Action, Game]] = []
+        stand: float | None = None  # the evaluation of ``sample`` as it stands, once known
         if default is not None:
             if step in UNAPPLIED_DEFAULT:
-                scored.append((evaluate(sample, me, self.weights), 0, default, sample))
+                stand = evaluate(sample, me, self.weights)
+                scored.append((stand, 0, default, sample))
             else:
                 scored.append(self._scored(sample, default, me, 0))
         for i, a in enumerate(candidate_pool(game, actions, default, MAX_FIRST, rng), start=1):
             scored.append(self._scored(sample, a, me, i))
-        for i, plan in enumerate(fleet_plans(game, actions), start=len(scored) + 1):
-            h = sample.clone()
-            play_plan(h, plan)
-            start = first_jump(game, plan, actions)
+        for i, (start, h) in enumerate(played_plans(game, sample, actions), start=len(scored) + 1):
             if start is not None:
                 scored.append((evaluate(h, me, self.weights), i, start, h))
         # Ties keep the earlier entry: the default first, then the engine's order.
@@ -74,14 +72,15 @@ class HeuristicAgent(GreedyAgent):
         if step != "command":
             return scored[0][2]
         best, best_value = scored[0][2], scored[0][0]
-        stand = evaluate(sample, me, self.weights)
+        if stand is None:
+            stand = evaluate(sample, me, self.weights)
         for value, _, action, after in scored[:PLAN_WIDTH]:
             # Only a first step that is good in itself may start a plan: otherwise any idle
             # step (scrapping a ship for nothing) would win by the continuations it leaves.
             if (value <= stand + 1e-9 or after.over or after.to_move != me
                     or after.decision != "command"):
                 continue
-            follow = self._best_continuation(after, me, rng)
+            follow = self._best_continuation(after, me, rng, value)
             if follow > best_value + 1e-9:
                 best, best_value = action, follow
         return best
@@ -92,10 +91,11 @@ class HeuristicAgent(GreedyAgent):
         settle(h)
         return evaluate(h, me, self.weights), order, action, h
 
-    def _best_continuation(self, g: Game, me: int, rng: random.Random) -> float:
+    def _best_continuation(self, g: Game, me: int, rng: random.Random, value: float) -> float:
         """The best evaluation reachable with one more of ``me``'s own actions from ``g``
-        (ending the phase included, scored on the position as it stands)."""
-        best = evaluate(g, me, self.weights)
+        (ending the phase included, scored on the position as it stands: ``value``, which
+        the caller has already worked out)."""
+        best = value
         for a in candidate_pool(g, g.legal_actions(), ("end",), MAX_SECOND, rng):
             best = max(best, self._scored(g, a, me, 0)[0])
         return best
