@@ -124,11 +124,27 @@ def write(outcome: Outcome) -> dict[str, Any]:
     return data
 
 
-def _forest_svg(cards: list[dict[str, Any]]) -> str:
-    """A forest plot of the card values and their intervals, as inline SVG (matplotlib)."""
+def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files only (no display needed)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    return plt
+
+
+def _inline_svg(fig: Any) -> str:
+    """``fig`` as an ``<svg>`` element to put in the page (and the figure closed)."""
+    fig.tight_layout()
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg")
+    _pyplot().close(fig)
+    svg = buf.getvalue()
+    return svg[svg.index("<svg"):]
+
+
+def _forest_svg(cards: list[dict[str, Any]]) -> str:
+    """A forest plot of the card values and their intervals, as inline SVG (matplotlib)."""
+    plt = _pyplot()
     n = len(cards)
     fig, ax = plt.subplots(figsize=(7.5, 0.26 * n + 1.2))
     ys = list(range(n))[::-1]
@@ -140,12 +156,7 @@ def _forest_svg(cards: list[dict[str, Any]]) -> str:
     ax.set_yticks(ys, [c["card"] for c in cards], fontsize=8)
     ax.set_xlabel("change in the treated seat's win rate (95% interval)")
     ax.set_ylim(-1, n)
-    fig.tight_layout()
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg")
-    plt.close(fig)
-    svg = buf.getvalue()
-    return svg[svg.index("<svg"):]
+    return _inline_svg(fig)
 
 
 _STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:60em;color:#222}
@@ -165,19 +176,12 @@ def _pct(x: float | None) -> str:
 
 def _lengths_svg(turns: dict[str, int]) -> str:
     """A bar chart of how many games lasted how many turns, as inline SVG."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.5, 2.4))
     ax.bar([int(k) for k in turns], list(turns.values()), color="#2471a3", width=0.8)
     ax.set_xlabel("turns")
     ax.set_ylabel("games")
-    fig.tight_layout()
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg")
-    plt.close(fig)
-    svg = buf.getvalue()
-    return svg[svg.index("<svg"):]
+    return _inline_svg(fig)
 
 
 def _table(rows: list[dict[str, Any]], cols: list[str]) -> str:
