@@ -576,8 +576,10 @@ async def _create_all(url: str, bodies: list[dict[str, Any]], limit: int | None)
 
 async def _check_ai_game(url: str, game: _Game, grace: float) -> str:
     """Where a vs-AI game stands once the load has stopped: "over", "human" (a human seat is to
-    move), "pending" (the AI seat to move reports ai_status queued or thinking), "moved" (its step
-    advanced within ``grace`` seconds), "lost" (none of these) or "error" (no answer)."""
+    move), "moved" (the AI seat to move played within ``grace`` seconds), "pending" (after
+    ``grace`` it still reports ai_status queued or thinking), "lost" (none of these) or "error"
+    (no answer). A queued AI is given the grace period too, so that a worker slow to start on a
+    busy machine is seen moving rather than reported as merely waiting."""
     token = next(iter(game.tokens.values()))
     deadline = time.monotonic() + grace
     first: int | None = None
@@ -590,17 +592,15 @@ async def _check_ai_game(url: str, game: _Game, grace: float) -> str:
             return "error"
         if st["over"]:
             return "over"
-        seat = st["seats"][st["to_move"]]
-        if st["to_move"] not in game.ai_seats and seat.get("ai") is None:
-            return "human"
-        if seat.get("ai_status") in AI_PENDING:
-            return "pending"
         if first is None:
             first = st["step"]
+            seat = st["seats"][st["to_move"]]
+            if st["to_move"] not in game.ai_seats and seat.get("ai") is None:
+                return "human"
         elif st["step"] != first:
             return "moved"
         if time.monotonic() > deadline:
-            return "lost"
+            return "pending" if st["seats"][st["to_move"]].get("ai_status") in AI_PENDING else "lost"
         await asyncio.sleep(0.25)
 
 
