@@ -215,6 +215,10 @@ def test_the_aa_pairs_are_independent_games_of_the_real_cards() -> None:
     played = {name for r in results for g in (r.treated, r.control) for seat in g.played for name in seat}
     assert "Corvette" in played and not any(n.endswith("(stand-in)") for n in played)
     assert any(r.treated.turns != r.control.turns for r in results)  # two different games
+    # each card has games of its own: the values of the cards of one run are independent
+    setup2 = Setup("", "built-in", ("Corvette", "Frigate"), ("random",), 2, 3, "standard", 30, 5, aa=True)
+    other = [play_pair(setup2, Job("Frigate", k)) for k in range(12)]
+    assert [(r.treated, r.control) for r in other] != [(r.treated, r.control) for r in results]
 
 
 def test_validation_runs_its_three_checks(tmp_path: Path) -> None:

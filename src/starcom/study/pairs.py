@@ -153,14 +153,16 @@ def play_pair(setup: Setup, job: Job) -> PairResult:
     """Play the treated and the control game of ``job``.
 
     In the A/A check (``setup.aa``) nothing is treated: both games are played with the real
-    cards, the control game on another deal with other random streams. Every true value is then
+    cards, each on a deal and random streams of its own (for each card and pair). Every true value is then
     zero, and the differences vary as much as two independent games do: the noise the intervals
     and the alarm rate are checked against. (Paired games with a card that changes nothing would
     be the same game twice, every difference zero, and check nothing.)"""
     seat = job.treated_seat(setup.players)
     if setup.aa:
         rules = _real_rules(setup)
-        return PairResult(job.card, job.pair, seat, _play(setup, rules, job), _play(setup, rules, job, ":aa"))
+        # every card gets games of its own, so that its interval is independent of the others'
+        return PairResult(job.card, job.pair, seat, _play(setup, rules, job, f":aa:{job.card}"),
+                          _play(setup, rules, job, f":aa:{job.card}:control"))
     treated = _play(setup, _rules(setup, job.card, frozenset({seat})), job)
     control = _play(setup, _rules(setup, job.card, frozenset()), job)
     return PairResult(job.card, job.pair, seat, treated, control)
