@@ -172,7 +172,8 @@ def diff(a: Path = typer.Argument(..., help="A study's folder or results.json.")
   starcom study validate --runs 20 --max-games 200 --workers 2 --out validate
   starcom study validate --part aa --runs 5 --agents random --max-games 40""")
 def validate_cmd(
-    part: str = typer.Option("all", "--part", help="Which check: aa, planted, sweep, or all."),
+    part: str = typer.Option("all", "--part", help="Which checks, in order: aa, planted, sweep "
+                      "(comma-separated), or all."),
     runs: int = typer.Option(20, "--runs", help="Studies per check (A/A and planted)."),
     panel: Optional[str] = typer.Option(None, "--panel", help="The cards every run studies, comma-separated "
                                         "(default: the ships and station the AIs build most)."),
@@ -191,9 +192,9 @@ def validate_cmd(
     """
     from ..study.spec import StudyError
     from ..study.validate import PANEL, ValidationSpec, validate
-    parts = ("aa", "planted", "sweep") if part == "all" else (part,)
-    if any(p not in ("aa", "planted", "sweep") for p in parts):
-        raise _fail(f"--part {part!r}: use aa, planted, sweep or all")
+    parts = ("aa", "planted", "sweep") if part == "all" else tuple(p.strip() for p in part.split(","))
+    if not parts or any(p not in ("aa", "planted", "sweep") for p in parts):
+        raise _fail(f"--part {part!r}: use aa, planted, sweep (comma-separated, run in that order) or all")
     if runs < 1:
         raise _fail(f"--runs must be at least 1, not {runs}")
     console = Console()

@@ -155,14 +155,23 @@ def check_sweep(v: ValidationSpec, say: Progress) -> dict[str, Any]:
 
 
 def validate(v: ValidationSpec, parts: tuple[str, ...], say: Progress = lambda s: None) -> dict[str, Any]:
-    """Run the asked ``parts`` ("aa", "planted", "sweep") and write ``validate.json``."""
+    """Run the asked ``parts`` ("aa", "planted", "sweep") and write ``validate.json`` (after each
+    part; the figures of other parts already there, from the same settings, are kept)."""
     unknown = [p for p in v.panel if p not in STANDARD.by_name]
     if unknown:
         raise StudyError(f"--panel: no card named {', '.join(unknown)}")
-    out: dict[str, Any] = {"settings": {k: val for k, val in asdict(v).items() if k not in ("workers", "backend", "out")}}
+    settings = {k: val for k, val in asdict(v).items() if k not in ("workers", "backend", "out")}
+    path = Path(v.out) / "validate.json"
+    out: dict[str, Any] = {"settings": settings}
+    try:  # the figures of parts run earlier with the same settings are kept
+        earlier = json.loads(path.read_text("utf-8"))
+        if json.loads(json.dumps(settings)) == earlier.get("settings"):
+            out = earlier
+    except (OSError, ValueError, AttributeError):
+        pass
     checks = {"aa": check_aa, "planted": check_planted, "sweep": check_sweep}
     for part in parts:
         out[part] = checks[part](v, say)
-    Path(v.out).mkdir(parents=True, exist_ok=True)
-    (Path(v.out) / "validate.json").write_text(json.dumps(out, indent=1), "utf-8")
+        Path(v.out).mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(out, indent=1), "utf-8")
     return out
