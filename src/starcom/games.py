@@ -117,7 +117,8 @@ def get(name: str) -> GameEntry:
 
 def load_game(name: str, **settings: Any) -> Game:
     """A new game of kind ``name`` with ``settings`` (Star Commander: ``players``, ``size``,
-    ``edition``, ``seed``, ``turn_limit``, ``action_limit``). ValueError names an unknown game or setting."""
+    ``edition``, ``seed``, ``turn_limit``, ``action_limit``, ``variant``). ValueError names an
+    unknown game or setting."""
     entry = get(name)
     unknown = sorted(set(settings) - set(entry.settings))
     if unknown:
@@ -130,10 +131,15 @@ def load_game(name: str, **settings: Any) -> Game:
 
 
 def _starcom_new(players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
-                 turn_limit: int | None = None, action_limit: int | None = None) -> Game:
+                 turn_limit: int | None = None, action_limit: int | None = None,
+                 variant: dict[str, Any] | None = None) -> Game:
+    """``variant``: the cards of a balance study's game, as its saved game records them
+    (:class:`starcom.cards.stand_ins.Variant`); None for the built-in cards."""
+    from .cards.stand_ins import Variant
     from .engine.game import Game as StarGame
     from .engine.state import Config
-    return StarGame.from_config(Config(players, size, edition, seed, turn_limit, action_limit))
+    rules = Variant.from_json(variant).rules() if variant is not None else None
+    return StarGame.from_config(Config(players, size, edition, seed, turn_limit, action_limit), rules)
 
 
 def _starcom_encode(action: Any) -> Any:
@@ -162,7 +168,7 @@ def _starcom_play(game: Any, action: Any) -> list[Any]:
 
 STARCOM = register(GameEntry(
     name="starcom", title="Star Commander", new=_starcom_new,
-    settings=("players", "size", "edition", "seed", "turn_limit", "action_limit"), observer=STARCOM_OBSERVER,
+    settings=("players", "size", "edition", "seed", "turn_limit", "action_limit", "variant"), observer=STARCOM_OBSERVER,
     make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
     default_level=DEFAULT_LEVEL, encode=_starcom_encode, decode=_starcom_decode,
     narrator=_starcom_narrator, describe=_starcom_describe, play=_starcom_play,

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Sequence
 
-from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
+from .cards.catalogue import DOMAINS
 from .cards.wording import CHOICE_WORDS
 from .engine.board import name as pos_name
-from .engine.game import Game, standard_rules
+from .engine.game import Game
 from .engine.notation import field_kinds
 from .engine.state import Choice
 from .engine.view import action_for
@@ -54,14 +54,16 @@ class _Words:
         return pos_name(x, n) if _is_id(x, n * n) else str(x)
 
     def card(self, cid: Any) -> str:
-        return CARD_DEF[cid].name if _is_id(cid, len(CARD_DEF)) else "a hidden card"
+        cards = self.g.rules.cards
+        return cards[cid].name if _is_id(cid, len(cards)) else "a hidden card"
 
     def vessel(self, vid: Any) -> str:
         """``Corvette #12`` for the viewer's own vessel, ``P1's Corvette #12`` for another's."""
-        if not _is_id(vid, len(CARD_DEF)):
+        cards = self.g.rules.cards
+        if not _is_id(vid, len(cards)):
             return "a hidden vessel"
         v = self.g.vessels.get(vid)
-        tag = f"{CARD_DEF[vid].name} #{vid}"
+        tag = f"{cards[vid].name} #{vid}"
         return tag if v is None or v.owner == self.viewer else f"{self.p(v.owner)}'s {tag}"
 
     def face_down(self, pos: Any) -> bool:
@@ -78,8 +80,8 @@ class _Words:
         explore", "b2 ×3", "Frigate #9, pay 2 credits"."""
         if not targets:
             return ""
-        kinds: tuple[str, ...] = standard_rules().by_card[cid].target_kinds
-        if CARD_DEF[cid].is_station:
+        kinds: tuple[str, ...] = self.g.rules.by_card[cid].target_kinds
+        if self.g.rules.cards[cid].is_station:
             kinds = ("pos",)
         if len(kinds) != len(targets):
             return ": " + ", ".join(str(t) for t in targets)
@@ -114,7 +116,7 @@ class _Words:
             else:
                 parts.append(str(t))
             prev = kind
-        if CARD_DEF[cid].is_station:
+        if self.g.rules.cards[cid].is_station:
             return f" at {parts[0]}"
         return ": " + ", ".join(parts)
 
@@ -168,13 +170,14 @@ def _label(g: Game, w: _Words, a: Action) -> str:
         carry = f" with {_plural(a[4], 'fighter')}" if a[4] else ""
         return f"Jump {w.vessel(a[1])} to {w.pos(a[2])}{carry}{w.explore(a[3], a[2])}"
     if k == "build":
-        name = DEFS[a[1]].name if _is_id(a[1], len(DEFS)) else str(a[1])
+        defs = g.rules.catalogue.defs
+        name = defs[a[1]].name if _is_id(a[1], len(defs)) else str(a[1])
         return f"Build {name} at {w.pos(a[2])}"
     if k == "develop":
         return f"Develop {w.pos(a[1])}"
     if k in ("play", "ability"):
         verb = "Play" if k == "play" else "Use"
-        if not _is_id(a[1], len(CARD_DEF)):
+        if not _is_id(a[1], len(g.rules.cards)):
             return f"{verb} a hidden card"
         return f"{verb} {w.card(a[1])}{w.targets(a[1], a[2:])}"
     if k in ("scrap", "repair", "retreat"):
@@ -224,8 +227,9 @@ def _field(w: _Words, kind: str, x: Any) -> str:
         return w.pos(x)
     if kind in ("explore", "flag"):
         return "explore" if x else "no explore"
-    if kind == "def" and _is_id(x, len(DEFS)):
-        return str(DEFS[x].name)
+    defs = w.g.rules.catalogue.defs
+    if kind == "def" and _is_id(x, len(defs)):
+        return str(defs[x].name)
     return str(x)
 
 

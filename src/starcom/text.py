@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Sequence
 
-from .cards.catalogue import CARD_DEF, DEFS, DOMAINS
+from .cards.catalogue import DOMAINS
 from .cards.wording import CHOICE_WORDS
 from .engine.board import name as pos_name
 from .engine.game import Game, standard_rules
+from .engine.ruleset import Ruleset
 from .observer import STARCOM as OBSERVER
 from .options import option_labels  # noqa: F401  (short option labels; re-exported here)
 
@@ -41,13 +42,6 @@ def player_name(p: int, names: Sequence[str] | None = None) -> str:
     return f"P{p}"
 
 
-def card_name(cid: int | None) -> str:
-    """A card instance's name ("a hidden card" for None)."""
-    if cid is None or not isinstance(cid, int) or not 0 <= cid < len(CARD_DEF):
-        return "a hidden card"
-    return CARD_DEF[cid].name
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -55,10 +49,19 @@ def _plural(n: int, word: str) -> str:
 class _Words:
     """Shared helpers to name players, positions and vessels of one game."""
 
-    def __init__(self, size: int, names: Sequence[str] | None, owner_of: OwnerOf | None) -> None:
+    def __init__(self, size: int, names: Sequence[str] | None, owner_of: OwnerOf | None,
+                 rules: Ruleset | None = None) -> None:
         self.size = size
         self.names = names
         self.owner_of = owner_of
+        self.rules = rules or standard_rules()  # the game's cards (a study's stand-ins among them)
+
+    def card(self, cid: int | None) -> str:
+        """A card instance's name ("a hidden card" for None)."""
+        cards = self.rules.cards
+        if cid is None or not isinstance(cid, int) or not 0 <= cid < len(cards):
+            return "a hidden card"
+        return cards[cid].name
 
     def p(self, q: int) -> str:
         return player_name(q, self.names)
@@ -69,11 +72,11 @@ class _Words:
     def vessel(self, vid: int) -> str:
         """``P1's Corvette`` when the owner is known, else ``Corvette``."""
         owner = self.owner_of(vid) if self.owner_of else None
-        return f"{self.p(owner)}'s {card_name(vid)}" if owner is not None and owner >= 0 else card_name(vid)
+        return f"{self.p(owner)}'s {self.card(vid)}" if owner is not None and owner >= 0 else self.card(vid)
 
     def targets(self, cid: int, targets: Sequence[Any]) -> str:
-        kinds = standard_rules().by_card[cid].target_kinds or None
-        if CARD_DEF[cid].is_station:
+        kinds = self.rules.by_card[cid].target_kinds or None
+        if self.rules.cards[cid].is_station:
             kinds = ("pos",)
         if not targets:
             return ""
@@ -88,7 +91,7 @@ class _Words:
             elif kind == "player":
                 words.append(self.p(t))
             elif kind == "card":
-                words.append(card_name(t))
+                words.append(self.card(t))
             elif kind == "credits":
                 words.append(f"paying {_plural(t, 'credit')}")
             elif kind == "explore":
@@ -104,13 +107,14 @@ def _domain(deck: int) -> str:
 
 
 def describe_event(event: Event, size: int, names: Sequence[str] | None = None,
-                   owner_of: OwnerOf | None = None) -> str:
+                   owner_of: OwnerOf | None = None, rules: Ruleset | None = None) -> str:
     """One English sentence for an engine event (already filtered for the viewer).
 
-    ``owner_of(vessel_id)`` names vessels' owners where the event does not say. Unknown event
+    ``owner_of(vessel_id)`` names vessels' owners where the event does not say; ``rules`` is the
+    game's ruleset, whose cards are named (default: the standard one). Unknown event
     kinds are rendered generically rather than raising, so a log never breaks on a new event.
     """
-    w = _Words(size, names, owner_of)
+    w = _Words(size, names, owner_of, rules)
     k, a = event[0], event[1:]
     if k == "start":
         return f"The game begins; {w.p(a[0])} goes first"
@@ -127,26 +131,26 @@ def describe_event(event: Event, size: int, names: Sequence[str] | None = None,
         who, deck, cid = a
         if cid is None:
             return f"{w.p(who)} draws a{'n' if _domain(deck)[0] in 'AEIOU' else ''} {_domain(deck)} card"
-        return f"{w.p(who)} draws {card_name(cid)} ({_domain(deck)})"
+        return f"{w.p(who)} draws {w.card(cid)} ({_domain(deck)})"
     if k == "no_draw":
         return f"{w.p(a[0])} cannot draw: no deck of a domain they control has cards"
     if k == "skip_draw":
         return f"{w.p(a[0])} skips the draw (hand full)"
     if k == "discard":
-        return f"{w.p(a[0])} discards {card_name(a[1])}"
+        return f"{w.p(a[0])} discards {w.card(a[1])}"
     if k == "take":
-        return f"{w.p(a[0])} takes {card_name(a[2])} from {w.p(a[1])}'s hand"
+        return f"{w.p(a[0])} takes {w.card(a[2])} from {w.p(a[1])}'s hand"
     if k == "reveal":
-        shown = ", ".join(card_name(c) for c in a[1]) or "no cards"
+        shown = ", ".join(w.card(c) for c in a[1]) or "no cards"
         return f"{w.p(a[0])} reveals their hand: {shown}"
     if k == "buy":
         return f"{w.p(a[0])} pays 3 credits to draw a card"
     if k == "build":
         return f"{w.p(a[0])} builds {a[1]} at {w.pos(a[2])}"
     if k == "vessel":
-        return f"{w.p(a[0])}'s {card_name(a[1])} enters play at {w.pos(a[2])}"
+        return f"{w.p(a[0])}'s {w.card(a[1])} enters play at {w.pos(a[2])}"
     if k == "destroyed":
-        return f"{w.p(a[0])}'s {card_name(a[1])} is destroyed at {w.pos(a[2])}"
+        return f"{w.p(a[0])}'s {w.card(a[1])} is destroyed at {w.pos(a[2])}"
     if k == "damage":
         return f"{w.vessel(a[0])} takes {a[1]} damage"
     if k == "prevented":
@@ -154,13 +158,13 @@ def describe_event(event: Event, size: int, names: Sequence[str] | None = None,
     if k == "develop":
         return f"{w.p(a[0])} develops {w.pos(a[1])} (now {_plural(a[2], 'development')})"
     if k == "explore":
-        return f"{w.pos(a[0])} is explored: {card_name(a[1])}"
+        return f"{w.pos(a[0])} is explored: {w.card(a[1])}"
     if k == "move":
-        return f"{w.p(a[0])}'s {card_name(a[1])} moves from {w.pos(a[2])} to {w.pos(a[3])}"
+        return f"{w.p(a[0])}'s {w.card(a[1])} moves from {w.pos(a[2])} to {w.pos(a[3])}"
     if k == "scrap":
-        return f"{w.p(a[0])} scraps {card_name(a[1])}"
+        return f"{w.p(a[0])} scraps {w.card(a[1])}"
     if k == "repair":
-        return f"{w.p(a[0])} repairs {card_name(a[1])}"
+        return f"{w.p(a[0])} repairs {w.card(a[1])}"
     if k == "combat":
         return f"Combat at {w.pos(a[0])}"
     if k == "assign":
@@ -168,21 +172,21 @@ def describe_event(event: Event, size: int, names: Sequence[str] | None = None,
     if k == "redirect":
         return f"{w.vessel(a[1])} takes over the damage aimed at {w.vessel(a[2])}"
     if k == "retreat":
-        return f"{w.p(a[0])}'s {card_name(a[1])} retreats to {w.pos(a[2])}"
+        return f"{w.p(a[0])}'s {w.card(a[1])} retreats to {w.pos(a[2])}"
     if k == "play":
-        return f"{w.p(a[0])} plays {card_name(a[1])}{w.targets(a[1], a[2:])}"
+        return f"{w.p(a[0])} plays {w.card(a[1])}{w.targets(a[1], a[2:])}"
     if k == "ability":
-        return f"{w.p(a[0])} uses {card_name(a[1])}{w.targets(a[1], a[2:])}"
+        return f"{w.p(a[0])} uses {w.card(a[1])}{w.targets(a[1], a[2:])}"
     if k == "stack":
-        return f"{card_name(a[2])} goes on the stack"
+        return f"{w.card(a[2])} goes on the stack"
     if k == "resolve":
-        return f"{card_name(a[1])} resolves"
+        return f"{w.card(a[1])} resolves"
     if k == "technology":
-        return f"{w.p(a[0])} gains the technology {card_name(a[1])}"
+        return f"{w.p(a[0])} gains the technology {w.card(a[1])}"
     if k == "void":
-        return f"{card_name(a[1])} has no effect (its targets are no longer legal)"
+        return f"{w.card(a[1])} has no effect (its targets are no longer legal)"
     if k == "countered":
-        return f"{card_name(a[0])} is countered"
+        return f"{w.card(a[0])} is countered"
     if k == "siege":
         return f"{w.p(a[0])} removes {_plural(a[2], 'development')} from {w.pos(a[1])}"
     if k == "conquer":
@@ -204,7 +208,7 @@ def describe_event(event: Event, size: int, names: Sequence[str] | None = None,
         if isinstance(given, int):
             extra = f", handing over {_plural(given, 'card')} from their hand" if given else ""
         else:
-            extra = f", handing over {', '.join(card_name(c) for c in given)}" if given else ""
+            extra = f", handing over {', '.join(w.card(c) for c in given)}" if given else ""
         return f"{w.p(a[1])} accepts {w.p(a[0])}'s trade{extra}"
     return " ".join(str(x) for x in event)
 
@@ -215,17 +219,17 @@ def _choice_words(w: _Words, kind: str, value: Any) -> str:
     if kind in ("hand_full", "receive_full"):
         if value in ("skip", "decline"):
             return "keeps their hand as it is"
-        return f"discards {card_name(value)} to make room"
+        return f"discards {w.card(value)} to make room"
     if kind == "order":
-        return f"resolves {card_name(value)} first"
+        return f"resolves {w.card(value)} first"
     if kind == "ability_discard":
-        return f"discards {card_name(value)} to pay"
+        return f"discards {w.card(value)} to pay"
     words = CHOICE_WORDS.get(kind)  # a choice asked by a card effect: worded by the card data
     if words is None:
         return f"chooses {value}"
     if words.value == "flag":
         return words.sentence if value else (words.sentence_no or words.sentence)
-    render = {"pos": w.pos, "card": card_name, "player": w.p}.get(words.value, str)
+    render = {"pos": w.pos, "card": w.card, "player": w.p}.get(words.value, str)
     return words.sentence.format(value=render(value))
 
 
@@ -240,28 +244,29 @@ def describe_action(game: Game, action: Action, viewer: int | None = None,
     p = game.to_move if game.to_move is not None else -1
     if not reveal_all:
         action = OBSERVER.action(game, action, viewer)
-    w = _Words(game.cfg.size, None, lambda vid: game.vessels[vid].owner if vid in game.vessels else None)
+    w = _Words(game.cfg.size, None, lambda vid: game.vessels[vid].owner if vid in game.vessels else None,
+               game.rules)
     who = w.p(p)
     k = action[0]
     if k == "jump":
         carry = f" with {_plural(action[4], 'fighter')}" if action[4] else ""
         v = game.vessels.get(action[1])
         frm = f" from {w.pos(v.pos)}" if v is not None else ""
-        return f"{who} jumps {card_name(action[1])}{frm} to {w.pos(action[2])}{carry}"
+        return f"{who} jumps {w.card(action[1])}{frm} to {w.pos(action[2])}{carry}"
     if k == "build":
-        return f"{who} builds {DEFS[action[1]].name} at {w.pos(action[2])}"
+        return f"{who} builds {game.rules.catalogue.defs[action[1]].name} at {w.pos(action[2])}"
     if k == "develop":
         return f"{who} develops {w.pos(action[1])}"
     if k == "play":
-        return f"{who} plays {card_name(action[1])}{w.targets(action[1], action[2:])}"
+        return f"{who} plays {w.card(action[1])}{w.targets(action[1], action[2:])}"
     if k == "ability":
-        return f"{who} uses {card_name(action[1])}{w.targets(action[1], action[2:])}"
+        return f"{who} uses {w.card(action[1])}{w.targets(action[1], action[2:])}"
     if k in ("scrap", "repair"):
-        return f"{who} {k}s {card_name(action[1])}"
+        return f"{who} {k}s {w.card(action[1])}"
     if k == "buy":
         return f"{who} pays 3 credits to draw a card"
     if k == "sell":
-        return f"{who} discards {card_name(action[1])} and {card_name(action[2])} for 3 credits"
+        return f"{who} discards {w.card(action[1])} and {w.card(action[2])} for 3 credits"
     if k == "offer":
         return f"{who} prepares a trade offer to {w.p(action[1])}"
     if k in ("give", "ask"):
@@ -271,13 +276,13 @@ def describe_action(game: Game, action: Action, viewer: int | None = None,
         elif item == "hand":
             thing = "a card from their hand"
         elif item == "card":
-            thing = card_name(val)
+            thing = w.card(val)
         elif item == "system":
             thing = f"the system {w.pos(val)}"
         elif item == "vessel":
-            thing = card_name(val)
+            thing = w.card(val)
         else:
-            thing = f"the technology {card_name(val)}"
+            thing = f"the technology {w.card(val)}"
         return f"{who} {'offers' if k == 'give' else 'asks for'} {thing}"
     if k == "propose":
         return f"{who} proposes the trade"
@@ -292,13 +297,13 @@ def describe_action(game: Game, action: Action, viewer: int | None = None,
     if k == "pass":
         return f"{who} passes"
     if k == "redirect":
-        return f"{who}'s {card_name(action[1])} takes over the damage aimed at {card_name(action[2])}"
+        return f"{who}'s {w.card(action[1])} takes over the damage aimed at {w.card(action[2])}"
     if k == "fight":
         return f"{who} picks the combat at {w.pos(action[1])}"
     if k == "assign":
-        return f"{who}'s {card_name(action[1])} aims {action[3]} damage at {w.vessel(action[2])}"
+        return f"{who}'s {w.card(action[1])} aims {action[3]} damage at {w.vessel(action[2])}"
     if k == "retreat":
-        return f"{who} retreats {card_name(action[1])} to {w.pos(action[2])}"
+        return f"{who} retreats {w.card(action[1])} to {w.pos(action[2])}"
     if k == "done":
         return f"{who} is done"
     if k == "choose":
@@ -320,6 +325,7 @@ class Narrator:
     def __init__(self, game: Game, viewer: int | None = None, names: Sequence[str] | None = None,
                  verbose: bool = False, reveal_all: bool = False) -> None:
         self.size = game.cfg.size
+        self.rules = game.rules
         self.viewer = viewer
         self.names = names
         self.verbose = verbose
@@ -344,7 +350,7 @@ class Narrator:
             tr = OBSERVER.trade(game, self.viewer)
         if tr is None:
             return ""
-        w = _Words(self.size, self.names, self.owners.get)
+        w = _Words(self.size, self.names, self.owners.get, self.rules)
 
         def items(pairs: Iterable[Sequence[Any]], credits: int, hand: int) -> str:
             out = []
@@ -352,7 +358,7 @@ class Narrator:
                 if kind == "system":
                     out.append(f"system {w.pos(val)}")
                 else:
-                    out.append(card_name(val))
+                    out.append(w.card(val))
             if credits:
                 out.append(_plural(credits, "credit"))
             if hand:
@@ -381,6 +387,7 @@ class Narrator:
                 "pass", "done", "give", "ask", "choose"):
             lines.append(describe_action(before, action, self.viewer, self.reveal_all))
         owner_of = self.owners.get
+        w = _Words(self.size, self.names, owner_of, self.rules)
         skip = set()
         for i, e in enumerate(seen):
             if i in skip:
@@ -391,6 +398,9 @@ class Narrator:
                 continue
             if k == "build" and following is not None and following[0] == "vessel":
                 skip.add(i + 1)
+                # the vessel that entered: a study's stand-in where the builder plays one
+                lines.append(f"{w.p(e[1])} builds {w.card(following[2])} at {w.pos(e[3])}")
+                continue
             if k == "retreat" and following is not None and following[0] == "move":
                 skip.add(i + 1)
             if k == "play" and following is not None and following[0] == "stack":
@@ -398,11 +408,11 @@ class Narrator:
             if k == "move":
                 line = self._move_line(e, action)
                 if following is not None and following[0] == "explore" and following[1] == e[4]:
-                    line += f" (explores: {card_name(following[2])})"
+                    line += f" (explores: {w.card(following[2])})"
                     skip.add(i + 1)
                 lines.append(line)
                 continue
-            line = describe_event(e, self.size, self.names, owner_of)
+            line = describe_event(e, self.size, self.names, owner_of, self.rules)
             if k == "trade_offer":
                 line += self._trade_terms(after)
             lines.append(line)
@@ -411,12 +421,12 @@ class Narrator:
 
     def _move_line(self, e: Event, action: Action | None) -> str:
         _, p, vid, frm, to = e
-        w = _Words(self.size, self.names, self.owners.get)
+        w = _Words(self.size, self.names, self.owners.get, self.rules)
         if action is not None and action[0] == "jump":
             if action[1] == vid:
-                return f"{w.p(p)} jumps {card_name(vid)} from {w.pos(frm)} to {w.pos(to)}"
-            return f"{w.p(p)}'s {card_name(vid)} goes along to {w.pos(to)}"
-        return describe_event(e, self.size, self.names, self.owners.get)
+                return f"{w.p(p)} jumps {w.card(vid)} from {w.pos(frm)} to {w.pos(to)}"
+            return f"{w.p(p)}'s {w.card(vid)} goes along to {w.pos(to)}"
+        return describe_event(e, self.size, self.names, self.owners.get, self.rules)
 
 
 def game_lines(game_start: Game, actions: Iterable[Any], viewer: int | None = None,

@@ -12,10 +12,11 @@ import pytest
 from starcom.cards import effects
 from starcom.cards.catalogue import STANDARD
 from starcom.cards.stand_ins import stand_in, stand_in_effects, with_stand_ins
+from starcom.engine.events import RECORDED_RULES, rules_fired
 from starcom.engine.game import Game
 from starcom.engine.ruleset import Ruleset
 from starcom.study import runner as R
-from starcom.study.pairs import Job, Setup, play_pair
+from starcom.study.pairs import GameFacts, Job, Setup, play_pair
 from starcom.study.report import write
 from starcom.study.spec import StudyError, StudySpec
 
@@ -149,6 +150,26 @@ def test_outputs(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "results.json").read_text())["run"]["pairs_played"] > 0
     seats = data["seat_advantage"]["seats"]
     assert len(seats) == 2 and all(s["ci_low"] <= s["win_rate"] <= s["ci_high"] for s in seats)
+    rules = data["rules"]
+    assert {"DRAW-1", "MOVE-1", "BUILD-1", "DEV-1"} <= set(rules["games_fired"])
+    assert set(rules["games_fired"]) | set(rules["never_fired"]) == RECORDED_RULES
+    assert not set(rules["games_fired"]) & set(rules["never_fired"])
+    assert all(0 < n <= data["games"] for n in rules["games_fired"].values())
+    assert "Rules that never fired" in page
+
+
+def test_the_rules_a_game_carried_out_are_recorded() -> None:
+    """The rule IDs of a game's actions and events (engine/events.py), as the study keeps them."""
+    assert rules_fired(("sell", 3, 4), [("discard", 0, 3), ("discard", 0, 4), ("credits", 0, 3)]) == {"TRADE-2"}
+    assert rules_fired(("develop", 5), [("develop", 0, 5, 1)]) == {"DEV-1"}
+    assert rules_fired(("develop", 5), [("develop", 0, 5, 3)]) == {"DEV-2"}
+    setup = Setup("", "built-in", ("Corvette",), ("random",), 2, 3, "standard", 60, 5)
+    games = [g for k in range(6) for g in (play_pair(setup, Job("Corvette", k)).treated,)]
+    seen = {r for g in games for r in g.rules}
+    assert {"SETUP-3", "TURN-1", "DRAW-1", "MOVE-1", "EXPLORE-1", "BUILD-1", "DEV-1", "TRADE-2"} <= seen
+    for g in games:  # a game ends by conquest (WIN-1) or at the turn limit (WIN-2), not both
+        assert ("WIN-2" in g.rules) == g.limit_reached and ("WIN-1" in g.rules) == (not g.limit_reached)
+    assert seen <= RECORDED_RULES
 
 
 def test_bad_settings_are_refused_before_any_game(tmp_path: Path) -> None:
@@ -235,3 +256,52 @@ def test_validation_runs_its_three_checks(tmp_path: Path) -> None:
     with pytest.raises(StudyError, match="ship or station"):
         validate(ValidationSpec(runs=1, panel=("Barrage",), agents=("random",), max_games=8,
                                 out=str(tmp_path / "x")), ("planted",))
+
+
+def test_anomalies_come_with_replays_that_open(tmp_path: Path) -> None:
+    """Every anomaly of the report links the two games of its pair, saved so that `starcom
+    replay` (and the browser, tests/web/test_replay.py) opens them with the study's cards."""
+    from typer.testing import CliRunner
+
+    from starcom.cli.main import app
+    from starcom.sim.record import load
+    from starcom.study.report import _anomalies, save_replays
+    spec = _spec(tmp_path, only=("Frigate",), turn_limit=10, max_games=24)
+    outcome = R.run_study(spec)
+    data = write(outcome)
+    limit = [a for a in data["anomalies"] if a["kind"] == "turn_limit"]
+    assert len(limit) == 1 and limit[0]["card"] == "Frigate"
+    assert "Anomalies" in (tmp_path / "report.html").read_text()
+    for key in ("treated", "control"):
+        path = tmp_path / limit[0]["replays"][key]
+        assert path.is_file()
+        cfg, actions, meta = load(path)
+        assert cfg.turn_limit == 10 and meta["variant"].stand_ins == ("Frigate",)
+        res = CliRunner().invoke(app, ["replay", str(path)])
+        assert res.exit_code == 0 and "A study game: Frigate is played as its stand-in" in res.output
+    # A flagged card (here: the Frigate, as if its interval excluded zero) gets the first pair
+    # that went its way, and its saved games show that: better with the card than without.
+    cards = [dict(c, flagged=True, value=0.1) for c in data["cards"]]
+    games = [g for r in outcome.cards["Frigate"].pairs for g in (r.treated, r.control)]
+    flagged = [a for a in _anomalies(outcome, cards, games) if a["kind"] == "flagged"]
+    way = sorted((r for r in outcome.cards["Frigate"].pairs if r.difference > 0), key=lambda r: r.pair)
+    assert way and [a["pair"] for a in flagged] == [way[0].pair]
+    save_replays(outcome, flagged)
+    seat = way[0].seat
+    won = [load(tmp_path / flagged[0]["replays"][k])[2]["game"] for k in ("treated", "control")]
+    score = [GameFacts(g.winner if g.over else None, 0, False, ()).score(seat) for g in won]
+    assert score[0] > score[1] and score == [way[0].treated.score(seat), way[0].control.score(seat)]
+
+
+def test_a_saved_variant_is_checked() -> None:
+    from starcom.cards.stand_ins import Variant
+    v = Variant(stand_ins=("Frigate",), real_for=(1,))
+    assert Variant.from_json(v.to_json()) == v and v.rules() is Variant.from_json(v.to_json()).rules()
+    custom = Variant(STANDARD.replaced("Frigate", cost=2).to_toml(), "mine.toml", ("Frigate",), ())
+    assert Variant.from_json(custom.to_json()).rules().catalogue.card("Frigate").cost == 2
+    for bad, reason in (([], "object"), ({"stand_ins": "Frigate"}, "list of card names"),
+                        ({"stand_ins": ["Frigate"], "real_for": [9]}, "seat numbers"),
+                        ({"stand_ins": ["Nothing"]}, "unknown card 'Nothing'"),
+                        ({"stand_ins": ["Homeworld"]}, "no stand-in"), ({"colour": 1}, "no field 'colour'")):
+        with pytest.raises(ValueError, match=reason):
+            Variant.from_json(bad)

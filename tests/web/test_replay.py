@@ -67,3 +67,39 @@ def test_step_through_a_replay(page, server: str, tmp_path: Path) -> None:
 
     page.locator("#step-first").click()
     _at(page, 0, total)
+
+
+def test_open_a_saved_study_game_from_the_lobby(page, server: str, tmp_path: Path) -> None:
+    """A balance study's replay file, chosen in the lobby, opens on the replay page with its
+    stand-in cards named; a file that is not a saved game is refused with the reason."""
+    import json
+
+    from starcom.study.pairs import Job, Setup, pair_records
+    setup = Setup("", "built-in", ("Frigate",), ("random",), 2, 3, "standard", 10, 3)
+    _treated, control = pair_records(setup, Job("Frigate", 3))  # P0 builds a Frigate: the stand-in
+    saved = tmp_path / "frigate-pair3-control.json"
+    saved.write_text(json.dumps(control))
+    total = len(control["actions"])
+
+    page.goto("/")
+    page.locator("#open-file").set_input_files(str(saved))
+    page.wait_for_url("**/replay/*", timeout=15000)
+    _at(page, 0, total)
+    page.locator("#step-last").click()
+    _at(page, total, total)
+    assert "Frigate (stand-in)" in page.locator("#log").inner_text()
+
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({**control, "actions": control["actions"][:4]}))
+    page.goto("/")
+    page.locator("#open-file").set_input_files(str(broken))
+    page.wait_for_selector("#home-error-box:not(.hidden)", timeout=15000)
+    assert "broken.json" in page.locator("#home-error-what").inner_text()
+    assert "not finished" in page.locator("#home-error").inner_text() or \
+        "does not match" in page.locator("#home-error").inner_text()
+    not_json = tmp_path / "notes.json"
+    not_json.write_text("these are my notes")
+    page.locator("#home-error-close").click()
+    page.locator("#open-file").set_input_files(str(not_json))
+    page.wait_for_selector("#home-error-box:not(.hidden)", timeout=15000)
+    assert "not a saved game" in page.locator("#home-error").inner_text()

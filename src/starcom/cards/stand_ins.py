@@ -20,9 +20,12 @@ starting ship have no stand-in: every seat has them alike.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
 from statistics import median
+from typing import Any
 
-from ..engine.ruleset import EffectSet
+from ..engine.ruleset import EffectSet, Ruleset
 from .catalogue import STANDARD, Catalogue, CardDef, CardKind, Size
 
 SUFFIX = " (stand-in)"
@@ -94,3 +97,62 @@ def stand_in_effects(base: EffectSet, catalogue: Catalogue) -> EffectSet:
         if d.stand_in_for and d.is_command:
             effects.register(d.name, targets=_cannot_be_played)
     return effects
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The cards of a game that is not played with the built-in catalogue alone: a catalogue
+    (its TOML text; empty for the built-in one), the cards replaced by their stand-ins, and the
+    seats that get the real cards instead (a study's treated seat; none: every seat plays the
+    stand-ins). A study's saved games record it, so that a replay rebuilds the same ruleset."""
+
+    catalogue_text: str = ""
+    catalogue_name: str = "built-in"
+    stand_ins: tuple[str, ...] = ()
+    real_for: tuple[int, ...] = ()
+
+    def rules(self) -> Ruleset:
+        """The ruleset of this variant (built once per process). ValueError names a bad
+        catalogue; KeyError a stand-in for a card the catalogue lacks."""
+        return _variant_rules(self)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"stand_ins": list(self.stand_ins), "real_for": list(self.real_for)}
+        if self.catalogue_text:
+            out.update(catalogue=self.catalogue_text, catalogue_name=self.catalogue_name)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Variant:
+        """The variant :meth:`to_json` wrote; ValueError names what is wrong (and checks that its
+        ruleset can be built)."""
+        if not isinstance(data, dict):
+            raise ValueError("'variant' must be an object with 'stand_ins' and 'real_for'")
+        stray = sorted(set(data) - {"stand_ins", "real_for", "catalogue", "catalogue_name"})
+        if stray:
+            raise ValueError(f"'variant' has no field {stray[0]!r}")
+        names, seats = data.get("stand_ins", []), data.get("real_for", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError("'variant.stand_ins' must be a list of card names")
+        if not isinstance(seats, list) or not all(type(x) is int and 0 <= x < 4 for x in seats):
+            raise ValueError("'variant.real_for' must be a list of seat numbers (0-3)")
+        text, name = data.get("catalogue", ""), data.get("catalogue_name", "saved catalogue")
+        if not isinstance(text, str) or not isinstance(name, str):
+            raise ValueError("'variant.catalogue' must be a catalogue's TOML text")
+        v = cls(text, name if text else "built-in", tuple(names), tuple(sorted(set(seats))))
+        try:
+            v.rules()
+        except KeyError as exc:
+            raise ValueError(f"'variant.stand_ins': {exc.args[0]}") from None
+        return v
+
+
+@cache
+def _variant_rules(v: Variant) -> Ruleset:
+    from .effects import EFFECTS  # the effects import the rules engine, which imports this package
+    base = Catalogue.from_toml(v.catalogue_text, v.catalogue_name) if v.catalogue_text else STANDARD
+    if not v.stand_ins:
+        return Ruleset.build(base, stand_in_effects(EFFECTS, base), "study:real")
+    catalogue = with_stand_ins(base, v.stand_ins)
+    return Ruleset.build(catalogue, stand_in_effects(EFFECTS, catalogue),
+                         f"study:{','.join(v.stand_ins)}:{list(v.real_for)}", real_for=frozenset(v.real_for))

@@ -333,16 +333,27 @@ def _viewer(spec: Optional[str], players: int, over: bool) -> tuple[Optional[int
     return p, False
 
 
+def _variant_words(variant: Any) -> str:
+    """A study game's cards in a sentence: "A study game: Frigate is played as its stand-in by every seat but P0"."""
+    where = "" if variant.catalogue_name == "built-in" else f" (catalogue {variant.catalogue_name})"
+    if not variant.stand_ins:
+        return f"A study game with the catalogue's own cards{where}"
+    real = ", ".join(f"P{p}" for p in variant.real_for)
+    return (f"A study game{where}: {', '.join(variant.stand_ins)} is played as its stand-in by every seat"
+            + (f" but {real}" if real else ""))
+
+
 def replay_steps(cfg: Config, actions: list[Any], who: Optional[int], reveal_all: bool,
-                 verbose: bool = False) -> tuple[Game, list[dict[str, Any]]]:
+                 verbose: bool = False, rules: Any = None) -> tuple[Game, list[dict[str, Any]]]:
     """Play a saved game's ``actions`` from its setup and describe each step as ``who`` (a seat,
     or None for a spectator) may know it, through the observer (:mod:`starcom.observer`):
     ``{"step", "by", "action", "text", "lines"}``, step 0 being the setup. ``reveal_all`` shows
-    every card. Returns the final game and the steps."""
+    every card; ``rules``: the game's ruleset when it is not the standard one. Returns the
+    final game and the steps."""
     from ..engine.actions import to_json
     from ..observer import STARCOM as OBSERVER
     from ..text import Narrator, describe_action
-    game = Game.from_config(cfg)
+    game = Game.from_config(cfg, rules)
     narrator = Narrator(game, who, verbose=verbose, reveal_all=reveal_all)
     steps: list[dict[str, Any]] = [{"step": 0, "by": None, "action": None, "text": None,
                                     "lines": narrator.setup_lines(game)}]
@@ -388,7 +399,8 @@ def replay(
         _fail(str(exc))
         return
     who, reveal_all = _viewer(viewer, cfg.players, meta["game"].over)
-    game, steps = replay_steps(cfg, actions, who, reveal_all, verbose)
+    variant = meta["variant"]
+    game, steps = replay_steps(cfg, actions, who, reveal_all, verbose, variant.rules() if variant else None)
     agents = meta.get("agents") or []
     # The seed gives every hand and deck away, so a player's or spectator's log of an unfinished
     # game leaves it out, as their view does (the observer's config).
@@ -398,7 +410,7 @@ def replay(
             "file": str(file), "viewer": "all" if reveal_all else "spectator" if who is None else who,
             "config": settings, "agents": agents, "over": game.over,
             "winner": game.winner if game.over else None, "turns": game.turn + 1, "steps": len(actions),
-            "history": steps}))
+            "variant": variant.to_json() if variant else None, "history": steps}))
         return
     console = Console()
     parts = [f"{cfg.players} players on {cfg.size}x{cfg.size}", f"{cfg.edition} edition"]
@@ -410,6 +422,8 @@ def replay(
     console.print(Text(f"{file}: " + ", ".join(parts), style="bold"), soft_wrap=True)
     if agents:
         console.print(Text(", ".join(f"P{p}: {n}" for p, n in enumerate(agents))))
+    if variant:
+        console.print(Text(_variant_words(variant)))
     for step in steps:
         for line in step["lines"]:
             _print_line(console, line)

@@ -394,6 +394,46 @@ EVENT_TYPES: dict[str, type[tuple[Any, ...]]] = {
 # Every event kind the engine emits.
 EVENT_KINDS: frozenset[str] = frozenset(EVENT_TYPES)
 
+# The rule (an ID of RULES.md) that each kind of event carries out, where one rule does: the
+# record of which rules fired in a game (``starcom study`` lists those that never did). Kinds
+# that several rules or card texts cause (credits, discard, damage, ...) name none.
+EVENT_RULES: dict[str, str] = {
+    "start": "SETUP-3", "turn": "TURN-1", "phase": "TURN-1", "draw": "DRAW-1", "no_draw": "DRAW-1",
+    "skip_draw": "HAND-1", "buy": "TRADE-1", "build": "BUILD-1", "explore": "EXPLORE-1", "move": "MOVE-1",
+    "scrap": "SCRAP-1", "repair": "REPAIR-1", "combat": "COMBAT-1", "assign": "COMBAT-3", "redirect": "COMBAT-5",
+    "retreat": "COMBAT-7", "play": "PLAY-1", "technology": "PLAY-1", "stack": "RESP-1", "void": "RESP-3",
+    "countered": "RESP-1", "siege": "END-1", "conquer": "END-1", "eliminated": "END-4", "game_over": "WIN-1",
+    "trade_open": "TRADE-3", "trade_done": "TRADE-3",
+}
+
+
+def rule_of(event: tuple[Any, ...]) -> str | None:
+    """The rule ``event`` carries out (see :data:`EVENT_RULES`), or None. A development is DEV-1
+    when it is a system's first and DEV-2 when it adds to one's own."""
+    kind = event[0]
+    if kind == "develop":
+        return "DEV-1" if event[3] == 1 else "DEV-2"
+    return EVENT_RULES.get(kind)
+
+
+# Actions whose rule no event of theirs names (a sale shows only as discards and credits).
+ACTION_RULES: dict[str, str] = {"sell": "TRADE-2"}
+
+# Every rule that :func:`rules_fired` can report, and WIN-2: a "game_over" reached at the turn
+# limit (more than one player left) carries out WIN-2 instead of WIN-1, which the caller, who
+# sees the game, tells apart.
+RECORDED_RULES: frozenset[str] = (frozenset(EVENT_RULES.values()) | set(ACTION_RULES.values())
+                                  | {"DEV-1", "DEV-2", "WIN-2"})
+
+
+def rules_fired(action: tuple[Any, ...], events: list[Any]) -> set[str]:
+    """The rules that ``action`` and the ``events`` it caused carried out."""
+    out = {r for r in map(rule_of, events) if r is not None}
+    rule = ACTION_RULES.get(action[0])
+    if rule is not None:
+        out.add(rule)
+    return out
+
 # Per kind, the JSON keys of its fields (see moves.field_names).
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {k: field_names(t) for k, t in EVENT_TYPES.items()}
 

@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
+from ..cards.stand_ins import Variant
+from ..engine.errors import ReplayError
 from ..engine.game import Game
 from ..engine.state import Config
 from ..games import STARCOM, GameEntry, Narrator
@@ -55,6 +57,17 @@ class Settings:
     turn_limit: int | None = None
 
 
+@dataclass(frozen=True)
+class Imported:
+    """A finished game read from a saved-game file: the config to store, each action (JSON)
+    with the seat that played it and the turn after it, the winner, and the names of its players."""
+
+    config: dict[str, Any]
+    steps: list[tuple[Any, int, int]]
+    winner: int | None
+    players: list[str]
+
+
 class EntryAdapter:
     """The server's view of the registered game ``entry``. Its stored config holds the game's
     name and the request's players, size, edition, seed and turn limit (the lobby shows the
@@ -89,6 +102,11 @@ class EntryAdapter:
     def settings(self, config: Mapping[str, Any]) -> Any:
         """The stored config as a dataclass (the replay endpoint shows it)."""
         return Settings(**{k: config[k] for k in ("game", "players", "size", "edition", "seed", "turn_limit")})
+
+    def import_record(self, data: dict[str, Any]) -> Imported:
+        """A saved game file of this game, checked: 400 when it is not one (only Star Commander
+        has a file format so far)."""
+        raise ApiError(400, f"{self.entry.title} has no saved-game files to open")
 
     # ------------------------------------------------------------------ actions
     def encode(self, action: Any) -> Any:
@@ -181,10 +199,36 @@ class StarcomAdapter(EntryAdapter):
         return asdict(Config(req.players, req.size, req.edition, seed, req.turn_limit, ACTION_LIMIT))
 
     def create(self, config: Mapping[str, Any]) -> Game:
-        return Game.from_config(Config(**config))
+        variant = config.get("variant")  # an imported study game (Manager.import_game)
+        if variant is None:
+            return Game.from_config(self.settings(config))
+        return Game.from_config(self.settings(config), Variant.from_json(variant).rules())
 
     def settings(self, config: Mapping[str, Any]) -> Config:
-        return Config(**config)
+        return Config(**{k: v for k, v in config.items() if k != "variant"})
+
+    def import_record(self, data: dict[str, Any]) -> Imported:
+        """A ``starcom-game/1`` file (:mod:`starcom.sim.record`), every action checked by
+        replaying it; 400 names what is wrong, and a game that is not finished is refused (the
+        browser replays finished games only)."""
+        from ..sim.record import from_record
+        try:
+            cfg, actions, meta = from_record(data)
+        except ReplayError as exc:
+            raise ApiError(400, f"not a saved game that can be opened: {exc}") from None
+        if not meta["game"].over:
+            raise ApiError(400, "the saved game is not finished: only finished games can be replayed")
+        config = asdict(cfg)
+        if meta["variant"] is not None:
+            config["variant"] = meta["variant"].to_json()
+        g = self.create(config)
+        steps: list[tuple[Any, int, int]] = []
+        for a in actions:
+            seat = g.to_move
+            assert seat is not None  # the replay above found every action legal
+            g.apply(a)
+            steps.append((self.encode(a), seat, int(g.turn)))
+        return Imported(config, steps, g.winner, list(meta["agents"]))
 
     def is_pass(self, action: Any) -> bool:
         return bool(action[0] in ("pass", "done"))
@@ -235,4 +279,4 @@ def adapter_for(config: Mapping[str, Any] | str) -> EntryAdapter:
     return adapter
 
 
-__all__ = ["STARCOM_ADAPTER", "EntryAdapter", "Settings", "StarcomAdapter", "adapter_for", "register_adapter"]
+__all__ = ["STARCOM_ADAPTER", "EntryAdapter", "Imported", "Settings", "StarcomAdapter", "adapter_for", "register_adapter"]

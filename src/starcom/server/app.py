@@ -27,9 +27,8 @@ from ..games import get as get_game
 from ..games import list_games as game_names
 from . import inputs
 from .errors import ApiError
-from .limits import (CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS, MAX_MESSAGE, MAX_RATE,
-                     PLAYERS, SIZES,
-                     TURN_LIMITS, ACTION_LIMIT, RateWindow)
+from .limits import (ACTION_LIMIT, CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS,
+                     MAX_IMPORT, MAX_MESSAGE, MAX_RATE, PLAYERS, SIZES, TURN_LIMITS, RateWindow)
 from .sessions import SEAT_SETTINGS, Conn, Manager, Session
 from .store import Store
 
@@ -95,18 +94,18 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-async def _read_json(request: Request) -> dict[str, Any]:
+async def _read_json(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     """The request body as a JSON object (see :func:`inputs.parse_json`), read at most up to
-    the size limit."""
+    ``limit`` bytes."""
     length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > MAX_MESSAGE:
-        raise ApiError(413, f"message too large (over {MAX_MESSAGE} bytes)")
+    if length is not None and length.isdigit() and int(length) > limit:
+        raise ApiError(413, f"message too large (over {limit} bytes)")
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_MESSAGE:
-            raise ApiError(413, f"message too large (over {MAX_MESSAGE} bytes)")
-    return inputs.parse_json(body)
+        if len(body) > limit:
+            raise ApiError(413, f"message too large (over {limit} bytes)")
+    return inputs.parse_json(body, limit)
 
 
 def _page(name: str, static_dir: Path) -> Response:
@@ -233,8 +232,8 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
             raise ApiError(400, f"edition {edition[:40]!r}: use one of {', '.join(EDITIONS)}")
         return {"cards": card_sheets(edition)}
 
-    @app.post("/api/games", status_code=201)
-    async def create_game(request: Request) -> JSONResponse:
+    def _count_new_game(request: Request) -> None:
+        """429 once a client has made more than ``create_limit`` games within a minute."""
         if create_limit:
             client = request.client.host if request.client else "?"
             win = create_windows.setdefault(client, RateWindow(create_limit, 60.0))
@@ -242,8 +241,19 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
             if not win.hit():
                 raise ApiError(429, f"too many new games from one client (at most {create_limit} a minute); "
                                     "try again in a minute")
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> JSONResponse:
+        _count_new_game(request)
         body = await _read_json(request)
         return JSONResponse(manager.create(body), status_code=201)
+
+    @app.post("/api/replays", status_code=201)
+    async def import_game(request: Request) -> JSONResponse:
+        """Open a saved game (a ``starcom-game/1`` file) as a finished game with a replay page."""
+        _count_new_game(request)
+        body = await _read_json(request, MAX_IMPORT)
+        return JSONResponse(await asyncio.to_thread(manager.import_game, body), status_code=201)
 
     @app.get("/api/games")
     async def list_games(open: str = "0") -> dict[str, Any]:  # noqa: A002  (the protocol's name)

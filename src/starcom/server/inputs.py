@@ -59,13 +59,13 @@ def _depth(value: Any, limit: int) -> int:
     return 0
 
 
-def parse_json(raw: bytes | str) -> dict[str, Any]:
-    """A message body as a JSON object. 413 past :data:`MAX_MESSAGE` bytes; 400 for text that
-    is not UTF-8 JSON, non-finite or huge numbers, nesting deeper than :data:`MAX_DEPTH`, or a
-    top level that is not an object. An empty body is the empty object."""
+def parse_json(raw: bytes | str, limit: int = MAX_MESSAGE) -> dict[str, Any]:
+    """A message body as a JSON object. 413 past ``limit`` bytes; 400 for text that is not
+    UTF-8 JSON, non-finite or huge numbers, nesting deeper than :data:`MAX_DEPTH`, or a top
+    level that is not an object. An empty body is the empty object."""
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "replace"))
-    if size > MAX_MESSAGE:
-        raise ApiError(413, f"message too large (over {MAX_MESSAGE} bytes)")
+    if size > limit:
+        raise ApiError(413, f"message too large (over {limit} bytes)")
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")

@@ -6,6 +6,7 @@ import time
 from collections import deque
 
 MAX_MESSAGE = 64 * 1024        # bytes of one HTTP body or WebSocket message
+MAX_IMPORT = 2 * 1024 * 1024   # bytes of a saved game opened in the browser (POST /api/replays)
 MAX_DEPTH = 8                  # nesting of JSON objects and lists in one message
 MAX_RATE = 20                  # messages per second per connection (or per seat over HTTP)
 

@@ -422,6 +422,23 @@ class Manager:
                       "spectate": f"/game/{gid}"},
         }
 
+    def import_game(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A finished game from a saved-game file (docs/protocol.md), stored as a game of mode
+        "imported" whose replay opens at ``/replay/{id}``; 400 names what is wrong with the file.
+        Its seats are the players the file names (shown only: the game is over)."""
+        imported = self.adapter.import_record(body)
+        players = imported.config["players"]
+        names = [_player_name(imported.players[i] if i < len(imported.players) else "") for i in range(players)]
+        rec = GameRecord(game_id=secrets.token_hex(6), config=imported.config, mode="imported",
+                         seats=[{"seat": i, "kind": f"ai:{names[i]}"} for i in range(players)], created=time.time())
+        self.store.create(rec)
+        last = len(imported.steps) - 1
+        for seq, (action, seat, turn) in enumerate(imported.steps):
+            self.store.append(rec.game_id, seq, action, seat, True, turn, seq == last,
+                              imported.winner if seq == last else None)
+        gid = rec.game_id
+        return {"game_id": gid, "steps": len(imported.steps), "links": {"replay": f"/replay/{gid}"}}
+
     def open_games(self, only_open: bool) -> list[dict[str, Any]]:
         """The lobby: recent games (newest first), or only online games with a free seat.
         Damaged games are listed as such; rows the store cannot read are left out by it."""
@@ -745,3 +762,9 @@ def _return_free_memory() -> None:
         _TRIM(0)
 
 
+
+
+def _player_name(name: Any) -> str:
+    """A player's name from an opened file as a seat shows it: printable, at most 40 characters."""
+    text = "".join(ch for ch in str(name) if ch.isprintable()).strip()[:40]
+    return text or "unknown"

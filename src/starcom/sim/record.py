@@ -8,6 +8,10 @@ Format ``starcom-game/1``::
      "agents": ["greedy", "random"],
      "result": {"over": true, "winner": 0, "turns": 17, "steps": 211}}
 
+A game of a balance study adds ``"variant"``: the cards it was played with
+(:class:`starcom.cards.stand_ins.Variant`: the stand-ins, the seats with the real card, and the
+catalogue's text when it is not the built-in one).
+
 ``load`` replays the actions, so a file that loads is a legal game.
 """
 from __future__ import annotations
@@ -17,6 +21,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from ..cards.stand_ins import Variant
 from ..engine.actions import from_json, to_json
 from ..engine.errors import IllegalAction, ReplayError
 from ..engine.game import Game
@@ -32,21 +37,24 @@ def result_of(game: Game) -> dict[str, Any]:
 
 
 def to_record(cfg: Config, actions: Sequence[Any], agents: Sequence[str] | None = None,
-              result: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The JSON-ready record of a game (actions as tuples or JSON dicts)."""
+              result: dict[str, Any] | None = None, variant: Variant | None = None) -> dict[str, Any]:
+    """The JSON-ready record of a game (actions as tuples or JSON dicts), played with the
+    built-in cards or ``variant``."""
     acts = [a if isinstance(a, dict) else to_json(tuple(a)) for a in actions]
     out: dict[str, Any] = {"format": FORMAT, "config": asdict(cfg), "actions": acts,
                            "agents": list(agents or []), "result": dict(result or {})}
     out["result"].setdefault("steps", len(acts))
+    if variant is not None:
+        out["variant"] = variant.to_json()
     return out
 
 
 def save(path: str | Path, cfg: Config, actions: Sequence[Any], agents: Sequence[str] | None = None,
-         result: dict[str, Any] | None = None) -> Path:
+         result: dict[str, Any] | None = None, variant: Variant | None = None) -> Path:
     """Write a game record to ``path`` (directories created); returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(to_record(cfg, actions, agents, result), indent=1) + "\n", "utf-8")
+    path.write_text(json.dumps(to_record(cfg, actions, agents, result, variant), indent=1) + "\n", "utf-8")
     return path
 
 
@@ -72,10 +80,11 @@ def _config(data: Any) -> Config:
     return Config(**data)
 
 
-def replay(cfg: Config, actions: Iterable[Any]) -> Game:
-    """Play ``actions`` from the setup ``cfg``; ReplayError names the first bad step (from 1)."""
+def replay(cfg: Config, actions: Iterable[Any], variant: Variant | None = None) -> Game:
+    """Play ``actions`` from the setup ``cfg`` (with the cards of ``variant``, if given);
+    ReplayError names the first bad step (from 1)."""
     try:
-        game = Game.from_config(cfg)
+        game = Game.from_config(cfg, variant.rules() if variant is not None else None)
     except ValueError as exc:
         raise ReplayError(f"bad config: {exc}") from exc
     for i, a in enumerate(actions, 1):
@@ -113,16 +122,23 @@ def from_record(data: Any) -> tuple[Config, list[Action], dict[str, Any]]:
     result = data.get("result", {})
     if not isinstance(result, dict):
         raise ReplayError("'result' must be an object")
-    game = replay(cfg, actions)
+    variant = None
+    if "variant" in data:
+        try:
+            variant = Variant.from_json(data["variant"])
+        except ValueError as exc:
+            raise ReplayError(str(exc)) from None
+    game = replay(cfg, actions, variant)
     if "winner" in result and result.get("over") and (not game.over or game.winner != result["winner"]):
         got = game.winner if game.over else "none (the game is not over)"
         raise ReplayError(f"the recorded winner {result['winner']!r} does not match the replay's: {got}")
-    return cfg, actions, {"agents": agents, "result": result, "game": game}
+    return cfg, actions, {"agents": agents, "result": result, "game": game, "variant": variant}
 
 
 def load(path: str | Path) -> tuple[Config, list[Action], dict[str, Any]]:
     """Read and verify a saved game: ``(config, actions, meta)``; meta holds ``agents``,
-    ``result`` and ``game`` (the replayed final position).
+    ``result``, ``game`` (the replayed final position) and ``variant`` (None for the built-in
+    cards).
 
     Raises ReplayError with a clear message for a missing or unreadable file, bad JSON, a wrong
     format, or an action that is malformed or illegal (naming its step number, from 1)."""

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass
-from functools import cache
 from typing import Any
 
 from ..agents import make_agent
-from ..cards import effects
-from ..cards.catalogue import STANDARD, Catalogue
-from ..cards.stand_ins import stand_in_effects, with_stand_ins
+from ..cards.stand_ins import Variant
+from ..engine.events import rules_fired
 from ..engine.game import Game
-from ..engine.ruleset import Ruleset
 from ..sim.play import Limits, play
+from ..sim.record import result_of, to_record
 from ..sim.selfplay import MAX_STEPS, seat_agents
 
 
@@ -46,13 +44,15 @@ class Job:
 @dataclass(frozen=True)
 class GameFacts:
     """What the study keeps of one game: the winning seat (-1: a draw, None: unfinished),
-    turns played, whether the turn limit ended it, and the card names each seat played, built
-    or developed."""
+    turns played, whether the turn limit ended it, the card names each seat played, built
+    or developed, and the rule IDs the game's actions and events carried out
+    (:func:`starcom.engine.events.rules_fired`)."""
 
     winner: int | None
     turns: int
     limit_reached: bool
     played: tuple[tuple[str, ...], ...]
+    rules: tuple[str, ...] = ()
 
     def score(self, seat: int) -> float:
         """``seat``'s result: 1 a win, 0.5 a draw or an unfinished game, 0 a loss."""
@@ -83,7 +83,7 @@ class PairResult:
     def from_json(cls, data: dict[str, Any]) -> PairResult:
         def facts(d: dict[str, Any]) -> GameFacts:
             return GameFacts(d["winner"], int(d["turns"]), bool(d["limit_reached"]),
-                             tuple(tuple(names) for names in d["played"]))
+                             tuple(tuple(names) for names in d["played"]), tuple(d.get("rules", ())))
         return cls(str(data["card"]), int(data["pair"]), int(data["seat"]), facts(data["treated"]),
                    facts(data["control"]))
 
@@ -104,23 +104,33 @@ class Setup:
     aa: bool = False  # the A/A check of ``study validate``: see play_pair
 
 
-@cache
-def _catalogue(text: str, name: str, cards: tuple[str, ...]) -> Catalogue:
-    base = Catalogue.from_toml(text, name) if text else STANDARD
-    return with_stand_ins(base, cards)
+def _variant(setup: Setup, card: str | None, real_for: frozenset[int] = frozenset()) -> Variant:
+    """The cards of a game of ``setup``: ``card`` with its stand-in (real for the seats
+    ``real_for``), or (None) the catalogue's own cards."""
+    return Variant(setup.catalogue_text, setup.catalogue_name, (card,) if card else (), tuple(sorted(real_for)))
 
 
-@cache
-def _rules(setup: Setup, card: str, real_for: frozenset[int]) -> Ruleset:
-    """The ruleset in which only ``card`` has a stand-in, real for the seats ``real_for``."""
-    catalogue = _catalogue(setup.catalogue_text, setup.catalogue_name, (card,))
-    return Ruleset.build(catalogue, stand_in_effects(effects.EFFECTS, catalogue),
-                         f"study:{card}:{sorted(real_for)}", real_for=real_for)
+def _games(setup: Setup, job: Job) -> tuple[tuple[Variant, str], tuple[Variant, str]]:
+    """The cards and the salt of the treated and of the control game of ``job``.
+
+    In the A/A check (``setup.aa``) nothing is treated: both games are played with the real
+    cards, each on a deal and random streams of its own (for each card and pair). Every true
+    value is then zero, and the differences vary as much as two independent games do: the noise
+    the intervals and the alarm rate are checked against. (Paired games with a card that changes
+    nothing would be the same game twice, every difference zero, and check nothing.)"""
+    if setup.aa:
+        real = _variant(setup, None)
+        return (real, f":aa:{job.card}"), (real, f":aa:{job.card}:control")
+    seat = job.treated_seat(setup.players)
+    return (_variant(setup, job.card, frozenset({seat})), ""), (_variant(setup, job.card), "")
 
 
-def _play(setup: Setup, rules: Ruleset, job: Job, salt: str = "") -> GameFacts:
-    """One game of ``job`` (``salt``: another deal and other random streams, for the A/A check)."""
+def _play(setup: Setup, variant: Variant, job: Job, salt: str = "",
+          keep: list[dict[str, Any]] | None = None) -> GameFacts:
+    """One game of ``job`` with the cards of ``variant`` (``salt``: another deal and other
+    random streams, for the A/A check). With ``keep``, its saved-game record is appended there."""
     players = setup.players
+    rules = variant.rules()
     game = Game.new(players, setup.size, setup.edition, _deal_seed(setup.seed, job.pair, salt), setup.turn_limit,
                     rules=rules)
     names = seat_agents(setup.agents, players, job.rotation(players))
@@ -129,9 +139,12 @@ def _play(setup: Setup, rules: Ruleset, job: Job, salt: str = "") -> GameFacts:
     agents = [make_agent(n, think=SEARCH_TIME_CAP, iterations=SEARCH_ITERATIONS) for n in names]
     rngs = [random.Random(f"study:{setup.seed}:{job.pair}:{s}{salt}") for s in range(players)]
     played: list[set[str]] = [set() for _ in range(players)]
+    fired = rules_fired(("setup",), game.events)  # the events of the game's start
+    cfg = game.cfg
 
-    def note(step: Any) -> None:  # the cards each seat played, built or developed
+    def note(step: Any) -> None:  # the cards each seat played, built or developed; the rules fired
         a = step.action
+        fired.update(rules_fired(a, step.events))
         if a[0] == "play":
             played[step.seat].add(rules.cards[a[1]].name)
         elif a[0] == "build":
@@ -139,10 +152,15 @@ def _play(setup: Setup, rules: Ruleset, job: Job, salt: str = "") -> GameFacts:
         elif a[0] == "develop":
             played[step.seat].add(game.sites[a[1]].d.name)
 
-    play(game, agents, rngs, on_step=note, limits=Limits(max_steps=MAX_STEPS))
+    run = play(game, agents, rngs, on_step=note, limits=Limits(max_steps=MAX_STEPS))
     winner = game.winner if game.over else None
     limit = game.over and sum(game.alive) > 1  # scored at the turn limit (WIN-2), not conquered
-    return GameFacts(winner, game.turn + 1, limit, tuple(tuple(sorted(p)) for p in played))
+    if limit:  # its game_over event ended the game by WIN-2, not WIN-1
+        fired.discard("WIN-1")
+        fired.add("WIN-2")
+    if keep is not None:
+        keep.append(to_record(cfg, run.actions, names, result_of(game), variant))
+    return GameFacts(winner, game.turn + 1, limit, tuple(tuple(sorted(p)) for p in played), tuple(sorted(fired)))
 
 
 def _deal_seed(seed: int, pair: int, salt: str = "") -> int:
@@ -150,26 +168,16 @@ def _deal_seed(seed: int, pair: int, salt: str = "") -> int:
 
 
 def play_pair(setup: Setup, job: Job) -> PairResult:
-    """Play the treated and the control game of ``job``.
-
-    In the A/A check (``setup.aa``) nothing is treated: both games are played with the real
-    cards, each on a deal and random streams of its own (for each card and pair). Every true value is then
-    zero, and the differences vary as much as two independent games do: the noise the intervals
-    and the alarm rate are checked against. (Paired games with a card that changes nothing would
-    be the same game twice, every difference zero, and check nothing.)"""
-    seat = job.treated_seat(setup.players)
-    if setup.aa:
-        rules = _real_rules(setup)
-        # every card gets games of its own, so that its interval is independent of the others'
-        return PairResult(job.card, job.pair, seat, _play(setup, rules, job, f":aa:{job.card}"),
-                          _play(setup, rules, job, f":aa:{job.card}:control"))
-    treated = _play(setup, _rules(setup, job.card, frozenset({seat})), job)
-    control = _play(setup, _rules(setup, job.card, frozenset()), job)
-    return PairResult(job.card, job.pair, seat, treated, control)
+    """Play the treated and the control game of ``job`` (see :func:`_games`)."""
+    (treated, t_salt), (control, c_salt) = _games(setup, job)
+    return PairResult(job.card, job.pair, job.treated_seat(setup.players), _play(setup, treated, job, t_salt),
+                      _play(setup, control, job, c_salt))
 
 
-@cache
-def _real_rules(setup: Setup) -> Ruleset:
-    """The catalogue's own cards with their own effects (no stand-in)."""
-    catalogue = Catalogue.from_toml(setup.catalogue_text, setup.catalogue_name) if setup.catalogue_text else STANDARD
-    return Ruleset.build(catalogue, stand_in_effects(effects.EFFECTS, catalogue), "study:real")
+def pair_records(setup: Setup, job: Job) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The saved-game records (:mod:`starcom.sim.record`) of the treated and the control game of
+    ``job``, played again: the replays a report links to."""
+    kept: list[dict[str, Any]] = []
+    for variant, salt in _games(setup, job):
+        _play(setup, variant, job, salt, kept)
+    return kept[0], kept[1]

@@ -14,9 +14,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..engine.events import RECORDED_RULES
 from ..sim.selfplay import seat_agents
-from .pairs import Job, PairResult
-from .runner import Outcome
+from .pairs import Job, PairResult, pair_records
+from .runner import Outcome, setup_of
 from .stats import mean_interval, wilson_interval
 
 CSV_FIELDS = ("card", "kind", "value", "ci_low", "ci_high", "games", "stop", "flagged", "played_share")
@@ -64,6 +65,7 @@ def results(outcome: Outcome) -> dict[str, Any]:
                       "ci_high": round(iv.high, 6)})
     lengths = Counter(g.turns for g in games)
     never = sorted(str(c["card"]) for c in cards if c["played_share"] == 0)
+    fired = Counter(rule for g in games for rule in g.rules)
     return {
         "settings": spec.key(),
         "cards": cards,
@@ -71,6 +73,9 @@ def results(outcome: Outcome) -> dict[str, Any]:
         "game_length": {"turns": {str(k): lengths[k] for k in sorted(lengths)},
                         "turn_limit_share": round(sum(g.limit_reached for g in games) / len(games), 6) if games else 0.0},
         "never_played": never,
+        "anomalies": _anomalies(outcome, cards, games),
+        "rules": {"games_fired": {r: fired[r] for r in sorted(fired, key=_rule_order)},
+                  "never_fired": sorted(RECORDED_RULES - set(fired), key=_rule_order)},
         "agents_by_strength": strength,
         "games": 2 * len(pairs),
         "run": {"seconds": round(outcome.seconds, 1), "pairs_played": outcome.pairs_played,
@@ -111,10 +116,63 @@ def _values_by_agent(outcome: Outcome, pairs: list[PairResult], strength: list[s
     return out
 
 
+def _anomalies(outcome: Outcome, cards: list[dict[str, Any]], games: list[Any]) -> list[dict[str, Any]]:
+    """What the report flags, each with the pair of games to replay: every flagged card and
+    every "strong only" card (its first pair that went the card's way: won with it and not
+    without, for a card worth more than its stand-in), and the first game that reached the
+    turn limit."""
+    out: list[dict[str, Any]] = []
+    spec = outcome.spec
+
+    def entry(kind: str, card: str, pair: int, what: str) -> dict[str, Any]:
+        stem = f"replays/{_slug(card)}-pair{pair}"
+        return {"kind": kind, "card": card, "pair": pair, "what": what,
+                "replays": {"treated": f"{stem}-treated.json", "control": f"{stem}-control.json"}}
+
+    strongest = (_by_strength(outcome, [r for c in outcome.cards.values() for r in c.pairs]) or [""])[-1]
+    for c in cards:
+        pairs = sorted(outcome.cards[c["card"]].pairs, key=lambda r: r.pair)
+        sign = 1 if c["value"] >= 0 else -1
+        for kind, flagged, who in (("flagged", c["flagged"], None), ("strong_only", c.get("strong_only"), strongest)):
+            way = [r for r in pairs if r.difference * sign > 0 and (who is None or _treated_agent(outcome, r) == who)]
+            if flagged and way:
+                r = way[0]
+                what = (f"P{r.seat} did {'better' if sign > 0 else 'worse'} with {c['card']} than with its "
+                        "stand-in on the same deal")
+                out.append(entry(kind, c["card"], r.pair, what))
+    limit = next((r for c in outcome.cards.values() for r in sorted(c.pairs, key=lambda r: r.pair)
+                  if r.treated.limit_reached or r.control.limit_reached), None)
+    if limit is not None:
+        out.append(entry("turn_limit", limit.card, limit.pair,
+                         f"a game that reached the turn limit of {spec.turn_limit} turns"))
+    return out
+
+
+def _slug(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")
+
+
+def save_replays(outcome: Outcome, anomalies: list[dict[str, Any]]) -> None:
+    """Play the games of each anomaly again and save them where its ``replays`` say (a game
+    already saved is kept)."""
+    folder = Path(outcome.spec.out)
+    setup = setup_of(outcome.spec)
+    for a in anomalies:
+        paths = {k: folder / v for k, v in a["replays"].items()}
+        if all(p.exists() for p in paths.values()):
+            continue
+        treated, control = pair_records(setup, Job(a["card"], a["pair"]))
+        paths["treated"].parent.mkdir(parents=True, exist_ok=True)
+        for key, record in (("treated", treated), ("control", control)):
+            paths[key].write_text(json.dumps(record, indent=1) + "\n", "utf-8")
+
+
 def write(outcome: Outcome) -> dict[str, Any]:
-    """Write ``results.json``, ``cards.csv`` and ``report.html`` into the study's folder."""
+    """Write ``results.json``, ``cards.csv``, ``report.html`` and the anomalies' replays
+    (``replays/``) into the study's folder."""
     out = Path(outcome.spec.out)
     data = results(outcome)
+    save_replays(outcome, data["anomalies"])
     (out / "results.json").write_text(json.dumps(data, indent=1), "utf-8")
     with (out / "cards.csv").open("w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, CSV_FIELDS, extrasaction="ignore")
@@ -216,6 +274,27 @@ def _by_agent_section(data: dict[str, Any]) -> str:
             + _table(rows, ["card", *order, "strong only"]))
 
 
+def _anomalies_section(data: dict[str, Any]) -> str:
+    rows = [{"what": a["kind"].replace("_", " "), "card": a["card"], "game": a["what"],
+             "replays": a["replays"]} for a in data["anomalies"]]
+    if not rows:
+        return "<h2>Anomalies</h2><p>None: no card was flagged and no game reached the turn limit.</p>"
+    body = "".join(
+        f"<tr><td>{html.escape(r['what'])}</td><td>{html.escape(r['card'])}</td><td>{html.escape(r['game'])}</td>"
+        + "".join(f"<td><a href=\"{html.escape(path)}\">{key}</a></td>" for key, path in r["replays"].items())
+        + "</tr>" for r in rows)
+    return ("<h2>Anomalies</h2><p>Each with the two games of its pair, saved beside this page. Read one with "
+            "<code>starcom replay FOLDER/replays/FILE.json</code>, or open it in the browser: the lobby's "
+            "<i>Open a saved game</i>.</p><table><thead><tr><th>what</th><th>card</th><th>game</th>"
+            f"<th>with the card</th><th>with the stand-in</th></tr></thead><tbody>{body}</tbody></table>")
+
+
+def _rule_order(rule: str) -> tuple[str, int]:
+    """COMBAT-10 after COMBAT-9."""
+    group, _, number = rule.rpartition("-")
+    return group, int(number) if number.isdigit() else 0
+
+
 def html_report(data: dict[str, Any]) -> str:
     """The whole report as one self-contained HTML page."""
     s = data["settings"]
@@ -238,6 +317,9 @@ def html_report(data: dict[str, Any]) -> str:
              f"<p>Share of games that reached the turn limit: {lengths['turn_limit_share']:.1%}.</p>",
              _lengths_svg(lengths["turns"]) if lengths["turns"] else "",
              "<h2>Never played</h2><p>" + (html.escape(", ".join(data["never_played"])) or "none") + "</p>",
+             _anomalies_section(data),
+             "<h2>Rules that never fired</h2><p>Of the rules the engine records as they are carried out "
+             "(docs/study.md): " + (html.escape(", ".join(data["rules"]["never_fired"])) or "none") + ".</p>",
              _by_agent_section(data),
              f"<script>{_SORT}</script>"]
     return "\n".join(parts)

@@ -267,6 +267,27 @@ async function refreshLists() {
   }
 }
 
+// A saved game file, read here and sent to the server, which checks every action and stores it
+// as a finished game: its replay page opens.
+async function openSavedGame(ev) {
+  const file = ev.target.files && ev.target.files[0];
+  ev.target.value = "";  // choosing the same file again fires change again
+  if (!file) return;
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch (e) {
+    showError(`${file.name} is not a saved game (not JSON: ${e.message}).`, "Could not open the file:");
+    return;
+  }
+  try {
+    const opened = await apiCall("POST", "/api/replays", record);
+    location.href = sitePath(opened.links && opened.links.replay, `/replay/${encodeURIComponent(opened.game_id)}`);
+  } catch (e) {
+    showError(e.message, `Could not open ${file.name}:`);
+  }
+}
+
 bindSeg("mode", "mode", false);
 bindSeg("players", "players", true);
 bindSeg("size", "size", true);
@@ -281,6 +302,7 @@ $("takeover").addEventListener("change", renderTakeover);
 $("play-ai").addEventListener("click", quickPlay);
 $("create").addEventListener("click", createFromForm);
 $("home-error-close").addEventListener("click", hideError);
+$("open-file").addEventListener("change", openSavedGame);
 loadSettings();
 refreshLists();
 setInterval(refreshLists, 5000);
