@@ -1,6 +1,6 @@
-"""The Ray backend: the same results as one local worker on a 3-node cluster started here, and
-no game lost or played twice when a worker is killed mid-run. Skipped where Ray is not
-installed (pip install 'starcom[ray]')."""
+"""The Ray backend: the same results as one local worker on a 3-node cluster started here (for
+the study, self-play and the arena), and no game lost or played twice when a worker is killed
+mid-run. Skipped where Ray is not installed (pip install 'starcom[ray]')."""
 from __future__ import annotations
 
 import json
@@ -15,6 +15,10 @@ import pytest
 ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'starcom[ray]' to run these tests")
 from ray.cluster_utils import Cluster  # noqa: E402
 
+from typer.testing import CliRunner  # noqa: E402
+
+from starcom.cli.main import app  # noqa: E402
+from starcom.sim import arena as A  # noqa: E402
 from starcom.study import runner as R  # noqa: E402
 from starcom.study.report import results  # noqa: E402
 from starcom.study.spec import StudySpec  # noqa: E402
@@ -88,3 +92,24 @@ def test_a_killed_worker_loses_and_repeats_no_game(cluster, tmp_path: Path) -> N
     lines = [json.loads(x) for x in (tmp_path / "ray" / R.LOG).read_text().splitlines()]
     keys = [(x["card"], x["pair"]) for x in lines]
     assert len(keys) == len(set(keys)) == sum(c["pairs"] for c in data["cards"])
+
+
+def test_selfplay_on_the_cluster_gives_the_local_totals(cluster) -> None:
+    args = ["selfplay", "--games", "6", "--agents", "greedy,random", "--turn-limit", "14", "--seed", "2", "--json"]
+    totals = []
+    for extra in ([], ["--backend", "ray", "--address", cluster.address, "--workers", "3"]):
+        res = CliRunner().invoke(app, [*args, *extra])
+        assert res.exit_code == 0, res.output
+        data = json.loads(res.stdout.strip().splitlines()[-1])
+        data.pop("steps_per_second")
+        totals.append(data)
+    assert totals[0] == totals[1] and totals[0]["games"] == 6
+
+
+def test_the_arena_on_the_cluster_gives_the_local_results(cluster) -> None:
+    spec = A.ArenaSpec(("random", "greedy", "heuristic"), games=2, seed=5, turn_limit=10)
+    local = A.run_arena(spec)
+    on_ray = A.run_arena(spec, workers=3, backend="ray", address=cluster.address)
+    here, there = local.summary(), on_ray.summary()
+    assert (here["config"].pop("workers"), there["config"].pop("workers")) == (1, 3)
+    assert there == here and on_ray.records == local.records

@@ -244,13 +244,16 @@ def test_the_aa_pairs_are_independent_games_of_the_real_cards() -> None:
 
 def test_validation_runs_its_three_checks(tmp_path: Path) -> None:
     """A small validation (the real figures come from `starcom study validate`, docs/study.md)."""
-    from starcom.study.validate import ValidationSpec, planted, validate
+    from starcom.study.validate import CHANGES, PANEL, ValidationSpec, planted, planted_plan, validate
     v = ValidationSpec(runs=2, panel=("Corvette", "Barrage"), agents=("random",), max_games=8, out=str(tmp_path),
                        sweep=(2.0,))
     data = validate(v, ("aa", "planted", "sweep"))
     assert data["aa"]["card_values"] == 4 and 0 <= data["aa"]["coverage"] <= 1
     assert [r["card"] for r in data["planted"]["runs"]] == ["Corvette", "Corvette"]  # ships only are changed
-    assert [r["change"] for r in data["planted"]["runs"]] == ["double attack and hit points", "halve cost"]
+    assert [r["change"] for r in data["planted"]["runs"]] == ["double attack and hit points",
+                                                             "halve attack and hit points"]
+    plan = planted_plan(PANEL, 16)  # every card of the panel meets every change
+    assert {(card, change) for card, change in plan} == {(c, ch) for c in PANEL for ch in CHANGES}
     assert json.loads((tmp_path / "validate.json").read_text())["sweep"]["card"] == "Corvette"
     assert planted("Frigate", "double cost").card("Frigate").cost == 2 * STANDARD.card("Frigate").cost
     with pytest.raises(StudyError, match="ship or station"):
@@ -305,3 +308,16 @@ def test_a_saved_variant_is_checked() -> None:
                         ({"stand_ins": ["Homeworld"]}, "no stand-in"), ({"colour": 1}, "no field 'colour'")):
         with pytest.raises(ValueError, match=reason):
             Variant.from_json(bad)
+
+
+def test_a_card_held_but_never_legal_is_listed(tmp_path: Path) -> None:
+    """A Refinery that costs 99 credits is drawn but can never be played: the report says so,
+    and the real Refinery (cheap) is not listed."""
+    dear = STANDARD.replaced("Refinery", cost=99)
+    path = tmp_path / "dear.toml"
+    path.write_text(dear.to_toml())
+    data = _results(_spec(tmp_path / "dear", cards_file=str(path), only=("Refinery",), max_games=40))
+    assert data["never_legal"] == ["Refinery"]
+    assert "Never legal when held" in (tmp_path / "dear" / "report.html").read_text()
+    cheap = _results(_spec(tmp_path / "cheap", only=("Refinery",), max_games=40))
+    assert cheap["never_legal"] == []

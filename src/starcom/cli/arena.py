@@ -71,7 +71,8 @@ def register(app: typer.Typer) -> None:
     @app.command(epilog="""Examples:
   starcom arena --agents random,greedy,heuristic --games 20 --workers 2
   starcom arena --agents easy,normal,hard --think 0.5 --json --log arena.jsonl
-  starcom arena --agents greedy,heuristic --players 3 --size 4 --no-plot""")
+  starcom arena --agents greedy,heuristic --players 3 --size 4 --no-plot
+  starcom arena --agents random,greedy --games 200 --backend ray --address HEAD:6379 --workers 64""")
     def arena(
         agents: str = typer.Option(..., help="AIs to rate, comma-separated, at least two, each once: "
                                              f"{ai_choices()}."),
@@ -88,7 +89,12 @@ def register(app: typer.Typer) -> None:
         edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
         turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit); "
                                                 "at the limit the score rule decides."),
-        workers: int = typer.Option(1, help="Processes playing games at once (results do not depend on it)."),
+        workers: int = typer.Option(1, help="Games played at once: processes, or Ray tasks (results do not "
+                                            "depend on it)."),
+        backend: str = typer.Option("local", help="Where games are played: local (this machine) or ray (a Ray "
+                                                  "cluster, docs/cluster.md)."),
+        address: Optional[str] = typer.Option(None, help="The Ray cluster's address (--backend ray); without it "
+                                                         "Ray starts on this machine."),
         plot: Path = typer.Option(Path("arena.png"), help="Where to write the ratings plot (.png, .svg or .pdf)."),
         no_plot: bool = typer.Option(False, "--no-plot", help="Do not write a plot."),
         json_out: bool = typer.Option(False, "--json", help="End stdout with one line of JSON with the results."),
@@ -104,6 +110,7 @@ def register(app: typer.Typer) -> None:
         """
         from ..agents import make_agent
         from ..sim.arena import ArenaSpec, run_arena, schedule
+        from ..sim.backends import BackendError, check_backend
         from ..sim.plot import plot_format, plot_ratings
 
         names = _parse_agents(agents)
@@ -113,8 +120,10 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"must be a number of seconds above 0, not {think}", param_hint="--think")
         if iterations is not None and iterations < 1:
             raise typer.BadParameter(f"must be at least 1, not {iterations}", param_hint="--iterations")
-        if workers < 1:
-            raise typer.BadParameter(f"must be at least 1, not {workers}", param_hint="--workers")
+        try:
+            check_backend(backend, workers, address)
+        except BackendError as exc:
+            raise typer.BadParameter(exc.problem, param_hint=exc.option) from None
         if turn_limit < 0:
             raise typer.BadParameter(f"must be 0 (no limit) or more, not {turn_limit}", param_hint="--turn-limit")
         if not no_plot:
@@ -158,7 +167,9 @@ def register(app: typer.Typer) -> None:
         with progress:
             task = progress.add_task("games", total=total)
             try:
-                result = run_arena(spec, workers, on_game=finished)
+                result = run_arena(spec, workers, on_game=finished, backend=backend, address=address)
+            except BackendError as exc:  # Ray could not be started or joined after all
+                raise typer.BadParameter(exc.problem, param_hint=exc.option) from None
             finally:
                 if log_file is not None:
                     log_file.close()

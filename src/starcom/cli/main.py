@@ -198,7 +198,8 @@ def demo(
   starcom selfplay                                  # 10 games of random play on 3x3
   starcom selfplay -n 50 --players 3 --size 4 --turn-limit 80
   starcom selfplay -n 20 --agents easy,hard --json  # who wins, as JSON
-  starcom selfplay -n 5 --save-dir games            # keep each game (read with starcom replay)""")
+  starcom selfplay -n 5 --save-dir games            # keep each game (read with starcom replay)
+  starcom selfplay -n 200 --workers 2               # two games at a time, the same totals""")
 def selfplay(
     games: int = typer.Option(10, "--games", "-n", help="Number of games."),
     players: int = typer.Option(2, help="Number of players, 2 to 4."),
@@ -212,6 +213,12 @@ def selfplay(
                                                         "table then goes to stderr)."),
     save_dir: Optional[Path] = typer.Option(None, help="Save every game as JSON in this directory "
                                                        "(game-0000.json, ...; read them with starcom replay)."),
+    workers: int = typer.Option(1, help="Games played at once: processes, or Ray tasks (the totals do not "
+                                        "depend on it)."),
+    backend: str = typer.Option("local", help="Where games are played: local (this machine) or ray (a Ray "
+                                              "cluster, docs/cluster.md)."),
+    address: Optional[str] = typer.Option(None, help="The Ray cluster's address (--backend ray); without it "
+                                                     "Ray starts on this machine."),
 ) -> None:
     """Play many AI games, checking the engine's rules invariants after every action.
 
@@ -219,18 +226,27 @@ def selfplay(
     steps per second and the mean game length. The exit code is 1 if any game raised an
     error or broke an invariant, so this doubles as a stress test of the engine.
     """
+    from ..sim.backends import BackendError, check_backend
     from ..sim.selfplay import run_selfplay
     if games < 1:
         raise typer.BadParameter(f"play at least one game, not {games}", param_hint="--games")
     _check_setup(players, size, edition, _limit(turn_limit))
     names = _parse_agents(agents, players)
+    try:
+        check_backend(backend, workers, address)
+    except BackendError as exc:
+        raise typer.BadParameter(exc.problem, param_hint=exc.option) from None
     out, err = Console(), Console(stderr=True)
     progress = Progress(TextColumn("self-play"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=err, transient=True)
     with progress:
         task = progress.add_task("games", total=games)
-        stats = run_selfplay(games, players, size, edition, seed, names, _limit(turn_limit), save_dir,
-                             on_game=lambda _: progress.advance(task))
+        try:
+            stats = run_selfplay(games, players, size, edition, seed, names, _limit(turn_limit), save_dir,
+                                 on_game=lambda _: progress.advance(task), workers=workers, backend=backend,
+                                 address=address)
+        except BackendError as exc:  # Ray could not be started or joined after all
+            raise typer.BadParameter(exc.problem, param_hint=exc.option) from None
     summary = stats.summary()
     table = Table(title=f"Self-play: {players} players, {size}x{size}, {edition}, agents {','.join(names)}")
     table.add_column("figure")

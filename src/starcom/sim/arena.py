@@ -13,16 +13,15 @@ generator of every agent seat are derived from it, never from the clock or the w
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..engine.state import Config
 from ..games import GameEntry, get as get_game
+from .backends import make_backend
 from .play import Limits, error_text, play
 from .ratings import EloFit, binomial_test, fit_elo
 from .selfplay import new_game
@@ -198,10 +197,6 @@ def _turns(entry: GameEntry, game: Any, steps: int) -> int:
     return entry.turn(game) + 1 if entry.turn is not None else steps
 
 
-def _play_job(job: tuple[ArenaSpec, Match]) -> GameRecord:
-    return play_match(*job)
-
-
 @dataclass(frozen=True)
 class PairResult:
     """Head-to-head totals of ``a`` (earlier in the agent list) against ``b``."""
@@ -329,39 +324,23 @@ class ArenaResult:
         }
 
 
-def run_arena(spec: ArenaSpec, workers: int = 1,
-              on_game: Callable[[GameRecord], None] | None = None) -> ArenaResult:
+def run_arena(spec: ArenaSpec, workers: int = 1, on_game: Callable[[GameRecord], None] | None = None,
+              backend: str = "local", address: str | None = None) -> ArenaResult:
     """Play the whole :func:`schedule` and return the records in schedule order.
 
-    ``workers > 1`` plays games in that many processes; the records do not depend on it.
-    ``on_game`` is called once per finished game, in completion order (for a progress bar).
-    ValueError for bad settings, before any game is played."""
+    ``workers`` games are played at once, by the ``backend`` (``local`` or ``ray``, on the
+    cluster at ``address``; see :func:`starcom.sim.backends.make_backend`); the records do not
+    depend on them. ``on_game`` is called once per finished game, in completion order (for a
+    progress bar). ValueError for bad settings (BackendError for the backend's), before any game
+    is played."""
     spec.check()
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
     matches = schedule(spec)
     records: list[GameRecord | None] = [None] * len(matches)
-    if workers == 1 or len(matches) == 1:
-        for m in matches:
-            rec = play_match(spec, m)
-            records[m.index] = rec
+    with make_backend(backend, workers, address) as pool:
+        for rec in pool.run(play_match, spec, matches):
+            records[rec.index] = rec
             if on_game is not None:
                 on_game(rec)
-    else:
-        # Spawned, not forked: the caller may be running threads (e.g. a progress bar).
-        ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(workers, len(matches)), mp_context=ctx) as pool:
-            futures = [pool.submit(_play_job, (spec, m)) for m in matches]
-            try:
-                for fut in as_completed(futures):
-                    rec = fut.result()
-                    records[rec.index] = rec
-                    if on_game is not None:
-                        on_game(rec)
-            except BaseException:
-                # Ctrl-C or a failing callback: drop the queued games instead of playing them all.
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
     return ArenaResult(spec, [r for r in records if r is not None], workers)
 
 

@@ -20,6 +20,7 @@ from ..engine.game import Game
 from ..engine.state import Config
 from ..games import STARCOM, GameEntry, get as get_game
 from . import invariants
+from .backends import make_backend
 from .play import Limits, Step, error_text, play
 from .record import save
 
@@ -211,20 +212,54 @@ def percentile(values: Sequence[int], pct: float) -> float:
     return round(ordered[low] + (ordered[high] - ordered[low]) * (rank - low), 2)
 
 
+@dataclass(frozen=True)
+class SelfplaySetup:
+    """What every game of a run shares (see :func:`run_selfplay`); game ``i`` is
+    :func:`selfplay_game` ``(setup, i)``."""
+
+    players: int
+    size: int
+    edition: str
+    seed: int
+    agents: tuple[str, ...]
+    turn_limit: int | None
+    check_invariants: bool
+    max_steps: int
+    think: float | None
+    iterations: int | None
+    game: str
+
+    def config(self, index: int) -> Config:
+        """The settings of game ``index``: its seed is ``seed + index``."""
+        return Config(self.players, self.size, self.edition, self.seed + index, self.turn_limit)
+
+
+def selfplay_game(setup: SelfplaySetup, index: int) -> GameOutcome:
+    """Play game ``index`` of a run: the same game in any process or on any machine."""
+    checks = load_checks() if setup.check_invariants else None
+    return play_game(index, setup.config(index), seat_agents(setup.agents, setup.players, index), setup.seed,
+                     checks, setup.max_steps, setup.think, setup.iterations, get_game(setup.game))
+
+
 def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
                  agents: Sequence[str] = ("random",), turn_limit: int | None = None,
                  save_dir: str | Path | None = None, check_invariants: bool = True,
                  max_steps: int = MAX_STEPS,
                  on_game: Callable[[GameOutcome], None] | None = None,
                  think: float | None = None, iterations: int | None = None,
-                 game: str = "starcom") -> SelfplayStats:
+                 game: str = "starcom", workers: int = 1, backend: str = "local",
+                 address: str | None = None) -> SelfplayStats:
     """Play ``games`` games and total them up. ValueError for bad settings (before any game).
 
     ``think`` (seconds) and ``iterations`` budget the search agents per decision; a level's own
     budget (``hard``: 1 s) applies where neither is given.
     ``save_dir``: each game is saved there as ``game-NNNN.json`` (see ``record``).
-    ``on_game`` is called after each game (for progress display). ``game`` names the game
-    played (:func:`starcom.list_games`); the invariant checks are Star Commander's only."""
+    ``on_game`` is called after each game, in the order they finish (for progress display).
+    ``game`` names the game played (:func:`starcom.list_games`); the invariant checks are Star
+    Commander's only. ``workers`` games are played at once by the ``backend`` (``local`` or
+    ``ray``, on the cluster at ``address``; see :func:`starcom.sim.backends.make_backend`,
+    whose BackendError is a ValueError); the totals do not depend on them, apart from
+    ``steps_per_second``."""
     if games < 0:
         raise ValueError(f"the number of games cannot be negative ({games})")
     entry = get_game(game)
@@ -236,21 +271,24 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
         if save_dir is not None:
             raise ValueError(f"saved games are Star Commander's format: {game} games cannot be saved")
         check_invariants = False  # the invariants are Star Commander's rules
-    checks = load_checks() if check_invariants else None
+    setup = SelfplaySetup(players, size, edition, seed, tuple(agents), turn_limit, check_invariants, max_steps,
+                          think, iterations, game)
     stats = SelfplayStats()
     stats.wins = {name: 0 for name in dict.fromkeys(agents)}
-    start = time.perf_counter()
-    for i in range(games):
-        cfg = Config(players, size, edition, seed + i, turn_limit)
-        outcome = play_game(i, cfg, seat_agents(agents, players, i), seed, checks, max_steps,
-                            think, iterations, entry)
-        stats.add(outcome)
-        if save_dir is not None:
-            result = {**result_of_outcome(outcome), "steps": outcome.steps}
-            save(Path(save_dir) / f"game-{i:04d}.json", cfg, outcome.actions, outcome.agents, result)
-        if on_game is not None:
-            on_game(outcome)
-    elapsed = time.perf_counter() - start
+    finished: dict[int, GameOutcome] = {}
+    with make_backend(backend, workers, address) as pool:
+        start = time.perf_counter()
+        for outcome in pool.run(selfplay_game, setup, range(games)):
+            if save_dir is not None:
+                result = {**result_of_outcome(outcome), "steps": outcome.steps}
+                save(Path(save_dir) / f"game-{outcome.index:04d}.json", outcome.config, outcome.actions,
+                     outcome.agents, result)
+            if on_game is not None:
+                on_game(outcome)
+            finished[outcome.index] = outcome
+            while stats.games in finished:  # totalled in game order, whatever order they finish in
+                stats.add(finished.pop(stats.games))
+        elapsed = time.perf_counter() - start
     stats.steps_per_second = stats.steps / elapsed if elapsed > 0 else 0.0
     return stats
 
@@ -265,5 +303,5 @@ def result_of_outcome(g: GameOutcome) -> dict[str, Any]:
     return out
 
 
-__all__ = ["GameOutcome", "SelfplayStats", "load_checks", "play_game", "result_of_outcome",
-           "run_selfplay", "seat_agents"]
+__all__ = ["GameOutcome", "SelfplaySetup", "SelfplayStats", "load_checks", "play_game", "result_of_outcome",
+           "run_selfplay", "seat_agents", "selfplay_game"]

@@ -45,14 +45,18 @@ class Job:
 class GameFacts:
     """What the study keeps of one game: the winning seat (-1: a draw, None: unfinished),
     turns played, whether the turn limit ended it, the card names each seat played, built
-    or developed, and the rule IDs the game's actions and events carried out
-    (:func:`starcom.engine.events.rules_fired`)."""
+    or developed, the rule IDs the game's actions and events carried out
+    (:func:`starcom.engine.events.rules_fired`), and, in a treated game, whether the treated
+    seat held the studied card in its hand at one of its decisions (``held``) and whether
+    playing it was legal at one of them (``legal``)."""
 
     winner: int | None
     turns: int
     limit_reached: bool
     played: tuple[tuple[str, ...], ...]
     rules: tuple[str, ...] = ()
+    held: bool = False
+    legal: bool = False
 
     def score(self, seat: int) -> float:
         """``seat``'s result: 1 a win, 0.5 a draw or an unfinished game, 0 a loss."""
@@ -83,7 +87,8 @@ class PairResult:
     def from_json(cls, data: dict[str, Any]) -> PairResult:
         def facts(d: dict[str, Any]) -> GameFacts:
             return GameFacts(d["winner"], int(d["turns"]), bool(d["limit_reached"]),
-                             tuple(tuple(names) for names in d["played"]), tuple(d.get("rules", ())))
+                             tuple(tuple(names) for names in d["played"]), tuple(d.get("rules", ())),
+                             bool(d.get("held", False)), bool(d.get("legal", False)))
         return cls(str(data["card"]), int(data["pair"]), int(data["seat"]), facts(data["treated"]),
                    facts(data["control"]))
 
@@ -126,9 +131,10 @@ def _games(setup: Setup, job: Job) -> tuple[tuple[Variant, str], tuple[Variant, 
 
 
 def _play(setup: Setup, variant: Variant, job: Job, salt: str = "",
-          keep: list[dict[str, Any]] | None = None) -> GameFacts:
+          keep: list[dict[str, Any]] | None = None, watch: int | None = None) -> GameFacts:
     """One game of ``job`` with the cards of ``variant`` (``salt``: another deal and other
-    random streams, for the A/A check). With ``keep``, its saved-game record is appended there."""
+    random streams, for the A/A check). With ``keep``, its saved-game record is appended there.
+    ``watch``: the seat whose holding and playing of the real card is noted (held, legal)."""
     players = setup.players
     rules = variant.rules()
     game = Game.new(players, setup.size, setup.edition, _deal_seed(setup.seed, job.pair, salt), setup.turn_limit,
@@ -141,10 +147,21 @@ def _play(setup: Setup, variant: Variant, job: Job, salt: str = "",
     played: list[set[str]] = [set() for _ in range(players)]
     fired = rules_fired(("setup",), game.events)  # the events of the game's start
     cfg = game.cfg
+    copies = frozenset(cid for cid, d in enumerate(rules.cards) if d.name == job.card)
+    held = legal = False
+
+    def look() -> None:  # at the watched seat's decision: does it hold the card, may it play it?
+        nonlocal held, legal
+        if legal or watch is None or game.to_move != watch or copies.isdisjoint(game.hands[watch]):
+            return
+        held = True  # asking for the legal actions only then keeps the cost small
+        legal = any(a[0] == "play" and a[1] in copies for a in game.legal_actions())
 
     def note(step: Any) -> None:  # the cards each seat played, built or developed; the rules fired
         a = step.action
         fired.update(rules_fired(a, step.events))
+        if watch is not None:
+            look()
         if a[0] == "play":
             played[step.seat].add(rules.cards[a[1]].name)
         elif a[0] == "build":
@@ -152,6 +169,8 @@ def _play(setup: Setup, variant: Variant, job: Job, salt: str = "",
         elif a[0] == "develop":
             played[step.seat].add(game.sites[a[1]].d.name)
 
+    if watch is not None:
+        look()
     run = play(game, agents, rngs, on_step=note, limits=Limits(max_steps=MAX_STEPS))
     winner = game.winner if game.over else None
     limit = game.over and sum(game.alive) > 1  # scored at the turn limit (WIN-2), not conquered
@@ -160,7 +179,8 @@ def _play(setup: Setup, variant: Variant, job: Job, salt: str = "",
         fired.add("WIN-2")
     if keep is not None:
         keep.append(to_record(cfg, run.actions, names, result_of(game), variant))
-    return GameFacts(winner, game.turn + 1, limit, tuple(tuple(sorted(p)) for p in played), tuple(sorted(fired)))
+    return GameFacts(winner, game.turn + 1, limit, tuple(tuple(sorted(p)) for p in played), tuple(sorted(fired)),
+                     held, legal)
 
 
 def _deal_seed(seed: int, pair: int, salt: str = "") -> int:
@@ -170,7 +190,8 @@ def _deal_seed(seed: int, pair: int, salt: str = "") -> int:
 def play_pair(setup: Setup, job: Job) -> PairResult:
     """Play the treated and the control game of ``job`` (see :func:`_games`)."""
     (treated, t_salt), (control, c_salt) = _games(setup, job)
-    return PairResult(job.card, job.pair, job.treated_seat(setup.players), _play(setup, treated, job, t_salt),
+    seat = job.treated_seat(setup.players)
+    return PairResult(job.card, job.pair, seat, _play(setup, treated, job, t_salt, watch=seat),
                       _play(setup, control, job, c_salt))
 
 

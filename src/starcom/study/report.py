@@ -65,6 +65,8 @@ def results(outcome: Outcome) -> dict[str, Any]:
                       "ci_high": round(iv.high, 6)})
     lengths = Counter(g.turns for g in games)
     never = sorted(str(c["card"]) for c in cards if c["played_share"] == 0)
+    held = {c.card: [r.treated for r in c.pairs if r.treated.held] for c in outcome.cards.values()}
+    never_legal = sorted(name for name, games_held in held.items() if games_held and not any(g.legal for g in games_held))
     fired = Counter(rule for g in games for rule in g.rules)
     return {
         "settings": spec.key(),
@@ -73,6 +75,7 @@ def results(outcome: Outcome) -> dict[str, Any]:
         "game_length": {"turns": {str(k): lengths[k] for k in sorted(lengths)},
                         "turn_limit_share": round(sum(g.limit_reached for g in games) / len(games), 6) if games else 0.0},
         "never_played": never,
+        "never_legal": never_legal,
         "anomalies": _anomalies(outcome, cards, games),
         "rules": {"games_fired": {r: fired[r] for r in sorted(fired, key=_rule_order)},
                   "never_fired": sorted(RECORDED_RULES - set(fired), key=_rule_order)},
@@ -317,6 +320,8 @@ def html_report(data: dict[str, Any]) -> str:
              f"<p>Share of games that reached the turn limit: {lengths['turn_limit_share']:.1%}.</p>",
              _lengths_svg(lengths["turns"]) if lengths["turns"] else "",
              "<h2>Never played</h2><p>" + (html.escape(", ".join(data["never_played"])) or "none") + "</p>",
+             "<h2>Never legal when held</h2><p>Cards the treated seat held in its hand but could never play: "
+             + (html.escape(", ".join(data["never_legal"])) or "none") + ".</p>",
              _anomalies_section(data),
              "<h2>Rules that never fired</h2><p>Of the rules the engine records as they are carried out "
              "(docs/study.md): " + (html.escape(", ".join(data["rules"]["never_fired"])) or "none") + ".</p>",

@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
+from ..sim.backends import Backend, BackendError, make_backend
 from .pairs import Job, PairResult, Setup, play_pair
 from .spec import StudyError, StudySpec
 from .stats import SequentialRule
@@ -26,48 +26,12 @@ LOG = "pairs.jsonl"
 KEY = "study.json"
 
 
-class Backend(Protocol):
-    """Plays pairs: ``run(setup, jobs)`` yields each job's result, in any order."""
-
-    def run(self, setup: Setup, jobs: Sequence[Job]) -> Iterable[PairResult]: ...
-
-    def close(self) -> None: ...
-
-
-class InlineBackend:
-    """Plays every pair in this process, one after another."""
-
-    def run(self, setup: Setup, jobs: Sequence[Job]) -> Iterable[PairResult]:
-        for job in jobs:
-            yield play_pair(setup, job)
-
-    def close(self) -> None:
-        pass
-
-
-class ProcessBackend:
-    """Plays pairs in ``workers`` processes of this machine."""
-
-    def __init__(self, workers: int) -> None:
-        from concurrent.futures import ProcessPoolExecutor
-        self.pool = ProcessPoolExecutor(workers)
-
-    def run(self, setup: Setup, jobs: Sequence[Job]) -> Iterable[PairResult]:
-        from concurrent.futures import as_completed
-        futures = [self.pool.submit(play_pair, setup, job) for job in jobs]
-        for f in as_completed(futures):
-            yield f.result()
-
-    def close(self) -> None:
-        self.pool.shutdown(cancel_futures=True)
-
-
-def make_backend(spec: StudySpec) -> Backend:
-    """The backend ``spec`` asks for (StudyError if it cannot be had)."""
-    if spec.backend == "ray":
-        from .ray_backend import RayBackend
-        return RayBackend(spec.workers, spec.address)
-    return InlineBackend() if spec.workers == 1 else ProcessBackend(spec.workers)
+def backend_of(spec: StudySpec) -> Backend:
+    """The backend ``spec`` asks for (:mod:`starcom.sim.backends`; StudyError if it cannot be had)."""
+    try:
+        return make_backend(spec.backend, spec.workers, spec.address)
+    except BackendError as exc:
+        raise StudyError(str(exc)) from None
 
 
 @dataclass
@@ -159,7 +123,7 @@ def run_study(spec: StudySpec, on_pair: Callable[[int, int], None] | None = None
     per_card_alpha = spec.alpha / len(spec.cards)  # a family-wise error rate over the cards
     cards = {c: CardProgress(c, SequentialRule(per_card_alpha, most, min(MIN_PAIRS, most)))
              for c in spec.cards}
-    backend = make_backend(spec)
+    backend = backend_of(spec)
     start = time.perf_counter()
     played = reused = 0
     round_no = 0
@@ -178,7 +142,7 @@ def run_study(spec: StudySpec, on_pair: Callable[[int, int], None] | None = None
                 else:
                     results[(job.card, job.pair)] = old
                     reused += 1
-            for r in backend.run(setup, todo):
+            for r in backend.run(play_pair, setup, todo):
                 log.add(r)
                 results[(r.card, r.pair)] = r
                 played += 1

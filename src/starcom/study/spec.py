@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
-import socket
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -16,27 +14,13 @@ from ..cards.stand_ins import studied
 from ..engine.editions import EDITIONS
 from ..engine.setup import check_config
 from ..engine.state import Config
+from ..sim.backends import BackendError, check_backend
 
-BACKENDS = ("local", "ray")
 DEFAULT_TURN_LIMIT = 60
 
 
 class StudyError(ValueError):
     """A study that cannot run as asked; the message names the setting and what to do."""
-
-
-def _check_reachable(address: str) -> None:
-    """StudyError unless something answers at the Ray address ``HOST:PORT`` (or
-    ``ray://HOST:PORT``): Ray itself would keep retrying for minutes."""
-    hostport = address.removeprefix("ray://")
-    host, sep, port = hostport.rpartition(":")
-    if not sep or not host or not port.isdigit():
-        raise StudyError(f"--address {address!r}: write it as HOST:PORT (e.g. 10.0.0.5:6379), ray://HOST:PORT or auto")
-    try:
-        socket.create_connection((host, int(port)), timeout=3).close()
-    except OSError as exc:
-        raise StudyError(f"--address {address}: nothing answers there ({exc.strerror or exc}); "
-                         "is the cluster's head started (ray start --head)?") from None
 
 
 @dataclass(frozen=True)
@@ -114,16 +98,10 @@ class StudySpec:
                              f"not {self.max_games}")
         if not 0 < self.alpha < 1:
             raise StudyError(f"--alpha must be between 0 and 1, not {self.alpha}")
-        if self.workers < 1:
-            raise StudyError(f"--workers must be at least 1, not {self.workers}")
-        if self.backend not in BACKENDS:
-            raise StudyError(f"--backend {self.backend!r}: use one of {', '.join(BACKENDS)}")
-        if self.address is not None and self.backend != "ray":
-            raise StudyError("--address is for --backend ray")
-        if self.backend == "ray" and importlib.util.find_spec("ray") is None:
-            raise StudyError("--backend ray needs Ray: pip install 'starcom[ray]'")
-        if self.address is not None and self.address != "auto":
-            _check_reachable(self.address)
+        try:
+            check_backend(self.backend, self.workers, self.address)
+        except BackendError as exc:
+            raise StudyError(str(exc)) from None
 
     @cached_property
     def catalogue(self) -> Catalogue:
