@@ -321,3 +321,59 @@ def test_a_card_held_but_never_legal_is_listed(tmp_path: Path) -> None:
     assert "Never legal when held" in (tmp_path / "dear" / "report.html").read_text()
     cheap = _results(_spec(tmp_path / "cheap", only=("Refinery",), max_games=40))
     assert cheap["never_legal"] == []
+
+
+def test_handing_out_several_rounds_at_once_changes_nothing(tmp_path: Path, monkeypatch) -> None:
+    """The runner hands the backend several rounds at once (all of them until a card may first
+    stop); a card that stops inside a batch is fed whole rounds up to its stop and no further,
+    exactly as when the rounds go one at a time. A fake pair makes the Corvette decisive, so
+    that it stops early, and leaves the Barrage a coin."""
+    from starcom.study.pairs import GameFacts, PairResult
+
+    def fake(setup, job):
+        seat = job.treated_seat(setup.players)
+        win = GameFacts(seat, 10, False, ((), ()))
+        rng = random.Random(f"{job.card}:{job.pair}")
+        lose = GameFacts(1 - seat, 10, False, ((), ()))
+        coin = win if rng.random() < 0.5 else lose
+        treated = win if job.card == "Corvette" and rng.random() < 0.8 else coin
+        return PairResult(job.card, job.pair, seat, treated, lose if treated is win else win)
+
+    monkeypatch.setattr(R, "play_pair", fake)
+    batched = R.run_study(_spec(tmp_path / "batched", max_games=200))
+    monkeypatch.setattr(R, "_rounds_ahead", lambda *args: 1)
+    one_by_one = R.run_study(_spec(tmp_path / "one", max_games=200))
+    assert batched.cards["Corvette"].rule.decision.reason == "excluded_zero"
+    for card in ("Corvette", "Barrage"):
+        a, b = batched.cards[card], one_by_one.cards[card]
+        assert a.pairs == b.pairs and a.rule.decision == b.rule.decision
+        assert len(a.pairs) % 2 == 0  # whole rounds: every seat as often treated
+    assert len(batched.cards["Corvette"].pairs) < 100 == len(batched.cards["Barrage"].pairs)
+
+
+def test_a_long_study_says_how_long_before_it_gets_far(tmp_path: Path, monkeypatch) -> None:
+    """Once a few pairs are done the command estimates the time left at most and, past an hour,
+    says so and suggests more workers, fewer games or a Ray cluster (here pairs take 0.4 s each,
+    so 51 cards at 400 games would take over an hour; the run is then stopped with Ctrl-C)."""
+    import time as clock
+
+    from typer.testing import CliRunner
+
+    from starcom.cli.main import app
+    calls = {"n": 0}
+
+    def slow(setup, job):
+        calls["n"] += 1
+        if calls["n"] > 6:
+            raise KeyboardInterrupt
+        clock.sleep(0.4)
+        facts = GameFacts(0, 10, False, ((), ()))
+        return PairResult(job.card, job.pair, job.treated_seat(2), facts, facts)
+
+    from starcom.study.pairs import PairResult
+    monkeypatch.setattr(R, "play_pair", slow)
+    res = CliRunner().invoke(app, ["study", "cards", "--agents", "random", "--out", str(tmp_path / "long")])
+    assert res.exit_code == 130
+    text = " ".join(res.output.split())
+    assert "At this pace the study may take up to" in text and "--backend ray" in text
+    assert "run the same command to go on" in text

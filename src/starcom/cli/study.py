@@ -3,6 +3,7 @@ studies (``diff``)."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any, Optional
 
@@ -84,27 +85,30 @@ def cards(
     console.print(f"Studying {len(spec.cards)} card(s) in {out}: at most {2 * most} games "
                   f"({spec.max_games} per card), agents {', '.join(spec.agents)}.")
     warned = False
+    started = time.perf_counter()
+    first: list[int] = []  # pairs already done (from the log) when this run began
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("left"), TimeRemainingColumn(), console=console) as bar:
         task = bar.add_task("pairs of games", total=most)
 
         def on_pair(done: int, upper: int) -> None:
-            bar.update(task, completed=done, total=upper)
-
-        def on_round(number: int, seconds: float, upper: int) -> None:
             nonlocal warned
-            done = bar.tasks[0].completed
-            if number == 1 and done and not warned:
-                estimate = seconds / done * (upper - done) / 60
+            bar.update(task, completed=done, total=upper)
+            if not first:
+                first.append(done - 1)
+            played = done - first[0]
+            # once every worker has finished a few pairs, the pace is known: say so if it is long
+            if not warned and played >= 4 * spec.workers:
+                warned = True
+                estimate = (time.perf_counter() - started) / played * (upper - done) / 60
                 if estimate > BUDGET_MINUTES:
-                    warned = True
                     bar.console.print(f"[yellow]At this pace the study may take up to {estimate:.0f} more minutes "
                                       f"on {spec.workers} worker(s). More workers (--workers), fewer games "
                                       "(--max-games) or more machines (--backend ray, docs/cluster.md) "
                                       "make it shorter.[/]")
 
         try:
-            outcome = run_study(spec, on_pair, on_round)
+            outcome = run_study(spec, on_pair)
         except StudyError as exc:
             raise _fail(str(exc)) from None
         except KeyboardInterrupt:

@@ -1,9 +1,10 @@
 """Running a card study: rounds of paired games, a sequential stop per card, a log to resume.
 
 Every card goes forward a round at a time: one pair per seat (so the treated seat takes every
-place in turn). A round's pairs are played by the backend in any order and on any worker, then
-fed to each card's :class:`~.stats.SequentialRule` in pair order, so what is decided never
-depends on the backend, the number of workers or an interruption. Each finished pair is
+place in turn). The backend is handed several rounds at once (:func:`_rounds_ahead`), plays
+their pairs in any order and on any worker, and the pairs are then fed to each card's
+:class:`~.stats.SequentialRule` in pair order, whole rounds until it stops, so what is decided
+never depends on the backend, the number of workers, the batches or an interruption. Each finished pair is
 appended to ``pairs.jsonl`` in the results folder; running the same study again reads it back
 and plays only the pairs it lacks.
 """
@@ -110,12 +111,10 @@ def max_pairs(spec: StudySpec) -> int:
     return rounds * spec.players
 
 
-def run_study(spec: StudySpec, on_pair: Callable[[int, int], None] | None = None,
-              on_round: Callable[[int, float, int], None] | None = None) -> Outcome:
+def run_study(spec: StudySpec, on_pair: Callable[[int, int], None] | None = None) -> Outcome:
     """Run (or resume) the study ``spec``; results go to ``spec.out``.
 
-    ``on_pair(done, upper_bound)`` hears of each pair finished (for a progress bar);
-    ``on_round(round_number, seconds_so_far, pairs_left_at_most)`` of each round."""
+    ``on_pair(done, upper_bound)`` hears of each pair finished (for a progress bar)."""
     folder = Path(spec.out)
     log = PairLog(folder, spec)
     setup = setup_of(spec)
@@ -126,13 +125,14 @@ def run_study(spec: StudySpec, on_pair: Callable[[int, int], None] | None = None
     backend = backend_of(spec)
     start = time.perf_counter()
     played = reused = 0
-    round_no = 0
     try:
         while True:
             active = [c for c in cards.values() if not c.done]
             if not active:
                 break
-            jobs = [Job(c.card, len(c.pairs) + k) for c in active for k in range(spec.players)]
+            rounds = _rounds_ahead(active, most, spec.players, backend.workers)
+            jobs = [Job(c.card, len(c.pairs) + k) for c in active
+                    for k in range(min(rounds * spec.players, most - len(c.pairs)))]
             results = {}
             todo = []
             for job in jobs:
@@ -148,18 +148,29 @@ def run_study(spec: StudySpec, on_pair: Callable[[int, int], None] | None = None
                 played += 1
                 if on_pair is not None:
                     on_pair(played + reused, _upper_bound(cards, most, spec.players))
-            for c in active:  # in pair order: the decisions do not depend on who finished first
-                for k in range(spec.players):
-                    r = results[(c.card, len(c.pairs))]
-                    c.pairs.append(r)
-                    c.rule.update(r.difference)
-            round_no += 1
-            if on_round is not None:
-                on_round(round_no, time.perf_counter() - start, _upper_bound(cards, most, spec.players))
+            for c in active:  # whole rounds in pair order, until the card stops: nothing depends
+                # on who finished first, nor on how many rounds were handed out at once
+                while not c.done and (c.card, len(c.pairs) + spec.players - 1) in results:
+                    for _ in range(spec.players):
+                        r = results[(c.card, len(c.pairs))]
+                        c.pairs.append(r)
+                        c.rule.update(r.difference)
     finally:
         backend.close()
         log.close()
     return Outcome(spec, cards, time.perf_counter() - start, played, reused)
+
+
+def _rounds_ahead(active: list[CardProgress], most: int, players: int, workers: int) -> int:
+    """How many rounds of pairs to hand the backend at once. Up to the fewest pairs any card
+    needs before it may stop, all of them: none can be wasted. After that, enough rounds for
+    every worker to have a few pairs, so that the slowest pair of a round does not keep the
+    others idle; a card that stops within them leaves its later pairs unused (they stay in the
+    log), and what each card is fed, in pair order, is the same whatever the batch."""
+    before_stop = min(max(0, min(MIN_PAIRS, most) - len(c.pairs)) for c in active) // players
+    if before_stop:
+        return before_stop
+    return max(1, -(-4 * workers // (len(active) * players)))
 
 
 def _upper_bound(cards: dict[str, CardProgress], most: int, players: int) -> int:
