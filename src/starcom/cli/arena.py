@@ -13,6 +13,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
 from rich.table import Table
 from rich.text import Text
 
+from .helptext import address_option, backend_option, workers_option
 from .play import ai_choices
 
 
@@ -89,12 +90,9 @@ def register(app: typer.Typer) -> None:
         edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
         turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit); "
                                                 "at the limit the score rule decides."),
-        workers: int = typer.Option(1, help="Games played at once: processes, or Ray tasks (results do not "
-                                            "depend on it)."),
-        backend: str = typer.Option("local", help="Where games are played: local (this machine) or ray (a Ray "
-                                                  "cluster, docs/cluster.md)."),
-        address: Optional[str] = typer.Option(None, help="The Ray cluster's address (--backend ray); without it "
-                                                         "Ray starts on this machine."),
+        workers: int = workers_option(),
+        backend: str = backend_option(),
+        address: Optional[str] = address_option(),
         plot: Path = typer.Option(Path("arena.png"), help="Where to write the ratings plot (.png, .svg or .pdf)."),
         no_plot: bool = typer.Option(False, "--no-plot", help="Do not write a plot."),
         json_out: bool = typer.Option(False, "--json", help="End stdout with one line of JSON with the results."),

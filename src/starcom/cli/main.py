@@ -20,7 +20,7 @@ from ..engine.errors import ReplayError
 from ..engine.game import Game
 from ..engine.setup import check_config
 from ..engine.state import Config
-from .helptext import reflow
+from .helptext import address_option, backend_option, reflow, workers_option
 from .play import ai_choices
 
 
@@ -213,12 +213,9 @@ def selfplay(
                                                         "table then goes to stderr)."),
     save_dir: Optional[Path] = typer.Option(None, help="Save every game as JSON in this directory "
                                                        "(game-0000.json, ...; read them with starcom replay)."),
-    workers: int = typer.Option(1, help="Games played at once: processes, or Ray tasks (the totals do not "
-                                        "depend on it)."),
-    backend: str = typer.Option("local", help="Where games are played: local (this machine) or ray (a Ray "
-                                              "cluster, docs/cluster.md)."),
-    address: Optional[str] = typer.Option(None, help="The Ray cluster's address (--backend ray); without it "
-                                                     "Ray starts on this machine."),
+    workers: int = workers_option(),
+    backend: str = backend_option(),
+    address: Optional[str] = address_option(),
 ) -> None:
     """Play many AI games, checking the engine's rules invariants after every action.
 

@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from .helptext import reflow
+from .helptext import address_option, backend_option, reflow, workers_option
 
 study_app = typer.Typer(
     help="The balance lab: what each card is worth, with intervals (docs/study.md).\n\n"
@@ -50,10 +50,9 @@ def cards(
                                   "of every pair counted)."),
     seed: int = typer.Option(0, "--seed", help="The study's seed: the same seed gives the same results."),
     alpha: float = typer.Option(0.05, "--alpha", help="The chance of flagging any card when none matters."),
-    workers: int = typer.Option(1, "--workers", help="Games played at once (processes, or Ray tasks)."),
-    backend: str = typer.Option("local", "--backend", help="local (this machine) or ray (a Ray cluster)."),
-    address: Optional[str] = typer.Option(None, "--address", help="The Ray cluster's address (--backend ray); "
-                                          "without it Ray starts on this machine."),
+    workers: int = workers_option(),
+    backend: str = backend_option(),
+    address: Optional[str] = address_option(),
     out: Path = typer.Option(Path("study"), "--out", help="The results folder; running the same study "
                              "again there resumes it."),
     list_cards: bool = typer.Option(False, "--list", help="List the cards that can be studied and stop."),
@@ -184,15 +183,16 @@ def validate_cmd(
     agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat."),
     max_games: int = typer.Option(200, "--max-games", help="At most this many games per card and run."),
     seed: int = typer.Option(0, "--seed", help="The first run's seed (run k uses seed + k)."),
-    workers: int = typer.Option(1, "--workers", help="Games played at once."),
-    backend: str = typer.Option("local", "--backend", help="local or ray."),
+    workers: int = workers_option(),
+    backend: str = backend_option(),
+    address: Optional[str] = address_option(),
     out: Path = typer.Option(Path("validate"), "--out", help="The folder of the runs and validate.json; "
                              "running again there resumes."),
 ) -> None:
-    """Check the study itself: A/A runs (nothing treated, the control game an independent game,
-    so every true value is zero), planted imbalances (one card changed markedly must rank first or last), the smallest
-    change still detected, and how many games the paired sequential design saves. Figures go to
-    OUT/validate.json; docs/study.md reports them.
+    """Check the study itself: A/A runs (nothing treated, every game an independent one, so
+    every true value is zero), planted imbalances (one card changed markedly must rank first or
+    last), the smallest change still detected, and how many games the paired sequential design
+    saves. Figures go to OUT/validate.json; docs/study.md reports them.
     """
     from ..study.spec import StudyError
     from ..study.validate import PANEL, ValidationSpec, validate
@@ -205,7 +205,8 @@ def validate_cmd(
     try:
         v = ValidationSpec(runs=runs, panel=tuple(n.strip() for n in panel.split(",")) if panel else PANEL,
                            agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
-                           max_games=max_games, seed=seed, workers=workers, backend=backend, out=str(out))
+                           max_games=max_games, seed=seed, workers=workers, backend=backend, address=address,
+                           out=str(out))
         data = validate(v, parts, say=lambda text: console.print(f"[dim]{escape(text)}[/]"))
     except StudyError as exc:
         raise _fail(str(exc)) from None

@@ -49,6 +49,7 @@ class ValidationSpec:
     seed: int = 0
     workers: int = 1
     backend: str = "local"
+    address: str | None = None
     out: str = "validate"
     sweep: tuple[float, ...] = (2.0, 1.5, 1.25)
 
@@ -56,6 +57,7 @@ class ValidationSpec:
         """The study of one run, in its own folder."""
         spec = StudySpec.checked(only=self.panel, agents=self.agents, players=self.players, size=self.size,
                                  max_games=self.max_games, seed=seed, workers=self.workers, backend=self.backend,
+                                 address=self.address,
                                  out=str(Path(self.out) / name))
         return replace(spec, catalogue_text=catalogue.to_toml() if catalogue else "", aa=aa,
                        cards_file=f"planted:{name}" if catalogue else None)
@@ -169,7 +171,7 @@ def validate(v: ValidationSpec, parts: tuple[str, ...], say: Progress = lambda s
     unknown = [p for p in v.panel if p not in STANDARD.by_name]
     if unknown:
         raise StudyError(f"--panel: no card named {', '.join(unknown)}")
-    settings = {k: val for k, val in asdict(v).items() if k not in ("workers", "backend", "out")}
+    settings = {k: val for k, val in asdict(v).items() if k not in ("workers", "backend", "address", "out")}
     path = Path(v.out) / "validate.json"
     out: dict[str, Any] = {"settings": settings}
     try:  # the figures of parts run earlier with the same settings are kept
