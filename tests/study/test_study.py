@@ -285,8 +285,7 @@ def test_anomalies_come_with_replays_that_open(tmp_path: Path) -> None:
     # A flagged card (here: the Frigate, as if its interval excluded zero) gets the first pair
     # that went its way, and its saved games show that: better with the card than without.
     cards = [dict(c, flagged=True, value=0.1) for c in data["cards"]]
-    games = [g for r in outcome.cards["Frigate"].pairs for g in (r.treated, r.control)]
-    flagged = [a for a in _anomalies(outcome, cards, games) if a["kind"] == "flagged"]
+    flagged = [a for a in _anomalies(outcome, cards) if a["kind"] == "flagged"]
     way = sorted((r for r in outcome.cards["Frigate"].pairs if r.difference > 0), key=lambda r: r.pair)
     assert way and [a["pair"] for a in flagged] == [way[0].pair]
     save_replays(outcome, flagged)

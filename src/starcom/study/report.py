@@ -76,7 +76,7 @@ def results(outcome: Outcome) -> dict[str, Any]:
                         "turn_limit_share": round(sum(g.limit_reached for g in games) / len(games), 6) if games else 0.0},
         "never_played": never,
         "never_legal": never_legal,
-        "anomalies": _anomalies(outcome, cards, games),
+        "anomalies": _anomalies(outcome, cards),
         "rules": {"games_fired": {r: fired[r] for r in sorted(fired, key=_rule_order)},
                   "never_fired": sorted(RECORDED_RULES - set(fired), key=_rule_order)},
         "agents_by_strength": strength,
@@ -119,11 +119,11 @@ def _values_by_agent(outcome: Outcome, pairs: list[PairResult], strength: list[s
     return out
 
 
-def _anomalies(outcome: Outcome, cards: list[dict[str, Any]], games: list[Any]) -> list[dict[str, Any]]:
+def _anomalies(outcome: Outcome, cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What the report flags, each with the pair of games to replay: every flagged card and
-    every "strong only" card (its first pair that went the card's way: won with it and not
-    without, for a card worth more than its stand-in), and the first game that reached the
-    turn limit."""
+    every "strong only" card (its first pair that went the card's way: the treated seat did
+    better with it than with the stand-in, or worse for a card worth less than its stand-in),
+    and the first pair in which a game reached the turn limit."""
     out: list[dict[str, Any]] = []
     spec = outcome.spec
 
