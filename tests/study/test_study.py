@@ -317,6 +317,8 @@ def test_a_card_held_but_never_legal_is_listed(tmp_path: Path) -> None:
     path.write_text(dear.to_toml())
     data = _results(_spec(tmp_path / "dear", cards_file=str(path), only=("Refinery",), max_games=40))
     assert data["never_legal"] == ["Refinery"]
+    [held] = [a for a in data["anomalies"] if a["kind"] == "never_legal"]
+    assert held["card"] == "Refinery" and (tmp_path / "dear" / held["replays"]["treated"]).is_file()
     assert "Never legal when held" in (tmp_path / "dear" / "report.html").read_text()
     cheap = _results(_spec(tmp_path / "cheap", only=("Refinery",), max_games=40))
     assert cheap["never_legal"] == []

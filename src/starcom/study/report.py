@@ -123,7 +123,8 @@ def _anomalies(outcome: Outcome, cards: list[dict[str, Any]]) -> list[dict[str, 
     """What the report flags, each with the pair of games to replay: every flagged card and
     every "strong only" card (its first pair that went the card's way: the treated seat did
     better with it than with the stand-in, or worse for a card worth less than its stand-in),
-    and the first pair in which a game reached the turn limit."""
+    every card never legal when held (its first pair in which the treated seat held it), and
+    the first pair in which a game reached the turn limit."""
     out: list[dict[str, Any]] = []
     spec = outcome.spec
 
@@ -143,6 +144,11 @@ def _anomalies(outcome: Outcome, cards: list[dict[str, Any]]) -> list[dict[str, 
                 what = (f"P{r.seat} did {'better' if sign > 0 else 'worse'} with {c['card']} than with its "
                         "stand-in on the same deal")
                 out.append(entry(kind, c["card"], r.pair, what))
+    for c in outcome.cards.values():
+        held = sorted((r for r in c.pairs if r.treated.held), key=lambda r: r.pair)
+        if held and not any(r.treated.legal for r in held):
+            out.append(entry("never_legal", c.card, held[0].pair,
+                             f"P{held[0].seat} held {c.card} but could never play it"))
     limit = next((r for c in outcome.cards.values() for r in sorted(c.pairs, key=lambda r: r.pair)
                   if r.treated.limit_reached or r.control.limit_reached), None)
     if limit is not None:
@@ -281,7 +287,8 @@ def _anomalies_section(data: dict[str, Any]) -> str:
     rows = [{"what": a["kind"].replace("_", " "), "card": a["card"], "game": a["what"],
              "replays": a["replays"]} for a in data["anomalies"]]
     if not rows:
-        return "<h2>Anomalies</h2><p>None: no card was flagged and no game reached the turn limit.</p>"
+        return ("<h2>Anomalies</h2><p>None: no card was flagged or never legal when held, and no game reached "
+                "the turn limit.</p>")
     body = "".join(
         f"<tr><td>{html.escape(r['what'])}</td><td>{html.escape(r['card'])}</td><td>{html.escape(r['game'])}</td>"
         + "".join(f"<td><a href=\"{html.escape(path)}\">{key}</a></td>" for key, path in r["replays"].items())
