@@ -144,11 +144,11 @@ def _anomalies(outcome: Outcome, cards: list[dict[str, Any]]) -> list[dict[str, 
                 what = (f"P{r.seat} did {'better' if sign > 0 else 'worse'} with {c['card']} than with its "
                         "stand-in on the same deal")
                 out.append(entry(kind, c["card"], r.pair, what))
-    for c in outcome.cards.values():
-        held = sorted((r for r in c.pairs if r.treated.held), key=lambda r: r.pair)
+    for progress in outcome.cards.values():
+        held = sorted((r for r in progress.pairs if r.treated.held), key=lambda r: r.pair)
         if held and not any(r.treated.legal for r in held):
-            out.append(entry("never_legal", c.card, held[0].pair,
-                             f"P{held[0].seat} held {c.card} but could never play it"))
+            out.append(entry("never_legal", progress.card, held[0].pair,
+                             f"P{held[0].seat} held {progress.card} but could never play it"))
     limit = next((r for c in outcome.cards.values() for r in sorted(c.pairs, key=lambda r: r.pair)
                   if r.treated.limit_reached or r.control.limit_reached), None)
     if limit is not None:
