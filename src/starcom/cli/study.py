@@ -221,11 +221,13 @@ def validate_cmd(
         pl = data["planted"]
         ratio = pl["median_games_ratio"]
         console.print(f"Planted: ranked right in {pl['ranked_right']} of {len(pl['runs'])} runs, right sign in "
-                      f"{pl['sign_right']}; games used / fixed unpaired test: "
-                      f"{'—' if ratio is None else f'{ratio:.2f}'} (median).")
+                      f"{pl['sign_right']}; games needed by the paired (sequential) design / by a fixed "
+                      f"unpaired test: {'—' if ratio is None else f'{ratio:.2f}'} (median).")
     if "sweep" in data:
         sw = data["sweep"]
-        console.print(f"Smallest change still detected ({sw['card']}, {sw['change']}): x{sw['smallest_detected']}")
+        found = sw["smallest_detected"]
+        console.print(f"Smallest change still detected ({sw['card']}, {sw['change']}): "
+                      + (f"x{found}" if found is not None else "none of those tried"))
     console.print(f"Figures: {out / 'validate.json'}")
 
 

@@ -25,7 +25,7 @@ from ..cards.catalogue import STANDARD, Catalogue
 from .report import results
 from .runner import run_study
 from .spec import StudyError, StudySpec
-from .stats import fixed_unpaired_games
+from .stats import fixed_paired_games, fixed_unpaired_games
 
 # The station and ships the greedy AI builds in most games (in 720 games on 2-player 3x3: the
 # Defense Station in nearly every game by both seats, then the Battleship and the Cruiser, then
@@ -128,25 +128,36 @@ def check_planted(v: ValidationSpec, say: Progress) -> dict[str, Any]:
 
 
 def _efficiency(v: ValidationSpec, run: int, entry: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    """Games used against a fixed unpaired test's games for the effect found, at the same
-    error rates (the per-card alarm rate, power 0.8)."""
+    """How many games the study's design needs for the effect this run found, against a fixed
+    unpaired test with the same error rates (the per-card alarm rate, power 0.8), from the
+    outcomes the run played:
+
+    - ``paired_games``: a fixed-size test on the pairs' differences (what pairing alone saves);
+    - ``games_used``: the games the sequential comparison used, when it stopped early
+      (``excluded_zero``); None when it ran to ``--max-games`` without deciding;
+    - ``ratio``: ``games_used`` if the comparison stopped early, else ``paired_games``, divided
+      by ``unpaired_games``."""
     folder = Path(v.out) / f"planted-{run:02d}"
     treated: list[float] = []
     control: list[float] = []
     for line in (folder / "pairs.jsonl").read_text("utf-8").splitlines():
         p = json.loads(line)
-        if p["card"] != entry["card"]:
+        if p["card"] != entry["card"] or p["pair"] >= entry["pairs"]:
             continue
         for key, out in (("treated", treated), ("control", control)):
             w = p[key]["winner"]
             out.append(0.5 if w is None or w < 0 else 1.0 if w == p["seat"] else 0.0)
     effect = abs(entry["value"])
-    if effect == 0 or len(treated) < 2:
-        return {"fixed_games": None, "ratio": None}
+    diffs = [t - c for t, c in zip(treated, control)]
+    none = {"paired_games": None, "unpaired_games": None, "games_used": None, "ratio": None}
+    if effect == 0 or len(diffs) < 2 or not statistics.stdev(diffs) > 0:
+        return none
     alpha = data["settings"]["alpha"] / len(data["cards"])
-    sd_a, sd_b = statistics.stdev(treated) or 0.5, statistics.stdev(control) or 0.5
-    fixed = 2 * fixed_unpaired_games(effect, sd_a, sd_b, alpha=alpha, power=0.8)
-    return {"fixed_games": fixed, "ratio": entry["games"] / fixed}
+    unpaired = 2 * fixed_unpaired_games(effect, statistics.stdev(treated), statistics.stdev(control), alpha, 0.8)
+    paired = 2 * fixed_paired_games(effect, statistics.stdev(diffs), alpha, 0.8)
+    used = entry["games"] if entry["stop"] == "excluded_zero" else None
+    return {"paired_games": paired, "unpaired_games": unpaired, "games_used": used,
+            "ratio": (used if used is not None else paired) / unpaired}
 
 
 def check_sweep(v: ValidationSpec, say: Progress) -> dict[str, Any]:
