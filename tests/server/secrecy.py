@@ -44,7 +44,8 @@ def hook_games(monkeypatch: Any, build: Builder) -> list[Game]:
         __slots__ = ()
 
         @classmethod
-        def from_config(cls, cfg: Config) -> Game:  # type: ignore[override]
+        def from_config(cls, cfg: Config, rules: Any = None) -> Game:  # type: ignore[override]
+            assert rules is None, "the hooked games are standard Star Commander"
             g = build(cfg)
             built.append(g)
             return g

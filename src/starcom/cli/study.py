@@ -179,7 +179,7 @@ def validate_cmd(
                       "(comma-separated), or all."),
     runs: int = typer.Option(20, "--runs", help="Studies per check (A/A and planted)."),
     panel: Optional[str] = typer.Option(None, "--panel", help="The cards every run studies, comma-separated "
-                                        "(default: the ships and station the AIs build most)."),
+                                        "(default: the station and ships the greedy AI builds most)."),
     agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat."),
     max_games: int = typer.Option(200, "--max-games", help="At most this many games per card and run."),
     seed: int = typer.Option(0, "--seed", help="The first run's seed (run k uses seed + k)."),

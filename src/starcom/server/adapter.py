@@ -60,10 +60,12 @@ class Settings:
 @dataclass(frozen=True)
 class Imported:
     """A finished game read from a saved-game file: the config to store, each action (JSON)
-    with the seat that played it and the turn after it, the winner, and the names of its players."""
+    with the seat that played it, the final turn counter, the winner, and the names of its
+    players."""
 
     config: dict[str, Any]
-    steps: list[tuple[Any, int, int]]
+    steps: list[tuple[Any, int]]
+    turn: int
     winner: int | None
     players: list[str]
 
@@ -200,9 +202,7 @@ class StarcomAdapter(EntryAdapter):
 
     def create(self, config: Mapping[str, Any]) -> Game:
         variant = config.get("variant")  # an imported study game (Manager.import_game)
-        if variant is None:
-            return Game.from_config(self.settings(config))
-        return Game.from_config(self.settings(config), Variant.from_json(variant).rules())
+        return Game.from_config(self.settings(config), Variant.from_json(variant).rules() if variant else None)
 
     def settings(self, config: Mapping[str, Any]) -> Config:
         return Config(**{k: v for k, v in config.items() if k != "variant"})
@@ -221,14 +221,10 @@ class StarcomAdapter(EntryAdapter):
         config = asdict(cfg)
         if meta["variant"] is not None:
             config["variant"] = meta["variant"].to_json()
-        g = self.create(config)
-        steps: list[tuple[Any, int, int]] = []
-        for a in actions:
-            seat = g.to_move
-            assert seat is not None  # the replay above found every action legal
-            g.apply(a)
-            steps.append((self.encode(a), seat, int(g.turn)))
-        return Imported(config, steps, g.winner, list(meta["agents"]))
+        game = meta["game"]
+        # every action was legal, so each had a seat to play it
+        steps = [(self.encode(a), int(seat)) for a, seat in zip(actions, meta["movers"])]
+        return Imported(config, steps, int(game.turn), game.winner, list(meta["agents"]))
 
     def is_pass(self, action: Any) -> bool:
         return bool(action[0] in ("pass", "done"))

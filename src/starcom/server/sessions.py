@@ -433,8 +433,8 @@ class Manager:
                          seats=[{"seat": i, "kind": f"ai:{names[i]}"} for i in range(players)], created=time.time())
         self.store.create(rec)
         last = len(imported.steps) - 1
-        for seq, (action, seat, turn) in enumerate(imported.steps):
-            self.store.append(rec.game_id, seq, action, seat, True, turn, seq == last,
+        for seq, (action, seat) in enumerate(imported.steps):
+            self.store.append(rec.game_id, seq, action, seat, True, imported.turn, seq == last,
                               imported.winner if seq == last else None)
         gid = rec.game_id
         return {"game_id": gid, "steps": len(imported.steps), "links": {"replay": f"/replay/{gid}"}}
@@ -760,8 +760,6 @@ def _return_free_memory() -> None:
     long-running server's resident size creeps up although nothing is kept."""
     if _TRIM is not None:
         _TRIM(0)
-
-
 
 
 def _player_name(name: Any) -> str:

@@ -80,14 +80,18 @@ def _config(data: Any) -> Config:
     return Config(**data)
 
 
-def replay(cfg: Config, actions: Iterable[Any], variant: Variant | None = None) -> Game:
+def replay(cfg: Config, actions: Iterable[Any], variant: Variant | None = None,
+           movers: list[int | None] | None = None) -> Game:
     """Play ``actions`` from the setup ``cfg`` (with the cards of ``variant``, if given);
-    ReplayError names the first bad step (from 1)."""
+    ReplayError names the first bad step (from 1). ``movers``, if given, gets the seat that
+    played each action."""
     try:
         game = Game.from_config(cfg, variant.rules() if variant is not None else None)
     except ValueError as exc:
         raise ReplayError(f"bad config: {exc}") from exc
     for i, a in enumerate(actions, 1):
+        if movers is not None:
+            movers.append(game.to_move)
         try:
             game.apply(a)
         except IllegalAction as exc:
@@ -128,17 +132,18 @@ def from_record(data: Any) -> tuple[Config, list[Action], dict[str, Any]]:
             variant = Variant.from_json(data["variant"])
         except ValueError as exc:
             raise ReplayError(str(exc)) from None
-    game = replay(cfg, actions, variant)
+    movers: list[int | None] = []
+    game = replay(cfg, actions, variant, movers)
     if "winner" in result and result.get("over") and (not game.over or game.winner != result["winner"]):
         got = game.winner if game.over else "none (the game is not over)"
         raise ReplayError(f"the recorded winner {result['winner']!r} does not match the replay's: {got}")
-    return cfg, actions, {"agents": agents, "result": result, "game": game, "variant": variant}
+    return cfg, actions, {"agents": agents, "result": result, "game": game, "variant": variant, "movers": movers}
 
 
 def load(path: str | Path) -> tuple[Config, list[Action], dict[str, Any]]:
     """Read and verify a saved game: ``(config, actions, meta)``; meta holds ``agents``,
-    ``result``, ``game`` (the replayed final position) and ``variant`` (None for the built-in
-    cards).
+    ``result``, ``game`` (the replayed final position), ``variant`` (None for the built-in
+    cards) and ``movers`` (the seat that played each action).
 
     Raises ReplayError with a clear message for a missing or unreadable file, bad JSON, a wrong
     format, or an action that is malformed or illegal (naming its step number, from 1)."""

@@ -4,9 +4,9 @@ Every card goes forward a round at a time: one pair per seat (so the treated sea
 place in turn). The backend is handed several rounds at once (:func:`_rounds_ahead`), plays
 their pairs in any order and on any worker, and the pairs are then fed to each card's
 :class:`~.stats.SequentialRule` in pair order, whole rounds until it stops, so what is decided
-never depends on the backend, the number of workers, the batches or an interruption. Each finished pair is
-appended to ``pairs.jsonl`` in the results folder; running the same study again reads it back
-and plays only the pairs it lacks.
+never depends on the backend, the number of workers, the batches or an interruption. Each
+finished pair is appended to ``pairs.jsonl`` in the results folder; running the same study
+again reads it back and plays only the pairs it lacks.
 """
 from __future__ import annotations
 
