@@ -5,6 +5,7 @@ import json
 import os
 import random
 import re
+import shlex
 import socket
 import subprocess
 import sys
@@ -451,7 +452,7 @@ def test_every_command_explains_itself_and_each_option(name, command):
     assert summary and "\n" not in summary and len(summary) <= 90, summary
     assert more and len(more[0].split()) >= 12, f"{name or 'starcom'}: no paragraph after the summary"
     assert command.epilog and command.epilog.startswith("Examples:\n")
-    examples = [ln.split("#")[0].split(">")[0].split() for ln in command.epilog.splitlines()[1:]]
+    examples = [shlex.split(ln.split("#")[0].split(">")[0]) for ln in command.epilog.splitlines()[1:]]
     assert any(words[:2] == ["starcom", name] or words == ["starcom"] for words in examples), examples
     for words in examples:  # every example is a command line that starcom accepts
         _parses(words)

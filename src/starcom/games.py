@@ -73,6 +73,8 @@ class GameEntry:
     turn: Callable[[Any], int] | None = None
     # The winning seat, -1 for a draw, None while the game runs (default: from ``returns``).
     winner: Callable[[Any], int | None] = field(default=lambda g: winner_of(g))
+    # Why a finished game ended, in a few words (None while it runs, or when the game cannot say).
+    end_reason: Callable[[Any], str | None] = field(default=lambda g: None)
 
 
 def winner_of(game: Game) -> int | None:
@@ -162,6 +164,11 @@ def _starcom_describe(game: Any, action: Any, viewer: Viewer) -> str:
     return describe_action(game, action, viewer)
 
 
+def _starcom_end_reason(game: Any) -> str | None:
+    from .summary import end_reason
+    return end_reason(game)
+
+
 def _starcom_play(game: Any, action: Any) -> list[Any]:
     return game.apply_unchecked(action)  # type: ignore[no-any-return]
 
@@ -172,7 +179,7 @@ STARCOM = register(GameEntry(
     make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
     default_level=DEFAULT_LEVEL, encode=_starcom_encode, decode=_starcom_decode,
     narrator=_starcom_narrator, describe=_starcom_describe, play=_starcom_play,
-    turn=lambda g: g.turn, winner=lambda g: g.winner if g.over else None,
+    turn=lambda g: g.turn, winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
 ))
 
 

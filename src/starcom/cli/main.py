@@ -464,12 +464,13 @@ def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML,
     raise typer.Exit(run_files([str(f) for f in files]))
 
 
-from . import arena as _arena, play as _play, serve as _serve, study as _study  # noqa: E402  (commands defined in their own modules)
+from . import arena as _arena, bots as _bots, play as _play, serve as _serve, study as _study  # noqa: E402  (commands defined in their own modules)
 
 _serve.register(app)
 _play.register(app)
 _arena.register(app)
 _study.register(app)
+_bots.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

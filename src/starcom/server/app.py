@@ -268,6 +268,12 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         s = await manager.load(game_id)
         return s.state_message(s.seat_of(token))
 
+    @app.get("/api/games/{game_id}/decision")
+    async def get_decision(game_id: str, seat: str | None = None) -> dict[str, Any]:
+        token = inputs.secret(seat, "seat token")
+        s = await manager.load(game_id)
+        return s.decision_message(s.seat_of(token))
+
     async def _seat_request(game_id: str, request: Request,
                             fields: tuple[str, ...]) -> tuple[dict[str, Any], Session, int | None]:
         """The JSON body, the game's session and the seat its token names (throttled per token)."""

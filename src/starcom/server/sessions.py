@@ -25,6 +25,10 @@ from .ai_pool import AiPool
 from .errors import ApiError
 from .inputs import DEFAULT_LEVEL, HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
 from .limits import FINISHED_SECONDS, IDLE_SECONDS, SEED_MAX, SEND_QUEUE
+
+# A server game keeps no clock for a bot: the bridge gives it a minute a decision (docs/bot-protocol.md).
+BOT_LINK_CLOCK = {"move_ms": 60000, "bank_ms": 0}
+BOT_LINK_RETRIES = 2
 from .replays import ReplayBook, ReplayCache
 from .store import DamagedGame, GameRecord, Store, token_hash, token_matches
 
@@ -236,6 +240,21 @@ class Session:
             "settings": None if seat is None else self.settings(seat),
             "chat": list(self.chat) if seat is not None else [],
         }
+
+    def decision_message(self, seat: int | None) -> dict[str, Any]:
+        """What a bot bridge (``starcom bot-link``, docs/bot-protocol.md) needs for ``seat``:
+        the bot protocol's ``newgame`` body and, when the seat must decide (and the server does
+        not pass for it), its ``decide`` body, both from the observer like every message."""
+        if seat is None:
+            raise ApiError(403, "a bot link plays a seat: give the seat's token")
+        from ..bots import wire
+        g, entry = self.game, self.adapter.entry
+        settings = {k: v for k, v in self.config.items() if k in entry.settings}
+        deciding = not g.over and g.to_move == seat and not self.auto_passes(seat)
+        return {"step": self.step, "over": g.over, "winner": self.adapter.winner(g),
+                "over_reason": self.adapter.over_reason(g),
+                "game": wire.game_info(entry, settings, seat, g.players, BOT_LINK_CLOCK, BOT_LINK_RETRIES),
+                "decide": wire.decision(entry, g, seat, self.step, BOT_LINK_CLOCK) if deciding else None}
 
     def broadcast(self, skip: Conn | None = None, only: int | None = None) -> None:
         """Queue the current state for every connection (one message built per viewer), or for

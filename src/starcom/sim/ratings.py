@@ -181,4 +181,46 @@ def fit_elo(names: Sequence[str], scores: Mapping[tuple[str, str], float],
     return EloFit(names, ratings, stderr, intervals, it)
 
 
-__all__ = ["ELO_MEAN", "PRIOR_DRAWS", "EloFit", "binomial_test", "expected_score", "fit_elo"]
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """The state of a sequential probability ratio test between two players (see :func:`sprt`):
+    the log-likelihood ratio, its bounds, and the verdict once a bound is crossed: ``"H1"``
+    (the first player is at least ``elo1`` stronger), ``"H0"`` (at most ``elo0``), or None."""
+
+    llr: float
+    lower: float
+    upper: float
+    verdict: str | None
+
+
+def sprt(wins: int, draws: int, losses: int, elo0: float, elo1: float, alpha: float = 0.05,
+         beta: float = 0.05) -> Sprt:
+    """Wald's test of H0 "the first player is ``elo0`` Elo stronger" against H1 "``elo1``
+    stronger", on its wins, draws and losses, with error rates ``alpha`` (accepting H1 wrongly)
+    and ``beta`` (accepting H0 wrongly).
+
+    The log-likelihood ratio is the generalised (normal) form used for game results: with the
+    mean score ``m`` and its per-game variance ``v`` over ``n`` games, and ``s0``, ``s1`` the
+    expected scores under the two hypotheses, LLR = n (s1 - s0) (2m - s0 - s1) / (2v). It stops
+    at log(beta / (1 - alpha)) (H0) and log((1 - beta) / alpha) (H1)."""
+    if not elo0 < elo1:
+        raise ValueError(f"the SPRT needs elo0 < elo1, got {elo0} and {elo1}")
+    if not (0 < alpha < 1 and 0 < beta < 1):
+        raise ValueError("alpha and beta must lie strictly between 0 and 1")
+    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    n = wins + draws + losses
+    if n == 0:
+        return Sprt(0.0, lower, upper, None)
+    mean = (wins + draws / 2) / n
+    var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / n
+    if var <= 0:  # every game the same result: no spread to judge by yet
+        var = 0.25 / n
+    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1))
+    llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+    verdict = "H1" if llr >= upper else "H0" if llr <= lower else None
+    return Sprt(llr, lower, upper, verdict)
+
+
+__all__ = ["ELO_MEAN", "PRIOR_DRAWS", "EloFit", "Sprt", "binomial_test", "expected_score", "fit_elo", "sprt"]
