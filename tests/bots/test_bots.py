@@ -221,20 +221,17 @@ def test_a_bot_that_cannot_start_is_named() -> None:
         Bot("/no/such/program --flag")
 
 
-class _TestServer:
-    """The bridge's two requests, made through a test client of the real server app."""
+def _client_link(client, link: str):
+    """A seat link whose requests go to ``client``, a test client of the real server app."""
+    from starcom.bots.link import SeatLink
 
-    def __init__(self, client, game_id: str, token: str) -> None:
-        self.client, self.game_id, self.token = client, game_id, token
+    class ClientLink(SeatLink):
+        def _call(self, method, path, body=None):
+            r = client.request(method, path, json=body)
+            return r.status_code, r.json()
 
-    def decision(self):
-        r = self.client.get(f"/api/games/{self.game_id}/decision", params={"seat": self.token})
-        return r.status_code, r.json()
-
-    def act(self, action, step):
-        r = self.client.post(f"/api/games/{self.game_id}/actions",
-                             json={"seat": self.token, "action": action, "expect_step": step})
-        return r.status_code, r.json()
+    seat = SeatLink.parse("http://testserver" + link)
+    return ClientLink(seat.base, seat.game_id, seat.token, seat.invite)
 
 
 @pytest.mark.parametrize("command", [PY_BOT, f"{MISBEHAVING} illegal"], ids=["random", "illegal"])
@@ -246,12 +243,11 @@ def test_a_bot_plays_a_seat_of_a_server_game(make_client, command: str) -> None:
     from starcom.bots.link import run_link
     c = make_client()
     game = create(c, players=2, size=3, seats=["human", "ai:random"], mode="vs_ai", turn_limit=8, seed=5)
-    token = tokens(game)[0]
     bot = Bot(command)
     said: list[str] = []
     try:
         bot.handshake()
-        final = run_link(_TestServer(c, game["game_id"], token), bot, say=said.append, poll=0.01)
+        final = run_link(_client_link(c, game["links"]["seats"]["0"]), bot, say=said.append, poll=0.01)
     finally:
         bot.close()
     assert final["over"] and state(c, game["game_id"])["over"]
@@ -275,9 +271,43 @@ def test_the_decision_endpoint_needs_a_seat_and_hides_the_rest(make_client) -> N
     assert "12345" not in json.dumps(waiting)
 
 
+def test_a_bot_takes_an_invited_seat_of_an_online_game(make_client) -> None:
+    """The creator plays seat 0 (here: the first legal action each time, as a browser would
+    send it); the bot claims seat 1's invitation and plays it to the end."""
+    import threading
+    import time
+
+    from api_helpers import create, state
+    from starcom.bots.link import run_link
+    c = make_client()
+    game = create(c, players=2, size=3, mode="online", turn_limit=6)
+    gid, mine = game["game_id"], game["seats"][0]["token"]
+    link = _client_link(c, game["links"]["invites"]["1"]).claimed()
+    assert link.token and link.link.endswith(f"?seat={link.token}")
+    bot = Bot(PY_BOT)
+    bot.handshake()
+    done = threading.Event()
+    runner = threading.Thread(target=lambda: (run_link(link, bot, poll=0.01), done.set()), daemon=True)
+    runner.start()
+    deadline = time.monotonic() + 60
+    try:
+        while not done.is_set() and runner.is_alive() and time.monotonic() < deadline:
+            s = state(c, gid, mine)
+            if s["over"]:
+                break
+            if s["to_move"] == 0 and s["legal"] and not s["passing"]:
+                c.post(f"/api/games/{gid}/actions", json={"seat": mine, "action": s["legal"][0]["action"],
+                                                          "expect_step": s["step"]})
+        runner.join(30)
+    finally:
+        bot.close()
+    assert done.is_set() and state(c, gid)["over"]
+
+
 def test_a_bad_seat_link_is_named() -> None:
     from starcom.bots.link import LinkError, SeatLink
     assert SeatLink.parse("http://h:8000/game/ab12?seat=TOK") == SeatLink("http://h:8000", "ab12", "TOK")
+    assert SeatLink.parse("http://h:8000/game/ab12?invite=C") == SeatLink("http://h:8000", "ab12", "", "C")
     for bad in ("h:8000/game/ab12?seat=T", "http://h:8000/game/ab12", "http://h:8000/replay/ab12?seat=T"):
         with pytest.raises(LinkError, match="not a seat link"):
             SeatLink.parse(bad)

@@ -15,7 +15,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ..games import GameEntry
@@ -42,22 +42,38 @@ class Server(Protocol):
 
 @dataclass(frozen=True)
 class SeatLink:
-    """A seat of a game on a server, over HTTP."""
+    """A seat of a game on a server, over HTTP: its token, or an invite code still to claim."""
 
     base: str
     game_id: str
-    token: str
+    token: str = ""
+    invite: str = ""
 
     @classmethod
     def parse(cls, link: str) -> SeatLink:
-        """``http://HOST:PORT/game/ID?seat=TOKEN`` (the link a game gives each seat)."""
+        """``http://HOST:PORT/game/ID?seat=TOKEN`` (the link a game gives each seat), or an
+        invitation, ``http://HOST:PORT/game/ID?invite=CODE``."""
         url = urllib.parse.urlsplit(link)
         parts = url.path.rstrip("/").split("/")
-        token = urllib.parse.parse_qs(url.query).get("seat", [""])[0]
-        if url.scheme not in ("http", "https") or len(parts) < 2 or parts[-2] != "game" or not token:
+        query = urllib.parse.parse_qs(url.query)
+        token, invite = query.get("seat", [""])[0], query.get("invite", [""])[0]
+        if url.scheme not in ("http", "https") or len(parts) < 2 or parts[-2] != "game" or not (token or invite):
             raise LinkError(f"{link!r} is not a seat link: it looks like http://HOST:PORT/game/ID?seat=TOKEN "
-                            "(the game's page gives it)")
-        return cls(f"{url.scheme}://{url.netloc}", parts[-1], token)
+                            "or ...?invite=CODE (the game's page gives it)")
+        return cls(f"{url.scheme}://{url.netloc}", parts[-1], token, "" if token else invite)
+
+    def claimed(self) -> SeatLink:
+        """This seat with its token: an invitation is claimed first (``POST .../join``)."""
+        if self.token:
+            return self
+        status, data = self._call("POST", f"/api/games/{self.game_id}/join", {"invite": self.invite})
+        if status != 200:
+            raise LinkError(f"the server refused the invitation ({status}): {data.get('error', data)}")
+        return replace(self, token=str(data["token"]), invite="")
+
+    @property
+    def link(self) -> str:
+        return f"{self.base}/game/{self.game_id}?seat={self.token}"
 
     def _call(self, method: str, path: str, body: Any = None) -> tuple[int, dict[str, Any]]:
         data = None if body is None else json.dumps(body).encode()
@@ -93,6 +109,9 @@ def run_link(server: Server, bot: Bot, say: Callable[[str], None] = lambda s: No
     entry: Any = None
     while True:
         status, data = server.decision()
+        if status == 429 or status >= 500:  # busy: ask again a little later
+            time.sleep(max(poll, 0.5))
+            continue
         if status != 200:
             raise LinkError(f"the server refused the seat ({status}): {data.get('error', data)}")
         if not started:
@@ -130,7 +149,7 @@ def _decide(server: Server, bot: Bot, body: dict[str, Any], entry: GameEntry, ki
         except ValueError as exc:
             reason, rule = f"cannot read {answer[:60]!r} as an action: {exc}", None
         else:
-            status, reply = server.act(entry.encode(action), step)
+            status, reply = _send(server, entry.encode(action), step)
             if status == 200:
                 say(f"played {answer}")
                 return
@@ -139,8 +158,19 @@ def _decide(server: Server, bot: Bot, body: dict[str, Any], entry: GameEntry, ki
             reason, rule = str(reply.get("error", reply)), reply.get("rule")
         say(f"refused: {reason}")
         message = {"illegal": {"answer": answer[:200], "reason": reason, "rule": rule, "retries": retries - attempt}}
-    server.act(entry.encode(position.parse(default_move(body["legal"]))), step)
+    _send(server, entry.encode(position.parse(default_move(body["legal"]))), step)
     say(f"played the default move {body['legal'][0]}")
+
+
+def _send(server: Server, action: Any, step: int, attempts: int = 20) -> tuple[int, dict[str, Any]]:
+    """Send the seat's action; while the server asks to slow down (429) or fails (5xx), wait and
+    send it again: only a refusal of the action itself goes back to the bot."""
+    for attempt in range(attempts):
+        status, reply = server.act(action, step)
+        if status != 429 and status < 500:
+            return status, reply
+        time.sleep(min(2.0, 0.1 * 2 ** attempt))
+    return status, reply
 
 
 __all__ = ["LinkError", "SeatLink", "Server", "run_link"]

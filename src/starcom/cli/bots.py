@@ -142,13 +142,14 @@ def register(app: typer.Typer) -> None:
   starcom bot-link "http://HOST:8000/game/ID?seat=TOKEN" --engine "starcom bot --agent heuristic\"""")
     def bot_link(
         link: str = typer.Argument(..., help="The seat's link, as the game gives it: "
-                                             "http://HOST:PORT/game/ID?seat=TOKEN."),
+                                             "http://HOST:PORT/game/ID?seat=TOKEN, or an invitation "
+                                             "(...?invite=CODE)."),
         engine: str = typer.Option(..., "--engine", "-e", help="The bot's command line."),
     ) -> None:
         """Let a bot play a seat of a game on a server (the browser game), over the bot protocol.
 
-        Create an online game in the lobby, keep one seat's link for the bot and give it here;
-        play the other seats in the browser. The bot gets the same messages as in a match; the
+        Create an online game in the lobby, give the bot the invitation of another seat (or a
+        seat's own link) and play your seat in the browser. The bot gets the same messages as in a match; the
         server checks its actions as it checks any player's. Ends when the game does.
         """
         from ..bots.host import Bot, BotFault
@@ -164,6 +165,9 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(str(exc), param_hint="--engine") from None
         try:
             name = bot.handshake().name
+            if not seat.token:
+                seat = seat.claimed()
+                err.print(f"invitation claimed; the seat's own link (to link a bot again): {seat.link}")
             err.print(f"{name} is connected to game {seat.game_id}")
             run_link(seat, bot, say=lambda text: err.print(f"[dim]{text}[/]"))
         except (LinkError, BotFault) as exc:
