@@ -20,9 +20,12 @@ for line in sys.stdin:
         if mode == "silent":
             continue
         say("id name " + mode)
+        say("option name note default none")
         say("ready " + ("2" if mode == "version" else "1"))
         if mode == "early":
             say("play end")
+    elif keyword == "option":
+        sys.stderr.write(f"set {rest}\n")  # the match's --bot-logs keep this
     elif keyword == "decide":
         legal = json.loads(rest)["legal"]
         if mode == "crash":

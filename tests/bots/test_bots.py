@@ -112,6 +112,17 @@ def test_a_match_resumes_from_its_log_and_refuses_another(tmp_path: Path) -> Non
         run_match(MatchSpec((PY_BOT, f"{BUILTIN} random"), games=4, turn_limit=11, seed=3), log=log)
 
 
+def test_options_reach_the_engines_that_declare_them(tmp_path: Path) -> None:
+    res = CliRunner().invoke(app, ["match", "-e", f"{MISBEHAVING} good", "-e", PY_BOT, "-n", "2", "--turn-limit", "4",
+                                   "--option", "note=hello", "--option", "unknown=1", "--bot-logs", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    logs = {p.name: p.read_text() for p in tmp_path.iterdir()}
+    assert logs["game-0000-seat-0.log"] == "set note hello\n" and logs["game-0001-seat-1.log"] == "set note hello\n"
+    assert logs["game-0000-seat-1.log"] == ""  # the random bot declares no such option
+    res = CliRunner().invoke(app, ["match", "-e", PY_BOT, "-e", PY_BOT, "--option", "noequals"])
+    assert res.exit_code == 2 and "NAME=VALUE" in res.output
+
+
 def test_duplicate_deals_rotate_the_engines() -> None:
     spec = MatchSpec(("a", "b", "c"), games=6)
     assert [spec.seating(i) for i in range(3)] == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]

@@ -86,6 +86,7 @@ class Bot:
 
     def __init__(self, command: str | Sequence[str], stderr: IO[Any] | None = None) -> None:
         self.command = command_words(command)
+        self.stderr = stderr
         try:
             self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=stderr if stderr is not None else subprocess.DEVNULL)
@@ -222,6 +223,8 @@ class Bot:
 
     def close(self) -> int | None:
         """Ask the bot to quit, then stop it if it does not; its exit code (None if killed)."""
+        if self.stderr is not None:
+            self.stderr.close()  # the child has its own copy
         if self.proc.poll() is None:
             try:
                 self.send(wire.line(wire.QUIT))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..games import GameEntry
 from ..games import get as get_game
@@ -46,6 +46,7 @@ class MatchSpec:
     retries: int = 2
     sprt: tuple[float, float] | None = None
     concurrency: int = 1
+    options: tuple[tuple[str, str], ...] = ()  # (name, value): set in every engine that declares it
 
     @property
     def players(self) -> int:
@@ -94,6 +95,7 @@ class MatchSpec:
         data.pop("concurrency")
         data["engines"] = list(self.engines)
         data["sprt"] = list(self.sprt) if self.sprt else None
+        data["options"] = [list(o) for o in self.options]
         return data
 
 
@@ -134,8 +136,10 @@ def _seat_seed(spec: MatchSpec, index: int, seat: int) -> str:
     return str(random.Random(f"match:{spec.seed}:{index}:{seat}").getrandbits(32))
 
 
-def play_one(spec: MatchSpec, index: int, names: list[str], save: Path | None = None) -> GameResult:
-    """Play game ``index`` of ``spec`` with fresh bot processes."""
+def play_one(spec: MatchSpec, index: int, names: list[str], save: Path | None = None,
+             bot_logs: Path | None = None) -> GameResult:
+    """Play game ``index`` of ``spec`` with fresh bot processes (their error output to files in
+    ``bot_logs``, if given)."""
     entry = get_game(spec.game)
     seats = spec.seating(index)
     settings = spec.settings(index // spec.players)
@@ -144,11 +148,14 @@ def play_one(spec: MatchSpec, index: int, names: list[str], save: Path | None = 
     try:
         for seat, engine in enumerate(seats):
             try:
-                bot = Bot(spec.engines[engine])
+                bot = Bot(spec.engines[engine], _log_file(bot_logs, index, seat))
                 bots.append(bot)
                 info = bot.handshake()
                 if "seed" in info.options:  # bots that take a seed play the same match the same way
                     bot.set_option("seed", _seat_seed(spec, index, seat))
+                for name, value in spec.options:
+                    if name in info.options:
+                        bot.set_option(name, value)
             except BotFault as fault:
                 outcome = Outcome(forfeit_winner(spec.players, seat), f"seat {seat} forfeits: {fault}", [], [],
                                   seat, fault.kind)
@@ -166,6 +173,14 @@ def play_one(spec: MatchSpec, index: int, names: list[str], save: Path | None = 
     if save is not None and spec.game == "starcom":
         result.saved = str(_save(save, spec, settings, index, outcome, [names[e] for e in seats]))
     return result
+
+
+def _log_file(folder: Path | None, index: int, seat: int) -> IO[Any] | None:
+    """Where a bot's error output goes: a file of ``folder``, or nowhere."""
+    if folder is None:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    return (folder / f"game-{index:04d}-seat-{seat}.log").open("wb")
 
 
 def _save(folder: Path, spec: MatchSpec, settings: dict[str, Any], index: int, outcome: Outcome,
@@ -291,8 +306,9 @@ def _read_log(path: Path, spec: MatchSpec) -> dict[int, GameResult]:
 
 
 def run_match(spec: MatchSpec, log: Path | None = None, save: Path | None = None,
-              on_game: Callable[[GameResult], None] | None = None) -> MatchResult:
-    """Play the match (resuming ``log`` if it has games already); saved games go to ``save``."""
+              on_game: Callable[[GameResult], None] | None = None, bot_logs: Path | None = None) -> MatchResult:
+    """Play the match (resuming ``log`` if it has games already); saved games go to ``save``,
+    the bots' error output to files in ``bot_logs``."""
     spec.check()
     names = engine_names(spec)
     done = _read_log(log, spec) if log is not None else {}
@@ -330,7 +346,7 @@ def run_match(spec: MatchSpec, log: Path | None = None, save: Path | None = None
             for i in todo:
                 if i >= stop_at:
                     break
-                running.add(pool.submit(play_one, spec, i, names, save))
+                running.add(pool.submit(play_one, spec, i, names, save, bot_logs))
                 if len(running) >= spec.concurrency:
                     break
             if not running:

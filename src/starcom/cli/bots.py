@@ -59,7 +59,8 @@ def register(app: typer.Typer) -> None:
   starcom match --engine "starcom bot --agent greedy" --engine "python3 examples/bots/random_bot.py" --games 20
   starcom match -e "node examples/bots/random_bot.js" -e "starcom bot --agent random" -e "starcom bot" --size 4 -n 9
   starcom match --engine ./mybot --engine "starcom bot --agent greedy" --sprt 0,50 --games 400 --log m.jsonl
-  starcom match --engine ./mybot --engine "starcom bot --agent random" --save games/ --json""")
+  starcom match --engine ./mybot --engine "starcom bot --agent random" --save games/ --json
+  starcom match -e ./mybot -e "starcom bot" --option depth=3 --bot-logs logs/""")
     def match(
         engine: list[str] = typer.Option(..., "--engine", "-e", help="A bot's command line, once per seat (2 to "
                                                                       "4); the seats rotate over the games."),
@@ -81,6 +82,10 @@ def register(app: typer.Typer) -> None:
                                                       "from it."),
         save: Optional[Path] = typer.Option(None, help="A folder for every game as a saved-game file "
                                                        "(starcom replay, and the browser's Open a saved game)."),
+        option: list[str] = typer.Option([], "--option", "-o", help="NAME=VALUE: set this option in every engine "
+                                                                    "that declares it (repeatable)."),
+        bot_logs: Optional[Path] = typer.Option(None, help="A folder for each bot process's error output, a "
+                                                           "file per game and seat (default: discarded)."),
         game: str = typer.Option("starcom", help="The game played."),
         json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the results instead "
                                                             "of tables."),
@@ -93,15 +98,19 @@ def register(app: typer.Typer) -> None:
         decision) and Elo ratings.
         """
         from ..bots.match import MatchError, MatchSpec, run_match
+        pairs = [o.partition("=") for o in option]
+        bad = [o for o, (name, eq, _v) in zip(option, pairs) if not name.strip() or not eq]
+        if bad:
+            raise typer.BadParameter(f"{bad[0]!r}: write it as NAME=VALUE", param_hint="--option")
         spec = MatchSpec(tuple(engine), games, game, size, edition, turn_limit or None, seed, move_ms, bank_ms,
-                         retries, _sprt_bounds(sprt), concurrency)
+                         retries, _sprt_bounds(sprt), concurrency, tuple((n.strip(), v.strip()) for n, _e, v in pairs))
         err = Console(stderr=True)
         progress = Progress(TextColumn("match"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=err, transient=True, disable=json_out)
         try:
             with progress:
                 task = progress.add_task("games", total=games)
-                result = run_match(spec, log, save, on_game=lambda r: progress.advance(task))
+                result = run_match(spec, log, save, on_game=lambda r: progress.advance(task), bot_logs=bot_logs)
         except MatchError as exc:
             err.print(f"[red]error:[/] {exc}")
             raise typer.Exit(2) from None
