@@ -16,7 +16,7 @@ from starcom.engine.events import RECORDED_RULES, rules_fired
 from starcom.engine.game import Game
 from starcom.engine.ruleset import Ruleset
 from starcom.study import runner as R
-from starcom.study.pairs import GameFacts, Job, Setup, play_pair
+from starcom.study.pairs import GameFacts, Job, PairResult, Setup, play_pair
 from starcom.study.report import write
 from starcom.study.spec import StudyError, StudySpec
 
@@ -252,6 +252,15 @@ def test_validation_runs_its_three_checks(tmp_path: Path) -> None:
     assert [r["card"] for r in data["planted"]["runs"]] == ["Corvette", "Corvette"]  # ships only are changed
     assert [r["change"] for r in data["planted"]["runs"]] == ["double attack and hit points",
                                                              "halve attack and hit points"]
+    for r, row in enumerate(data["planted"]["runs"]):
+        assert all(0 <= row[k] <= 1 for k in ("treated_played", "control_played", "no_difference"))
+        pairs = [PairResult.from_json(json.loads(line))
+                 for line in (tmp_path / f"planted-{r:02d}" / "pairs.jsonl").read_text().splitlines()]
+        values = {c: round(sum(p.difference for p in pairs if p.card == c) / 4, 6) for c in ("Corvette", "Barrage")}
+        others = [x for name, x in values.items() if name != row["card"]]
+        extreme = max if row["change"] == "double attack and hit points" else min
+        # ranked right means strictly first (last): a tie with another card does not count
+        assert row["rank_ok"] == (values[row["card"]] == extreme(values.values()) and values[row["card"]] not in others)
     plan = planted_plan(PANEL, 16)  # every card of the panel meets every change
     assert {(card, change) for card, change in plan} == {(c, ch) for c in PANEL for ch in CHANGES}
     assert json.loads((tmp_path / "validate.json").read_text())["sweep"]["card"] == "Corvette"
