@@ -90,6 +90,34 @@ def test_self_play_and_the_arena_take_the_second_game():
         ArenaSpec(("random", "greedy"), games=1, game=NAME).check()
 
 
+def test_bots_play_the_second_game_over_the_protocol():
+    """The bot protocol's host knows no game: the reference bot (which has no rules engine)
+    plays High Card through it, and each decision it gets is the same in twin games that
+    differ in a hidden card."""
+    import sys
+    from pathlib import Path
+
+    from starcom.bots import wire
+    from starcom.bots.host import Bot, Clock, play_game
+    entry = starcom.games.get(NAME)
+    bot_file = Path(__file__).resolve().parents[2] / "examples/bots/random_bot.py"
+    bots = [Bot([sys.executable, str(bot_file)]) for _ in range(2)]
+    try:
+        for b in bots:
+            b.handshake()
+        out = play_game(entry, {"players": 2, "seed": 4}, bots, [Clock(), Clock()])
+    finally:
+        for b in bots:
+            b.close()
+    assert out.over and out.faulty is None and all(s.decisions and not s.illegal for s in out.seats)
+    game = starcom.load_game(NAME, players=2, seed=4)
+    seat = game.to_move
+    twin = next(t for t in (game.determinize(seat, random.Random(k)) for k in range(50))
+                if t.to_json() != game.to_json())  # a twin whose hidden cards really differ
+    clock = {"move_ms": 1, "bank_ms": 0}
+    assert wire.decision(entry, game, seat, 1, clock) == wire.decision(entry, twin, seat, 1, clock)
+
+
 # --------------------------------------------------------------------------- the server
 
 
