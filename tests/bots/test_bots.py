@@ -108,6 +108,9 @@ def test_a_match_resumes_from_its_log_and_refuses_another(tmp_path: Path) -> Non
     resumed = run_match(spec, log=log).summary()
     assert [r["winner"] for r in resumed["results"]] == [r["winner"] for r in whole["results"]]
     assert resumed["games"] == 4
+    again = run_match(spec, log=log).summary()  # everything is in the log now: no game is played again
+    assert again["results"] == resumed["results"]
+    assert len(log.read_text().splitlines()) == 1 + 2 + 1 + 2  # header, kept, the torn line, replayed
     with pytest.raises(MatchError, match="another match"):
         run_match(MatchSpec((PY_BOT, f"{BUILTIN} random"), games=4, turn_limit=11, seed=3), log=log)
 

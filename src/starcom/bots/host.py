@@ -277,10 +277,10 @@ def forfeit_winner(players: int, faulty: int) -> int:
 
 def play_game(entry: GameEntry, settings: dict[str, Any], bots: Sequence[Bot], clocks: Sequence[Clock],
               retries: int = 2, max_steps: int = 20000,
-              on_step: Callable[[Any, int, Any], None] | None = None,
               end_reason: Callable[[Any], str | None] | None = None) -> Outcome:
     """Play one game of ``entry`` with ``settings``, seat ``s`` played by ``bots[s]`` under
-    ``clocks[s]``. ``on_step(game, seat, action)`` after each action."""
+    ``clocks[s]``; a game still running after ``max_steps`` actions is cut off (a draw).
+    ``end_reason(game)`` names why a finished game ended."""
     game = entry.new(**settings)
     players = game.players
     stats = [SeatStats() for _ in range(players)]
@@ -291,13 +291,15 @@ def play_game(entry: GameEntry, settings: dict[str, Any], bots: Sequence[Bot], c
         return Outcome(winner, reason, actions, stats, faulty, fault, turns, game.over)
 
     seat = -1
+    out: Outcome | None = None
     try:
         for seat, bot in enumerate(bots):
             bot.send(wire.line(wire.NEWGAME, wire.game_info(entry, settings, seat, players, clocks[seat].as_json(),
                                                             retries)))
         while not game.over:
             if len(actions) >= max_steps:
-                return ended(-1, f"unfinished after {max_steps} actions")
+                out = ended(-1, f"unfinished after {max_steps} actions")
+                break
             seat = seat_to_move(game)
             legal = game.legal_actions()
             st, clock, bot = stats[seat], clocks[seat], bots[seat]
@@ -328,11 +330,9 @@ def play_game(entry: GameEntry, settings: dict[str, Any], bots: Sequence[Bot], c
                 action = default_move(legal)
             entry.play(game, action)
             actions.append(action)
-            if on_step is not None:
-                on_step(game, seat, action)
     except BotFault as fault:
         out = ended(forfeit_winner(players, seat), f"seat {seat} forfeits: {fault}", seat, fault.kind)
-    else:
+    if out is None:
         winner = entry.winner(game)
         reason = (end_reason(game) if end_reason is not None else None) or "the game ended"
         out = ended(winner if winner is not None else -1, reason)

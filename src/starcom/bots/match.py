@@ -312,9 +312,13 @@ def run_match(spec: MatchSpec, log: Path | None = None, save: Path | None = None
     spec.check()
     names = engine_names(spec)
     done = _read_log(log, spec) if log is not None else {}
-    if log is not None and not done and not log.exists():
-        log.parent.mkdir(parents=True, exist_ok=True)
-        log.write_text(json.dumps({"format": LOG_FORMAT, "match": spec.key()}) + "\n", "utf-8")
+    if log is not None:
+        if not log.exists():
+            log.parent.mkdir(parents=True, exist_ok=True)
+            log.write_text(json.dumps({"format": LOG_FORMAT, "match": spec.key()}) + "\n", "utf-8")
+        elif not log.read_bytes().endswith(b"\n"):  # a line torn by an interruption: new lines start afresh
+            with log.open("a", encoding="utf-8") as f:
+                f.write("\n")
     results = dict(done)
     verdict: Sprt | None = None
     stop_at = spec.games
