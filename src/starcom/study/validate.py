@@ -189,7 +189,7 @@ def check_sweep(v: ValidationSpec, say: Progress) -> dict[str, Any]:
         data = results(run_study(v.study(f"sweep-{factor}", v.seed + 2000, planted(card, CHANGES[0], factor))))
         entry = next(c for c in data["cards"] if c["card"] == card)
         rows.append({"factor": factor, "value": entry["value"], "ci_low": entry["ci_low"], "ci_high": entry["ci_high"],
-                     "ranked_first": data["cards"][0]["card"] == card})
+                     "ranked_first": all(entry["value"] > c["value"] for c in data["cards"] if c["card"] != card)})
     detected = [r["factor"] for r in rows if r["ranked_first"] and r["ci_low"] > 0]
     return {"card": card, "change": CHANGES[0], "runs": rows, "smallest_detected": min(detected) if detected else None}
 
