@@ -298,7 +298,7 @@ class Checker:
         answer = bot.ask(body, 5.0)
         for left in range(times, 0, -1):
             refusal = {"answer": answer, "reason": "refused by the checker to test the retry", "rule": None,
-                       "retries": left - 1}
+                       "retries": left}
             answer = bot.ask({"illegal": refusal}, 5.0)
             assert game.parse(answer) in game.legal_actions(), f"after 'illegal' it played {answer[:60]!r}"
         return answer
