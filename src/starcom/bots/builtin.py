@@ -47,8 +47,7 @@ def serve(agent: str, game: str = "starcom", inp: IO[str] | None = None, out: IO
                 options[name] = value.strip()
         elif keyword in (wire.NEWGAME, wire.RESYNC):
             info = wire.payload(rest)
-            settings = dict(info["settings"], seed=0)
-            kind = type(get_game(info.get("game", game)).new(**settings))
+            kind = wire.position_class(info)
             rng = random.Random(f"{options['seed']}:{info['seat']}")
         elif keyword == wire.DECIDE:
             body = wire.payload(rest)

@@ -132,15 +132,11 @@ class Checker:
                 entry.play(game, rng.choice(legal))
                 continue
             seen.decisions += 1
-            body = wire.decision(entry, game, seat, seen.decisions, clock.as_json())
+            body = wire.decision(entry, game, seat, seen.decisions, clock.as_json(), legal)
             answer = hook(game, seen.decisions, body) if hook is not None else None
             if answer is None:
-                start = time.monotonic()
-                answer = bot.ask(body, clock.allowance())
-                took = time.monotonic() - start
-                clock.spend(took)
+                answer, took = bot.ask_timed(body, clock)
                 seen.round_trips.append(took)
-                assert clock.bank_ms >= 0, f"it ran out of time at decision {seen.decisions} ({took * 1000:.0f} ms)"
             try:
                 action = game.parse(answer)
             except ValueError as exc:

@@ -81,8 +81,8 @@ def command_words(command: str | Sequence[str]) -> list[str]:
 
 
 class Bot:
-    """A bot program, started at once. ``stderr``: where its error output goes (a file, or
-    None to discard it)."""
+    """A bot program, started at once. ``stderr``: where its error output goes (a file, which
+    :meth:`close` closes, or None to discard it)."""
 
     def __init__(self, command: str | Sequence[str], stderr: IO[Any] | None = None) -> None:
         self.command = command_words(command)
@@ -221,6 +221,19 @@ class Bot:
             raise BotFault("garbage", f"expected 'play ACTION', got {(keyword + ' ' + rest)[:60]!r}")
         return rest
 
+    def ask_timed(self, body: dict[str, Any], clock: Clock) -> tuple[str, float]:
+        """:meth:`ask` under ``clock``: the answer and the seconds it took, charged to the clock;
+        BotFault ``timeout`` when the bank has run out."""
+        start = time.monotonic()
+        try:
+            answer = self.ask(body, clock.allowance())
+        finally:
+            took = time.monotonic() - start
+            clock.spend(took)
+        if clock.bank_ms < 0:
+            raise BotFault("timeout", f"its time ran out ({took:.3f} s for one answer)")
+        return answer, took
+
     def close(self) -> int | None:
         """Ask the bot to quit, then stop it if it does not; its exit code (None if killed)."""
         if self.stderr is not None:
@@ -304,18 +317,11 @@ def play_game(entry: GameEntry, settings: dict[str, Any], bots: Sequence[Bot], c
             legal = game.legal_actions()
             st, clock, bot = stats[seat], clocks[seat], bots[seat]
             st.decisions += 1
-            body: dict[str, Any] = wire.decision(entry, game, seat, st.decisions, clock.as_json())
+            body: dict[str, Any] = wire.decision(entry, game, seat, st.decisions, clock.as_json(), legal)
             action = None
             for attempt in range(retries + 1):
-                start = time.monotonic()
-                try:
-                    answer = bot.ask(body, clock.allowance())
-                finally:
-                    took = time.monotonic() - start
-                    clock.spend(took)
+                answer, took = bot.ask_timed(body, clock)
                 st.round_trips.append(took)
-                if clock.bank_ms < 0:
-                    raise BotFault("timeout", f"its time ran out (decision {st.decisions}, {took:.3f} s)")
                 reason, rule = _check(game, answer, legal)
                 if reason is None:
                     action = game.parse(answer)

@@ -117,7 +117,7 @@ def run_link(server: Server, bot: Bot, say: Callable[[str], None] = lambda s: No
         if not started:
             info = data["game"]
             entry = get_game(info["game"])
-            kind = type(entry.new(**dict(info["settings"], seed=0)))
+            kind = wire.position_class(info)
             # A game already under way is joined like a restarted bot joins one.
             bot.send(wire.line(wire.RESYNC if data["step"] else wire.NEWGAME, info))
             started = True

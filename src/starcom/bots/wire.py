@@ -53,15 +53,25 @@ def game_info(entry: GameEntry, settings: dict[str, Any], seat: int, players: in
             "retries": retries}
 
 
-def decision(entry: GameEntry, game: Any, seat: int, number: int, clock: dict[str, int]) -> dict[str, Any]:
+def decision(entry: GameEntry, game: Any, seat: int, number: int, clock: dict[str, int],
+             legal: list[Any] | None = None) -> dict[str, Any]:
     """The body of ``decide`` for ``seat``, the seat to move: its view of the game, a full
     position it cannot tell from the real one (the observer's canonical form: every card it
     cannot see put in a fixed order, so the position depends on nothing hidden; bots with a
-    rules engine may search from it), and the legal actions in the game's notation."""
+    rules engine may search from it), and the legal actions in the game's notation (``legal``:
+    ``game.legal_actions()``, when the caller has them already)."""
     return {"decision": number, "seat": seat, "view": entry.observer.view(game, seat),
             "position": entry.observer.canonical(game, seat).to_json(),
-            "legal": [game.notation(a) for a in game.legal_actions()], "clock": clock}
+            "legal": [game.notation(a) for a in (game.legal_actions() if legal is None else legal)],
+            "clock": clock}
+
+
+def position_class(info: dict[str, Any]) -> Any:
+    """The class of the game a ``newgame`` (or ``resync``) body describes: its ``from_json``
+    loads a decision's ``position``."""
+    from ..games import get as get_game
+    return type(get_game(info["game"]).new(**dict(info["settings"], seed=0)))
 
 
 __all__ = ["DECIDE", "GAMEOVER", "GREETING", "ILLEGAL", "INFO", "MAX_LINE", "NEWGAME", "OPTION", "PLAY", "QUIT",
-           "READY", "RESYNC", "VERSION", "decision", "game_info", "line", "payload", "split"]
+           "READY", "RESYNC", "VERSION", "decision", "game_info", "line", "payload", "position_class", "split"]

@@ -25,12 +25,12 @@ from .ai_pool import AiPool
 from .errors import ApiError
 from .inputs import DEFAULT_LEVEL, HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
 from .limits import FINISHED_SECONDS, IDLE_SECONDS, SEED_MAX, SEND_QUEUE
+from .replays import ReplayBook, ReplayCache
+from .store import DamagedGame, GameRecord, Store, token_hash, token_matches
 
 # A server game keeps no clock for a bot: the bridge gives it a minute a decision (docs/bot-protocol.md).
 BOT_LINK_CLOCK = {"move_ms": 60000, "bank_ms": 0}
 BOT_LINK_RETRIES = 2
-from .replays import ReplayBook, ReplayCache
-from .store import DamagedGame, GameRecord, Store, token_hash, token_matches
 
 LOG_LINES = 200
 CHAT_KEPT = 50        # chat lines a (re)connecting seat is shown
@@ -250,11 +250,12 @@ class Session:
         from ..bots import wire
         g, entry = self.game, self.adapter.entry
         settings = {k: v for k, v in self.config.items() if k in entry.settings}
-        deciding = not g.over and g.to_move == seat and not self.auto_passes(seat)
+        legal = g.legal_actions() if not g.over and g.to_move == seat else []
+        deciding = bool(legal) and not self.auto_passes(seat, legal)
         return {"step": self.step, "over": g.over, "winner": self.adapter.winner(g),
                 "over_reason": self.adapter.over_reason(g),
                 "game": wire.game_info(entry, settings, seat, g.players, BOT_LINK_CLOCK, BOT_LINK_RETRIES),
-                "decide": wire.decision(entry, g, seat, self.step, BOT_LINK_CLOCK) if deciding else None}
+                "decide": wire.decision(entry, g, seat, self.step, BOT_LINK_CLOCK, legal) if deciding else None}
 
     def broadcast(self, skip: Conn | None = None, only: int | None = None) -> None:
         """Queue the current state for every connection (one message built per viewer), or for

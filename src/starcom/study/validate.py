@@ -115,6 +115,7 @@ def check_planted(v: ValidationSpec, say: Progress) -> dict[str, Any]:
         say(f"planted run {r + 1} of {v.runs}: {card}, {change}")
         data = results(run_study(v.study(f"planted-{r:02d}", v.seed + 1000 + r, planted(card, change))))
         entry = next(c for c in data["cards"] if c["card"] == card)
+        pairs = _pairs(v, r, card)
         others = [c["value"] for c in data["cards"] if c["card"] != card]
         up = stronger(change)
         # Strictly first (last): a tie, common where cards changed no game, is not a ranking.
@@ -122,7 +123,7 @@ def check_planted(v: ValidationSpec, say: Progress) -> dict[str, Any]:
         sign_ok = entry["value"] > 0 if up else entry["value"] < 0
         rows.append({"card": card, "change": change, "value": entry["value"], "ci_low": entry["ci_low"],
                      "ci_high": entry["ci_high"], "games": entry["games"], "rank_ok": rank_ok, "sign_ok": sign_ok,
-                     **_played(v, r, card), "efficiency": _efficiency(v, r, entry, data)})
+                     **_played(pairs, card), "efficiency": _efficiency(pairs, entry, data)})
     ratios = [row["efficiency"]["ratio"] for row in rows if row["efficiency"]["ratio"] is not None]
     return {"runs": rows, "ranked_right": sum(row["rank_ok"] for row in rows),
             "sign_right": sum(row["sign_ok"] for row in rows),
@@ -135,12 +136,11 @@ def _pairs(v: ValidationSpec, run: int, card: str) -> list[dict[str, Any]]:
     return [p for p in map(json.loads, lines) if p["card"] == card]
 
 
-def _played(v: ValidationSpec, run: int, card: str) -> dict[str, Any]:
-    """How the agents used the changed card: the share of pairs in which the treated seat built
+def _played(pairs: list[dict[str, Any]], card: str) -> dict[str, Any]:
+    """How the agents used the changed card, over its ``pairs``: the share of pairs in which the treated seat built
     or played the real card (``treated_played``), the share in which it did so with the
     stand-in in the control game (``control_played``; a game records the card by its name
     either way), and the share of pairs whose games ended alike (``no_difference``)."""
-    pairs = _pairs(v, run, card)
     n = len(pairs) or 1
     return {"treated_played": round(sum(card in p["treated"]["played"][p["seat"]] for p in pairs) / n, 4),
             "control_played": round(sum(card in p["control"]["played"][p["seat"]] for p in pairs) / n, 4),
@@ -152,17 +152,18 @@ def _score(pair: dict[str, Any], game: str) -> float:
     return 0.5 if w is None or w < 0 else 1.0 if w == pair["seat"] else 0.0
 
 
-def _efficiency(v: ValidationSpec, run: int, entry: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+def _efficiency(pairs: list[dict[str, Any]], entry: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """How many games the study's design needs for the effect this run found, against a fixed
     unpaired test with the same error rates (the per-card alarm rate, power 0.8), from the
-    outcomes the run played:
+    outcomes of ``pairs``, the card's pairs in the run's log (those past the comparison's end
+    left out):
 
     - ``paired_games``: a fixed-size test on the pairs' differences (what pairing alone saves);
     - ``games_used``: the games the sequential comparison used, when it stopped early
       (``excluded_zero``); None when it ran to ``--max-games`` without deciding;
     - ``ratio``: ``games_used`` if the comparison stopped early, else ``paired_games``, divided
       by ``unpaired_games``."""
-    pairs = [p for p in _pairs(v, run, entry["card"]) if p["pair"] < entry["pairs"]]
+    pairs = [p for p in pairs if p["pair"] < entry["pairs"]]
     treated = [_score(p, "treated") for p in pairs]
     control = [_score(p, "control") for p in pairs]
     effect = abs(entry["value"])
