@@ -50,6 +50,12 @@ if [[ ! -f $stamp ]]; then
   fi
   started=$SECONDS
   pip=(.venv/bin/python -m pip install --quiet --disable-pip-version-check)
+  # sb3-contrib (the rl extra, and dev) needs PyTorch. Pin the release first: where a CPU build
+  # of it is at hand (as on our CI machines) pip takes that, not the newest build with its GBs of
+  # CUDA libraries; elsewhere see docs/rl.md for PyTorch's CPU index.
+  if [[ ${EXTRAS:-} == *dev* || ${EXTRAS:-} == *rl* ]] && ! .venv/bin/python -c 'import torch' 2>/dev/null; then
+    "${pip[@]}" torch==2.13.0 || say "could not install torch 2.13.0: pip will pick a build for sb3-contrib"
+  fi
   if ! "${pip[@]}" --upgrade pip || ! "${pip[@]}" -e "$spec"; then
     say "error: the installation failed (pip's message is above); check the network, then run this again"
     exit 1

@@ -75,6 +75,11 @@ class GameEntry:
     winner: Callable[[Any], int | None] = field(default=lambda g: winner_of(g))
     # Why a finished game ended, in a few words (None while it runs, or when the game cannot say).
     end_reason: Callable[[Any], str | None] = field(default=lambda g: None)
+    # The fixed-size encoding for learning agents (starcom.rl): ``features(game)`` gives an object
+    # with ``observation_size``, ``action_count``, ``observe(game, seat)``, ``action_ids(game,
+    # actions)`` and ``action_label(id)``, shared by every game of ``game``'s setting. None: the
+    # game has none.
+    features: Callable[[Any], Any] | None = None
 
 
 def winner_of(game: Game) -> int | None:
@@ -169,6 +174,18 @@ def _starcom_end_reason(game: Any) -> str | None:
     return end_reason(game)
 
 
+def _starcom_features(game: Any) -> Any:
+    from .features import Features
+    key = (game.cfg.players, game.cfg.size, id(game.rules))
+    found = _FEATURES.get(key)
+    if found is None or found[0] is not game.rules:
+        found = _FEATURES[key] = (game.rules, Features(game))
+    return found[1]
+
+
+_FEATURES: dict[tuple[int, int, int], tuple[Any, Any]] = {}
+
+
 def _starcom_play(game: Any, action: Any) -> list[Any]:
     return game.apply_unchecked(action)  # type: ignore[no-any-return]
 
@@ -180,6 +197,7 @@ STARCOM = register(GameEntry(
     default_level=DEFAULT_LEVEL, encode=_starcom_encode, decode=_starcom_decode,
     narrator=_starcom_narrator, describe=_starcom_describe, play=_starcom_play,
     turn=lambda g: g.turn, winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
+    features=_starcom_features,
 ))
 
 

@@ -269,13 +269,16 @@ def selfplay(
 @app.command(epilog="""Examples:
   starcom bench                   # random playouts, 3 seconds per setup
   starcom bench --steps 5000      # a fixed amount of work instead of a fixed time
-  starcom bench --ai --json       # ISMCTS search speed, as JSON""")
+  starcom bench --ai --json       # ISMCTS search speed, as JSON
+  starcom bench --rl              # the PettingZoo environment against the raw engine (needs starcom[rl])""")
 def bench(
     seconds: float = typer.Option(3.0, help="Time for each configuration, in seconds."),
     steps: Optional[int] = typer.Option(None, help="Run exactly this many steps (with --ai: ISMCTS iterations "
                                                    "per decision) per configuration instead."),
     seed: int = typer.Option(0, help="Seed of the playouts."),
     ai: bool = typer.Option(False, "--ai", help="Measure ISMCTS iterations per second instead of random playouts."),
+    rl: bool = typer.Option(False, "--rl", help="Measure the PettingZoo AEC environment's steps per second "
+                                               "against the raw engine's, in the same run (needs starcom[rl])."),
     json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the figures."),
 ) -> None:
     """Measure the engine's speed: playout steps, or AI search iterations, per second.
@@ -291,7 +294,25 @@ def bench(
     if steps is not None and steps < 1:
         raise typer.BadParameter("must be at least 1", param_hint="--steps")
     console = Console(stderr=json_out)
-    if ai:
+    summary: dict[str, Any]
+    if rl:
+        try:
+            from ..rl.bench import bench_rl
+        except ImportError as exc:
+            raise typer.BadParameter(f"the RL environments need the rl extra: pip install 'starcom[rl]' ({exc})",
+                                     param_hint="--rl") from None
+        with console.status("playing random games through the engine and the environment…"):
+            measured = bench_rl(seconds, seed, steps)
+        table = Table(title="PettingZoo AEC environment against the raw engine (random masked actions)")
+        for col in ("setup", "engine steps/s", "AEC steps/s", "wrapper's cost per step"):
+            table.add_column(col, justify="right")
+        for rb in measured:
+            table.add_row(f"{rb.players}p {rb.size}x{rb.size}", f"{rb.engine_per_second:,.0f}",
+                          f"{rb.env_per_second:,.0f}", f"{rb.wrapper_cost:.2f}x an engine step")
+        console.print(table)
+        console.print("engine step: legal_actions + apply; AEC step: last() (observation and mask) + step(id)")
+        summary = {"rl": [rb.to_json() for rb in measured]}
+    elif ai:
         with console.status("searching…"):
             summary, searches = bench_search(seconds, seed, steps)
         table = Table(title="ISMCTS search (standard edition, positions from greedy play)")

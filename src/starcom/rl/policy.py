@@ -1,0 +1,53 @@
+"""A trained policy as a computer player, so the arena (and everything that takes an agent by
+name) can measure it. It sees what its seat may see: the same observation and action mask the
+environments give."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import games
+
+
+class PolicyAgent:
+    """Plays the legal action that ``model`` (an sb3-contrib MaskablePPO policy) favours: drawn
+    with the arena's ``rng`` from the policy's probabilities (so games are reproducible and a
+    policy cannot loop for ever on its favourite), or its most likely one if ``deterministic``."""
+
+    def __init__(self, model: Any, name: str = "policy", deterministic: bool = False, game: str = "starcom") -> None:
+        self.model, self.name, self.deterministic = model, name, deterministic
+        self.entry = games.get(game)
+
+    def choose(self, game: Any, rng: random.Random) -> Any:
+        assert self.entry.features is not None, "the game has an encoding for learning agents"
+        features = self.entry.features(game)
+        seat = game.to_move
+        legal = game.legal_actions()
+        ids = features.action_ids(game, legal)
+        mask = [False] * features.action_count
+        for i in ids:
+            if i >= 0:
+                mask[i] = True
+        import numpy as np
+        import torch
+        policy = self.model.policy
+        obs, _ = policy.obs_to_tensor(features.observe(game, seat))
+        with torch.no_grad():
+            probs = policy.get_distribution(obs, action_masks=np.array(mask)).distribution.probs[0].numpy()
+        playable = [(a, float(probs[i])) for a, i in zip(legal, ids) if i >= 0]
+        if self.deterministic:
+            return max(playable, key=lambda ap: ap[1])[0]
+        return rng.choices([a for a, _ in playable], [p for _, p in playable])[0]
+
+
+def register_policy_agent(name: str, path: str) -> None:
+    """Make ``name`` a computer player (``make_agent(name)``, ``starcom arena``'s agent lists in
+    this process) that plays the MaskablePPO policy saved at ``path``."""
+    from sb3_contrib import MaskablePPO
+
+    from ..agents import AGENTS
+    model = MaskablePPO.load(path, device="cpu")
+    AGENTS[name] = lambda think, iterations: PolicyAgent(model, name)
+
+
+__all__ = ["PolicyAgent", "register_policy_agent"]

@@ -1,0 +1,136 @@
+"""One game seen through fixed-size numbers: what every RL wrapper of :mod:`starcom.rl` shares.
+
+A :class:`Table` holds a game of a registered kind (:mod:`starcom.games`) and the game's
+:class:`~starcom.features.Features`: it gives each seat's observation and action mask, turns
+an action ID back into the engine's action, plays it, and determinizes. The wrappers (PettingZoo,
+Gymnasium, OpenSpiel) add only their ecosystem's bookkeeping.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .. import games
+from ..protocol import Game
+
+@dataclass
+class TableConfig:
+    """The settings of an environment's games (the seed comes with each reset). ``turn_limit``
+    and ``action_limit`` bound an episode: at either, the game is scored (WIN-2)."""
+
+    game: str = "starcom"
+    players: int = 2
+    size: int = 3
+    edition: str = "standard"
+    turn_limit: int | None = 60
+    action_limit: int | None = 3000
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def settings(self, seed: int) -> dict[str, Any]:
+        return {"players": self.players, "size": self.size, "edition": self.edition, "seed": seed,
+                "turn_limit": self.turn_limit, "action_limit": self.action_limit, **self.extra}
+
+
+class Table:
+    """A game plus its codec. ``reset(seed)`` deals a new game; the other methods read or
+    play the current one. Observations depend only on what each seat may see."""
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+        self.entry = games.get(config.game)
+        if self.entry.features is None:
+            raise ValueError(f"game {config.game!r} has no fixed-size encoding for learning agents")
+        probe = games.load_game(config.game, **config.settings(0))
+        self.features = self.entry.features(probe)
+        self.game: Game = probe
+        self._legal: list[Any] | None = None  # the engine's legal actions, listed once per position
+        self._ids: list[int] = []  # their IDs (-1: none)
+        self._pairs: list[tuple[int, Any]] = []  # (ID, action) of those with an ID
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Table":
+        # A copy plays on independently; the codec and the registry entry are shared.
+        other = copy.copy(self)
+        other.set_game(self.game.clone())
+        return other
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def observation_size(self) -> int:
+        return int(self.features.observation_size)
+
+    @property
+    def action_count(self) -> int:
+        return int(self.features.action_count)
+
+    def reset(self, seed: int) -> None:
+        """Deal a new game from ``seed``."""
+        self.game = games.load_game(self.config.game, **self.config.settings(seed))
+        self._legal = None
+
+    def set_game(self, game: Game) -> None:
+        """Continue from ``game`` (a determinization, a loaded position)."""
+        self.game = game
+        self._legal = None
+
+    def _listed(self) -> tuple[list[Any], list[int]]:
+        if self._legal is None:
+            self._legal = self.game.legal_actions()
+            self._ids = self.features.action_ids(self.game, self._legal) if self._legal else []
+            self._pairs = [(i, a) for i, a in zip(self._ids, self._legal) if i >= 0]
+        return self._legal, self._ids
+
+    def observation(self, seat: int) -> np.ndarray:
+        """Seat ``seat``'s observation vector."""
+        return self.features.observe(self.game, seat)  # type: ignore[no-any-return]
+
+    def mask(self, seat: int) -> np.ndarray:
+        """1 for each action ID ``seat`` may play now (all 0 when it is not to move)."""
+        out = np.zeros(self.action_count, dtype=np.int8)
+        if self.game.to_move == seat:
+            self._listed()
+            out[[i for i, _ in self._pairs]] = 1
+        return out
+
+    def legal(self) -> list[tuple[int, Any]]:
+        """The seat to move's legal actions with an ID, as (ID, engine action) pairs."""
+        self._listed()
+        return self._pairs
+
+    def action(self, action_id: int) -> Any:
+        """The engine action that ``action_id`` stands for now; ValueError names why none does."""
+        legal, ids = self._listed()
+        if type(action_id) is not int and not isinstance(action_id, np.integer):
+            raise ValueError(f"an action ID is an integer, not {type(action_id).__name__}")
+        action_id = int(action_id)
+        if not 0 <= action_id < self.action_count:
+            raise ValueError(f"action ID {action_id} is outside 0..{self.action_count - 1}")
+        try:
+            return legal[ids.index(action_id)]
+        except ValueError:
+            raise ValueError(f"action ID {action_id} ({self.features.action_label(action_id)}) is not "
+                             "legal now: pick one whose action_mask is 1") from None
+
+    def play(self, action_id: int) -> list[Any]:
+        """Play ``action_id`` for the seat to move; returns the events."""
+        act = self.action(action_id)
+        self._legal = None
+        return self.entry.play(self.game, act)
+
+    def play_action(self, action: Any) -> list[Any]:
+        """Play an engine action known to be legal (an opponent's choice)."""
+        self._legal = None
+        return self.entry.play(self.game, action)
+
+    def determinized(self, seat: int, seed: int) -> Game:
+        """A copy of the game in which everything ``seat`` cannot see is redrawn from ``seed``."""
+        return self.game.determinize(seat, random.Random(seed))
+
+
+__all__ = ["Table", "TableConfig"]
