@@ -10,13 +10,13 @@
 - **stable action IDs**: a fixed range ``0 .. action_count - 1`` in which an ID always means
   the same thing. An action's *family* is its kind and its main fields, each coded by meaning
   rather than by card instance: a vessel or card by its card type, a position as itself, a
-  player relative to the one deciding, small numbers capped. ``jump`` of a Frigate to b2,
-  exploring, carrying no fighter is one family; two Frigates that could both make that jump
-  take its slots 0 and 1, in the engine's order of legal actions. Card targets after the
-  first and the choice options are told apart by slot too.
+  player relative to the one deciding, small numbers capped. A ``jump`` of one ship type to
+  one position, exploring or not, is one family; two ships of that type that could both make
+  that jump take its slots 0 and 1, in the engine's order of legal actions. Card targets after
+  the first and the choice options are told apart by slot too.
 
-A legal action that overflows its family's slots has no ID (:meth:`Features.action_ids`
-gives -1); ``tests/rl`` plays thousands of games at every setting to check that none does.
+A legal action beyond its family's slots has no ID (:meth:`Features.action_ids` gives -1);
+``tests/rl/test_codec.py`` measures how often that happens (docs/rl.md has the figures).
 """
 from __future__ import annotations
 
@@ -35,7 +35,6 @@ _PHASES = ("ready", "command", "combat", "end")
 _STEPS = ("command", "priority", "build_window", "combat_pick", "assign", "retreat", "choice",
           "trade_build", "trade_answer")
 _AMOUNT_CAP = 7  # amounts, credits and counts in an action are coded 0..7 (7: seven or more)
-_WORDS = ("skip", "decline")  # the words a choice may offer besides numbers
 
 # Per kind: how many of its leading fields pick the family (the rest, and duplicates, go by
 # slot), and how many slots a family has. A "*" field counts as one field: its first value. The
@@ -61,7 +60,7 @@ class Features:
         self.def_names = tuple(d.name for d in defs)
         # Per card instance: its type, and its vessel type (-1 for a card that is no vessel).
         self._def = [index[id(d)] for d in rules.cards]
-        vessel_defs = [i for i, d in enumerate(defs) if d.kind.value in ("ship", "station")]
+        self._vessel_defs = vessel_defs = [i for i, d in enumerate(defs) if d.kind.value in ("ship", "station")]
         self.vessel_names = tuple(defs[i].name for i in vessel_defs)
         vindex = {d: j for j, d in enumerate(vessel_defs)}
         self._vdef = [vindex.get(i, -1) for i in self._def]
@@ -69,7 +68,6 @@ class Features:
         sindex = {d: j for j, d in enumerate(system_defs)}
         self._sdef = [sindex.get(i, -1) for i in self._def]
         self._sys_n, self._ves_n = len(system_defs), len(vessel_defs)
-        self._most_carried = max((d.carry for d in defs), default=0)
         self._defs, self._effects = defs, rules.effects
         self._build_codec()
         self._build_layout()
@@ -101,14 +99,13 @@ class Features:
                   if getattr(self._effects.get(d.name), "resolve", None) is not None]
         play_index = {d: j for j, d in enumerate(playable)}
         use_index = {d: j for j, d in enumerate(usable)}
-        vessel_defs = [i for i, d in enumerate(self._defs) if d.kind.value in ("ship", "station")]
+        vessel_defs = self._vessel_defs
         build_index = {d: j for j, d in enumerate(vessel_defs)}
         subject = {"play": (len(playable), lambda x, s: play_index[cdef[x]]),
                    "ability": (len(usable), lambda x, s: use_index[cdef[x]]),
                    "build": (len(vessel_defs), lambda x, s: build_index[x])}
         self._subject_defs = {"play": playable, "ability": usable, "build": vessel_defs}
         self._coders = coders
-        self._target_radix = target
         self._plan: dict[str, tuple[int, tuple[tuple[int, Any], ...], int]] = {}
         base = 0
         for kind, sig in SIGNATURES.items():
