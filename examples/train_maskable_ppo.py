@@ -95,6 +95,9 @@ def evaluate(args: argparse.Namespace) -> None:
         pair = result.pairs()[0]
         print(f"ppo vs {opponent}: {ppo.wins} wins, {ppo.draws} draws, {ppo.losses} losses in {ppo.games} games "
               f"(win rate {ppo.win_rate:.1%}, score {ppo.score:.1%}, sign test p = {pair.p_value:.3g})", flush=True)
+        stopped = result.errors
+        if stopped:  # the arena stops a game stuck in one turn: say so rather than hide it
+            print(f"  {len(stopped)} game(s) stopped and not counted, e.g.: {stopped[0].error}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -137,3 +137,25 @@ def test_bench_prints_the_environment_against_the_engine():
     figures = json.loads(result.stdout.strip().splitlines()[-1])["rl"]
     assert [(f["players"], f["size"]) for f in figures] == [(2, 3), (4, 5)]
     assert all(f["aec_steps_per_second"] > 0 and f["engine_steps_per_second"] > 0 for f in figures)
+
+
+def test_the_action_limit_truncates_an_episode_without_a_result():
+    """A cap on actions is no game result: a policy must not learn to stall until it."""
+    env = starcom.rl.env(action_limit=40)
+    env.reset(seed=2)
+    for agent in env.agent_iter(max_iter=1000):
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            assert trunc and not term and reward == 0.0
+            env.step(None)
+            continue
+        env.step(info["legal_actions"][0][0])
+    game = env.unwrapped.table.game
+    assert not game.over and game.actions_played == env.unwrapped.table.steps == 40
+    gym = starcom.rl.gym_env(opponents="random", action_limit=30)
+    obs, info = gym.reset(seed=1)
+    truncated = False
+    while not truncated:
+        obs, reward, terminated, truncated, info = gym.step(info["legal_actions"][0][0])
+        assert not terminated and reward == 0.0
+    assert gym.table.game.actions_played >= 30 and info["legal_actions"] == []

@@ -5,6 +5,7 @@ space is the game's fixed set of stable action IDs (:mod:`starcom.features`). Th
 also finds in its ``infos`` the engine's actions behind its legal IDs (``legal_actions``: a list
 of ``(id, action)``) and their notation on request through :meth:`StarcomAEC.notation`.
 Rewards come at the end: each seat's return (1 for the winner, -1 for the others, 0 for a draw).
+An episode that reaches ``action_limit`` is truncated, every reward 0.
 """
 from __future__ import annotations
 
@@ -63,11 +64,12 @@ class StarcomAEC(AECEnv):  # type: ignore[misc]
 
     def _select(self) -> None:
         game = self.table.game
-        if game.over:
-            returns = game.returns()
+        if game.over or self.table.truncated:
+            returns = game.returns()  # all 0 while the game runs: a truncated episode has no result
             for a in self.agents:
                 self.rewards[a] = float(returns[self.agent_name_mapping[a]])
-                self.terminations[a] = True
+                self.terminations[a] = game.over
+                self.truncations[a] = not game.over
                 self.infos[a] = {}
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
@@ -119,7 +121,7 @@ class StarcomAEC(AECEnv):  # type: ignore[misc]
         other.terminations, other.truncations = dict(self.terminations), dict(self.truncations)
         other.agents = list(self.agents)
         other.infos = {a: {} for a in self.agents}
-        if not other.table.game.over:
+        if not (other.table.game.over or other.table.truncated):
             other._select()
         return other
 

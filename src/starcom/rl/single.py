@@ -3,7 +3,7 @@
 ``reset`` deals a game and lets the opponents play until the learner is to move; ``step``
 plays the learner's action ID, then the opponents' moves, and returns the learner's next
 observation. The reward is the learner's return when the game ends (1 win, -1 loss, 0 draw),
-0 before. An ID whose mask is 0 ends the episode as a loss, with the reason in
+0 before; at ``action_limit`` actions the episode is truncated with reward 0. An ID whose mask is 0 ends the episode as a loss, with the reason in
 ``info["illegal_action"]``. ``action_masks()`` is the mask sb3-contrib's MaskablePPO asks for.
 """
 from __future__ import annotations
@@ -52,13 +52,13 @@ class StarcomGym(gym.Env):  # type: ignore[misc]
 
     def _others_play(self) -> None:
         game = self.table.game
-        while (mover := game.to_move) is not None and mover != self.seat:
+        while (mover := game.to_move) is not None and mover != self.seat and not self.table.truncated:
             agent = self.opponents[(mover - self.seat - 1) % self.table.players]
             self.table.play_action(agent.choose(game, self._agent_rng))
 
     def _info(self) -> dict[str, Any]:
         game = self.table.game
-        return {"legal_actions": [] if game.over else self.table.legal(),
+        return {"legal_actions": [] if game.over or self.table.truncated else self.table.legal(),
                 "winner": self.table.entry.winner(game)}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -88,8 +88,9 @@ class StarcomGym(gym.Env):  # type: ignore[misc]
         self._others_play()
         game = self.table.game
         reward = float(game.returns()[self.seat]) if game.over else 0.0
-        self._ended = bool(game.over)
-        return self._obs(), reward, bool(game.over), False, self._info()
+        truncated = self.table.truncated
+        self._ended = bool(game.over) or truncated
+        return self._obs(), reward, bool(game.over), truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
         """The legal action IDs as booleans (sb3-contrib's MaskablePPO reads this)."""

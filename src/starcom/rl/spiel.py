@@ -86,7 +86,7 @@ class StarcomSpielState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         game = self.table.game
         mover = game.to_move
-        return int(pyspiel.PlayerId.TERMINAL) if mover is None else int(mover)
+        return int(pyspiel.PlayerId.TERMINAL) if mover is None or self.table.truncated else int(mover)
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(i for i, _ in self.table.legal())
@@ -108,7 +108,7 @@ class StarcomSpielState(pyspiel.State):  # type: ignore[misc]
         return str(self.table.features.action_label(int(action)))
 
     def is_terminal(self) -> bool:
-        return self.dealt and self.table.game.over
+        return self.dealt and (self.table.game.over or self.table.truncated)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():

@@ -19,8 +19,10 @@ from ..protocol import Game
 
 @dataclass
 class TableConfig:
-    """The settings of an environment's games (the seed comes with each reset). ``turn_limit``
-    and ``action_limit`` bound an episode: at either, the game is scored (WIN-2)."""
+    """The settings of an environment's games (the seed comes with each reset). At
+    ``turn_limit`` the game is scored (WIN-2). ``action_limit`` bounds an episode without
+    ending the game: at that many actions the episode is *truncated*, with no result for anyone
+    (were the game scored there instead, a policy ahead on points learns to stall until then)."""
 
     game: str = "starcom"
     players: int = 2
@@ -32,7 +34,7 @@ class TableConfig:
 
     def settings(self, seed: int) -> dict[str, Any]:
         return {"players": self.players, "size": self.size, "edition": self.edition, "seed": seed,
-                "turn_limit": self.turn_limit, "action_limit": self.action_limit, **self.extra}
+                "turn_limit": self.turn_limit, **self.extra}
 
 
 class Table:
@@ -47,6 +49,7 @@ class Table:
         probe = games.load_game(config.game, **config.settings(0))
         self.features = self.entry.features(probe)
         self.game: Game = probe
+        self.steps = 0  # actions played in this episode
         self._legal: list[Any] | None = None  # the engine's legal actions, listed once per position
         self._ids: list[int] = []  # their IDs (-1: none)
         self._pairs: list[tuple[int, Any]] = []  # (ID, action) of those with an ID
@@ -62,6 +65,12 @@ class Table:
         return self.config.players
 
     @property
+    def truncated(self) -> bool:
+        """Whether the episode has reached ``action_limit`` with the game still running."""
+        limit = self.config.action_limit
+        return limit is not None and not self.game.over and self.steps >= limit
+
+    @property
     def observation_size(self) -> int:
         return int(self.features.observation_size)
 
@@ -72,6 +81,7 @@ class Table:
     def reset(self, seed: int) -> None:
         """Deal a new game from ``seed``."""
         self.game = games.load_game(self.config.game, **self.config.settings(seed))
+        self.steps = 0
         self._legal = None
 
     def set_game(self, game: Game) -> None:
@@ -121,11 +131,13 @@ class Table:
         """Play ``action_id`` for the seat to move; returns the events."""
         act = self.action(action_id)
         self._legal = None
+        self.steps += 1
         return self.entry.play(self.game, act)
 
     def play_action(self, action: Any) -> list[Any]:
         """Play an engine action known to be legal (an opponent's choice)."""
         self._legal = None
+        self.steps += 1
         return self.entry.play(self.game, action)
 
     def determinized(self, seat: int, seed: int) -> Game:
