@@ -21,9 +21,10 @@ for line in sys.stdin:
             continue
         say("id name " + mode)
         say("option name note default none")
-        say("ready " + ("2" if mode == "version" else "1"))
-        if mode == "early":
-            say("play end")
+        if mode == "early":  # one write, so the host has the unasked line before it asks
+            say("ready 1\nplay end")
+        else:
+            say("ready " + ("2" if mode == "version" else "1"))
     elif keyword == "option":
         sys.stderr.write(f"set {rest}\n")  # the match's --bot-logs keep this
     elif keyword == "decide":

@@ -69,6 +69,19 @@ def test_a_misbehaving_bot_loses_the_game_and_the_match_goes_on(mode: str, kind:
     assert result.tally()[0]["forfeits"] == 2
 
 
+def test_a_line_written_with_the_handshake_is_caught_before_the_first_question() -> None:
+    """The early bot writes ``ready 1`` and ``play end`` in one write: the host must see the
+    second line as unasked the moment the handshake returns, with no race against its reader."""
+    for _ in range(10):
+        bot = Bot(f"{MISBEHAVING} early")
+        try:
+            bot.handshake()
+            assert bot.pending() == "play end"
+            assert bot.pending() is None
+        finally:
+            bot.close()
+
+
 def test_illegal_answers_get_the_reason_then_the_default_move() -> None:
     bots = [Bot(f"{MISBEHAVING} illegal"), Bot(f"{MISBEHAVING} good")]
     try:

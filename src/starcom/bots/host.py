@@ -1,7 +1,10 @@
 """The host side of the bot protocol: run a bot program, talk to it, and never trust it.
 
 A :class:`Bot` is one running program. Everything it prints is read by a thread into a queue,
-so a bot that hangs is timed out rather than waited for; a line longer than
+so a bot that hangs is timed out rather than waited for. The thread hands over every complete
+line of one read at once, so a line written together with an earlier one (in one write) is
+already there when the earlier one is taken: that is what lets an answer sent ahead of the
+question be caught as out of turn rather than taken for the answer. a line longer than
 :data:`~.wire.MAX_LINE`, garbage, an answer nobody asked for or an exit ends with a
 :class:`BotFault` naming what happened, and the caller (a match, the checker) decides what
 it costs. :func:`play_game` plays one game between bots under a time control: an illegal
@@ -10,12 +13,13 @@ the game for the bot's seat.
 """
 from __future__ import annotations
 
-import queue
+import os
 import shlex
 import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -92,7 +96,8 @@ class Bot:
                                          stderr=stderr if stderr is not None else subprocess.DEVNULL)
         except OSError as exc:
             raise BotFault("crash", f"cannot start {self.command[0]!r}: {exc.strerror or exc}") from None
-        self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.lines: deque[bytes | None] = deque()  # None: the output closed
+        self.arrived = threading.Condition()
         self.log: list[str] = []  # the bot's info lines
         self.info = BotInfo("")
         threading.Thread(target=self._read, daemon=True).start()
@@ -100,20 +105,27 @@ class Bot:
     def _read(self) -> None:
         out = self.proc.stdout
         assert out is not None
+        partial = b""
         try:
             while True:
-                data = out.readline(wire.MAX_LINE + 1)
+                data = os.read(out.fileno(), 1 << 16)
                 if not data:
                     break
-                if self.lines.qsize() >= MAX_QUEUED:  # lines nobody asked for, faster than read
-                    self.lines.put(_FLOOD)
-                    break
-                self.lines.put(data)
-                if len(data) > wire.MAX_LINE:  # no newline within the limit: flooding; stop reading
-                    break
+                *complete, partial = (partial + data).split(b"\n")
+                with self.arrived:
+                    if len(self.lines) + len(complete) > MAX_QUEUED:  # unread lines, faster than read
+                        self.lines.append(_FLOOD)
+                        break
+                    self.lines.extend(line + b"\n" for line in complete)
+                    if len(partial) > wire.MAX_LINE:  # no newline within the limit: stop reading
+                        self.lines.append(partial)
+                        break
+                    self.arrived.notify()
         except (OSError, ValueError):
             pass
-        self.lines.put(None)
+        with self.arrived:
+            self.lines.append(None)
+            self.arrived.notify()
 
     # ------------------------------------------------------------------ sending and receiving
     def send(self, text: str) -> None:
@@ -143,15 +155,13 @@ class Bot:
         already read), or None; BotFault for an exit, a flood or a line that is not text."""
         deadline = time.monotonic() + (seconds or 0.0)
         for _ in range(MAX_LINES):
-            try:
-                if seconds is None:
-                    data = self.lines.get_nowait()
-                else:
-                    data = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                return None
-            if data is None:
-                self.lines.put(None)  # later reads see the end too
+            with self.arrived:
+                if seconds is not None:
+                    self.arrived.wait_for(lambda: self.lines, max(0.0, deadline - time.monotonic()))
+                if not self.lines:
+                    return None
+                data = self.lines[0] if self.lines[0] is None else self.lines.popleft()
+            if data is None:  # left in place: later reads see the end too
                 raise BotFault("crash", self._gone())
             if data is _FLOOD:
                 raise BotFault("flood", f"more than {MAX_QUEUED} lines unread")
