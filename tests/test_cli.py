@@ -113,7 +113,7 @@ def test_selfplay_counts_invariant_violations(monkeypatch):
         seen.append(action)
         return []
 
-    monkeypatch.setattr(selfplay, "load_checks", lambda: (check_state, check_step))
+    monkeypatch.setattr(selfplay, "load_checks", lambda entry=None: (check_state, check_step))
     res = runner.invoke(app, ["selfplay", "--games", "1", "--agents", "greedy", "--turn-limit", "10", "--json"])
     data = last_json(res.stdout)
     assert res.exit_code == 1

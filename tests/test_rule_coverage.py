@@ -55,12 +55,28 @@ def uncited(rules: list[str], texts: list[str]) -> list[str]:
 # --------------------------------------------------------------------------- the check
 
 
+def ge_rules_path() -> Path:
+    """Galactic Empires' spec: $STARCOM_GE_RULES if set, else ``<checkout>/../shared/ge/RULES.md``."""
+    env = os.environ.get("STARCOM_GE_RULES")
+    if env:
+        return Path(env).expanduser()
+    return Path(__file__).resolve().parents[1].parent / "shared" / "ge" / "RULES.md"
+
+
 def test_every_rule_is_cited_by_a_test() -> None:
-    path = rules_path()
+    _check_cited(rules_path(), "STARCOM_RULES")
+
+
+# RULE coverage of the second game: every GE-… ID of shared/ge/RULES.md.
+def test_every_galactic_empires_rule_is_cited_by_a_test() -> None:
+    _check_cited(ge_rules_path(), "STARCOM_GE_RULES")
+
+
+def _check_cited(path: Path, variable: str) -> None:
     assert path.is_file(), (
         f"cannot find the spec RULES.md at {path} "
-        f"({'from $STARCOM_RULES' if os.environ.get('STARCOM_RULES') else 'default location'}); "
-        "set STARCOM_RULES to its path")
+        f"({'from $' + variable if os.environ.get(variable) else 'default location'}); "
+        f"set {variable} to its path")
     rules = rule_ids(path.read_text("utf-8"))
     assert len(rules) > 50, f"{path} yielded only {len(rules)} rule IDs; is it the spec?"
     texts = []

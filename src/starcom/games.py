@@ -3,7 +3,9 @@
 >>> import starcom
 >>> g = starcom.load_game("starcom", players=2, size=3, seed=1)
 >>> starcom.list_games()
-['starcom']
+['ge', 'starcom']
+
+(Galactic Empires registers itself from ``starcom/ge/entry.py``, which the package imports.)
 
 A :class:`GameEntry` is all a client needs of one kind of game besides the :class:`~.protocol.Game`
 protocol itself: how to make one from its settings, its observer (every secrecy decision), its
@@ -80,6 +82,17 @@ class GameEntry:
     # actions)`` and ``action_label(id)``, shared by every game of ``game``'s setting. None: the
     # game has none.
     features: Callable[[Any], Any] | None = None
+    # How good a position is for a seat (larger is better): what the shared agents of
+    # starcom.agents.generic judge by. None: the game brings its own agents.
+    evaluate: Callable[[Any, int], float] | None = None
+    # The editions ``new`` takes, the default first (empty: the game has none).
+    editions: tuple[str, ...] = ()
+    # Self-play's checks after every action: ``invariants()`` gives ``(check_state(game),
+    # check_step(before, action, after))``, each returning messages. None: no checks.
+    invariants: Callable[[], tuple[Callable[..., list[str]], Callable[..., list[str]]]] | None = None
+    # The action the seat to move takes when it lets a moment pass (a reaction window), or None
+    # when the decision is a real one; look-ahead plays these for the other seats.
+    passive: Callable[[Any], Any] | None = None
 
 
 def winner_of(game: Game) -> int | None:
@@ -186,6 +199,11 @@ def _starcom_features(game: Any) -> Any:
 _FEATURES: dict[tuple[int, int, int], tuple[Any, Any]] = {}
 
 
+def _starcom_invariants() -> tuple[Callable[..., list[str]], Callable[..., list[str]]]:
+    from .sim import invariants
+    return invariants.check_state, invariants.check_step
+
+
 def _starcom_play(game: Any, action: Any) -> list[Any]:
     return game.apply_unchecked(action)  # type: ignore[no-any-return]
 
@@ -197,7 +215,7 @@ STARCOM = register(GameEntry(
     default_level=DEFAULT_LEVEL, encode=_starcom_encode, decode=_starcom_decode,
     narrator=_starcom_narrator, describe=_starcom_describe, play=_starcom_play,
     turn=lambda g: g.turn, winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
-    features=_starcom_features,
+    features=_starcom_features, editions=("standard", "classic"), invariants=_starcom_invariants,
 ))
 
 

@@ -427,7 +427,11 @@ def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
 
 
 def run(sc: Scenario) -> list[str]:
-    """Run one scenario; returns failure messages (empty when it passes)."""
+    """Run one scenario; returns failure messages (empty when it passes). A scenario of
+    another game (``game: ge``) goes to that game's runner."""
+    if sc.spec.get("game", "starcom") == "ge":
+        from .ge.scenario import run as run_ge
+        return run_ge(sc)
     try:
         g, labels = build(sc.spec)
     except (ScenarioError, ValueError, LookupError, TypeError, AttributeError) as exc:

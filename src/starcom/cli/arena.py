@@ -25,14 +25,13 @@ def format_p(p: float) -> str:
 
 
 # Which option a message from the engine's config check is about, by how the message starts.
-_CONFIG_HINTS = (("players", "--players"), ("board size", "--size"), ("unknown edition", "--edition"),
+_CONFIG_HINTS = (("players", "--players"), ("edition", "--edition"), ("board size", "--size"), ("unknown edition", "--edition"),
                  ("turn limit", "--turn-limit"))
 
 
-def _parse_agents(spec: str) -> list[str]:
-    from ..agents import agent_names
+def _parse_agents(spec: str, entry) -> list[str]:
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
-    known = agent_names()
+    known = entry.agent_names()
     for n in names:
         if n not in known:
             raise typer.BadParameter(f"unknown agent {n!r}; known agents: {', '.join(known)}",
@@ -46,10 +45,17 @@ def _parse_agents(spec: str) -> list[str]:
     return names
 
 
+def _setting_words(spec) -> str:
+    """The game and its settings in a few words, for titles."""
+    from ..games import get
+    entry = get(spec.game)
+    board = f", {spec.size}x{spec.size}" if "size" in entry.settings else ""
+    return f"{entry.title}, {spec.players} players{board}, {spec.edition}"
+
+
 def _results_tables(result, fit) -> tuple[Table, Table]:
     spec = result.spec
-    agents = Table(title=f"Arena: {spec.players} players, {spec.size}x{spec.size}, {spec.edition}, "
-                         f"seed {spec.seed}, {len(result.records)} games")
+    agents = Table(title=f"Arena: {_setting_words(spec)}, seed {spec.seed}, {len(result.records)} games")
     for col in ("agent", "games", "wins", "draws", "losses", "win rate", "Elo", "95% interval"):
         agents.add_column(col, justify="left" if col == "agent" else "right")
     by_name = {a.name: a for a in result.agent_results()}
@@ -73,6 +79,7 @@ def register(app: typer.Typer) -> None:
   starcom arena --agents random,greedy,heuristic --games 20 --workers 2
   starcom arena --agents easy,normal,hard --think 0.5 --json --log arena.jsonl
   starcom arena --agents greedy,heuristic --players 3 --size 4 --no-plot
+  starcom arena --game ge --agents random,greedy,ismcts --iterations 200 --games 50
   starcom arena --agents random,greedy --games 200 --backend ray --address HEAD:6379 --workers 64""")
     def arena(
         agents: str = typer.Option(..., help="AIs to rate, comma-separated, at least two, each once: "
@@ -87,7 +94,11 @@ def register(app: typer.Typer) -> None:
         iterations: Optional[int] = typer.Option(None, help="Search iterations per decision for the search "
                                                             "agents (with --think: whichever ends first); only "
                                                             "this makes a run repeatable."),
-        edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
+        edition: Optional[str] = typer.Option(None, help="Rules edition: standard or classic (Star "
+                                                         "Commander), full or quick (Galactic Empires); "
+                                                         "default: the game's first."),
+        game: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge "
+                                                           "(Galactic Empires)."),
         turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit); "
                                                 "at the limit the score rule decides."),
         workers: int = workers_option(),
@@ -106,12 +117,21 @@ def register(app: typer.Typer) -> None:
         and writes a plot of the ratings (docs/arena.md explains the method). The exit code is
         1 if a game ended in an error.
         """
-        from ..agents import make_agent
+        from ..games import get
         from ..sim.arena import ArenaSpec, run_arena, schedule
         from ..sim.backends import BackendError, check_backend
         from ..sim.plot import plot_format, plot_ratings
 
-        names = _parse_agents(agents)
+        try:
+            entry = get(game)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--game") from None
+        if edition is None:
+            edition = entry.editions[0] if entry.editions else "standard"
+        elif entry.editions and edition not in entry.editions:
+            raise typer.BadParameter(f"unknown edition {edition!r}: {entry.title} has {', '.join(entry.editions)}",
+                                     param_hint="--edition")
+        names = _parse_agents(agents, entry)
         if games < 1:
             raise typer.BadParameter(f"play at least one game, not {games}", param_hint="--games")
         if think is not None and not (think > 0 and math.isfinite(think)):
@@ -130,7 +150,7 @@ def register(app: typer.Typer) -> None:
             except ValueError as exc:
                 raise typer.BadParameter(str(exc), param_hint="--plot") from None
         spec = ArenaSpec(tuple(names), games, players, size, edition, seed, think, iterations,
-                         turn_limit or None)
+                         turn_limit or None, game=game)
         try:
             spec.check()
         except ValueError as exc:
@@ -140,7 +160,7 @@ def register(app: typer.Typer) -> None:
 
         for name in names:  # fail before the first game, not once per game
             try:
-                make_agent(name, think=think, iterations=iterations)
+                entry.make_agent(name, think=think, iterations=iterations)
             except Exception as exc:
                 typer.echo(f"error: agent {name!r} cannot be created: {type(exc).__name__}: {exc}", err=True)
                 raise typer.Exit(1) from None
@@ -183,7 +203,7 @@ def register(app: typer.Typer) -> None:
                            style="red"), soft_wrap=True)
         plot_path: Optional[str] = None
         if not no_plot:
-            title = (f"{', '.join(names)} — {spec.players}p {spec.size}x{spec.size}, "
+            title = (f"{', '.join(names)} — {_setting_words(spec)}, "
                      f"{len(result.records)} games, seed {spec.seed}")
             written = plot_ratings(fit, plot, title)
             plot_path = str(written)

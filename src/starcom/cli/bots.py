@@ -67,7 +67,9 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(10, "--games", "-n", help="Games in all (each deal is played once per "
                                                             "rotation of the engines)."),
         size: int = typer.Option(3, help="Board size N (an N x N grid)."),
-        edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
+        edition: Optional[str] = typer.Option(None, help="Rules edition: standard or classic (Star Commander), "
+                                                         "full or quick (Galactic Empires); default: the game's "
+                                                         "first."),
         turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit)."),
         seed: int = typer.Option(0, help="Seed of the deals (and of bots that declare a seed option)."),
         concurrency: int = typer.Option(1, "--concurrency", "-c", help="Games played at once."),
@@ -98,6 +100,15 @@ def register(app: typer.Typer) -> None:
         decision) and Elo ratings.
         """
         from ..bots.match import MatchError, MatchSpec, run_match
+        from ..games import get
+        try:
+            entry = get(game)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--game") from None
+        edition = edition or (entry.editions[0] if entry.editions else "standard")
+        if save is not None and entry.name != "starcom":
+            raise typer.BadParameter(f"saved games are Star Commander's format for now; {entry.title} games "
+                                     "cannot be saved", param_hint="--save")
         pairs = [o.partition("=") for o in option]
         bad = [o for o, (name, eq, _v) in zip(option, pairs) if not name.strip() or not eq]
         if bad:
@@ -119,7 +130,8 @@ def register(app: typer.Typer) -> None:
             print(json.dumps(summary))
             return
         out = Console()
-        table = Table(title=f"Match: {len(result.records)} games, {spec.players} seats, {size}x{size}, {edition}")
+        board = f", {size}x{size}" if "size" in entry.settings else ""
+        table = Table(title=f"Match: {entry.title}, {len(result.records)} games, {spec.players} seats{board}, {edition}")
         for col in ("engine", "games", "wins", "draws", "losses", "score", "forfeits", "illegal", "Elo",
                     "round trip"):
             table.add_column(col, justify="left" if col == "engine" else "right")

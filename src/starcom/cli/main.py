@@ -70,14 +70,16 @@ def _print_line(console: Console, line: str) -> None:
 # --------------------------------------------------------------------------- option checks
 
 
-def _parse_agents(spec: str, players: int) -> list[str]:
-    """``a,b,...``: one name for every seat, or exactly one per seat; BadParameter otherwise."""
+def _parse_agents(spec: str, players: int, known: Optional[list[str]] = None) -> list[str]:
+    """``a,b,...``: one name for every seat, or exactly one per seat; BadParameter otherwise.
+    ``known``: the game's agent names (default: Star Commander's)."""
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
+    known = known if known is not None else agent_names()
     if not names:
         raise typer.BadParameter("give at least one agent name", param_hint="--agents")
     for n in names:
-        if n not in agent_names():
-            raise typer.BadParameter(f"unknown agent {n!r}; known agents: {', '.join(agent_names())}",
+        if n not in known:
+            raise typer.BadParameter(f"unknown agent {n!r}; known agents: {', '.join(known)}",
                                      param_hint="--agents")
     if len(names) not in (1, players):
         raise typer.BadParameter(
@@ -199,12 +201,15 @@ def demo(
   starcom selfplay -n 50 --players 3 --size 4 --turn-limit 80
   starcom selfplay -n 20 --agents easy,hard --json  # who wins, as JSON
   starcom selfplay -n 5 --save-dir games            # keep each game (read with starcom replay)
-  starcom selfplay -n 200 --workers 2               # two games at a time, the same totals""")
+  starcom selfplay -n 200 --workers 2               # two games at a time, the same totals
+  starcom selfplay --game ge -n 1000 --edition quick # Galactic Empires, invariants checked""")
 def selfplay(
     games: int = typer.Option(10, "--games", "-n", help="Number of games."),
-    players: int = typer.Option(2, help="Number of players, 2 to 4."),
-    size: int = typer.Option(3, help="Board size N (an N x N grid)."),
-    edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
+    players: int = typer.Option(2, help="Number of players, 2 to 4 (Galactic Empires: 2)."),
+    size: int = typer.Option(3, help="Board size N (an N x N grid; Star Commander only)."),
+    edition: Optional[str] = typer.Option(None, help="Rules edition: standard or classic (Star Commander), full "
+                                                     "or quick (Galactic Empires); default: the game's first."),
+    game: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge (Galactic Empires)."),
     seed: int = typer.Option(0, help="Seed of the first game; game i uses seed+i."),
     agents: str = typer.Option("random", help=_ai_help("Who plays: one AI for every seat, or one per seat, "
                                                        "comma-separated (the seats rotate from game to game).")),
@@ -223,12 +228,28 @@ def selfplay(
     steps per second and the mean game length. The exit code is 1 if any game raised an
     error or broke an invariant, so this doubles as a stress test of the engine.
     """
+    from ..games import get
     from ..sim.backends import BackendError, check_backend
     from ..sim.selfplay import run_selfplay
     if games < 1:
         raise typer.BadParameter(f"play at least one game, not {games}", param_hint="--games")
-    _check_setup(players, size, edition, _limit(turn_limit))
-    names = _parse_agents(agents, players)
+    try:
+        entry = get(game)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--game") from None
+    edition = edition or (entry.editions[0] if entry.editions else "standard")
+    if entry.name == "starcom":
+        _check_setup(players, size, edition, _limit(turn_limit))
+    else:
+        if save_dir is not None:
+            raise typer.BadParameter(f"saved games are Star Commander's format for now; {entry.title} games "
+                                     "cannot be saved", param_hint="--save-dir")
+        try:
+            entry.new(**{k: v for k, v in {"players": players, "edition": edition,
+                                           "turn_limit": _limit(turn_limit)}.items() if k in entry.settings})
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    names = _parse_agents(agents, players, entry.agent_names())
     try:
         check_backend(backend, workers, address)
     except BackendError as exc:
@@ -241,15 +262,16 @@ def selfplay(
         try:
             stats = run_selfplay(games, players, size, edition, seed, names, _limit(turn_limit), save_dir,
                                  on_game=lambda _: progress.advance(task), workers=workers, backend=backend,
-                                 address=address)
+                                 address=address, game=game)
         except BackendError as exc:  # Ray could not be started or joined after all
             raise typer.BadParameter(exc.problem, param_hint=exc.option) from None
     summary = stats.summary()
-    table = Table(title=f"Self-play: {players} players, {size}x{size}, {edition}, agents {','.join(names)}")
+    board = f", {size}x{size}" if "size" in entry.settings else ""
+    table = Table(title=f"Self-play: {entry.title}, {players} players{board}, {edition}, agents {','.join(names)}")
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, val in summary.items():
-        if key == "wins":
+        if key in ("wins", "endings"):
             val = ", ".join(f"{k} {v}" for k, v in val.items())
         table.add_row(key.replace("_", " "), str(val))
     (err if json_out else out).print(table)
@@ -270,7 +292,8 @@ def selfplay(
   starcom bench                   # random playouts, 3 seconds per setup
   starcom bench --steps 5000      # a fixed amount of work instead of a fixed time
   starcom bench --ai --json       # ISMCTS search speed, as JSON
-  starcom bench --rl              # the PettingZoo environment against the raw engine (needs starcom[rl])""")
+  starcom bench --rl              # the PettingZoo environment against the raw engine (needs starcom[rl])
+  starcom bench --game ge         # Galactic Empires' random playouts, each edition, against python-chess""")
 def bench(
     seconds: float = typer.Option(3.0, help="Time for each configuration, in seconds."),
     steps: Optional[int] = typer.Option(None, help="Run exactly this many steps (with --ai: ISMCTS iterations "
@@ -280,6 +303,7 @@ def bench(
     rl: bool = typer.Option(False, "--rl", help="Measure the PettingZoo AEC environment's steps per second "
                                                "against the raw engine's, in the same run (needs starcom[rl])."),
     json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the figures."),
+    game: str = typer.Option("starcom", "--game", help="The game whose random playouts to measure: starcom or ge."),
 ) -> None:
     """Measure the engine's speed: playout steps, or AI search iterations, per second.
 
@@ -295,7 +319,30 @@ def bench(
         raise typer.BadParameter("must be at least 1", param_hint="--steps")
     console = Console(stderr=json_out)
     summary: dict[str, Any]
-    if rl:
+    if game != "starcom":
+        from ..games import get
+        from ..sim.bench import bench_game
+        try:
+            entry = get(game)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--game") from None
+        with console.status(f"playing random games of {entry.title}…"):
+            summary, by_edition, chess_m = bench_game(game, seconds, seed, steps)
+        table = Table(title=f"Random playouts: {entry.title} (turn limit 60)")
+        for col in ("setup", "steps", "games finished", "seconds", "steps/s"):
+            table.add_column(col, justify="right")
+        for label, m in by_edition:
+            table.add_row(label, str(m.steps), str(m.games), f"{m.seconds:.2f}", f"{m.steps_per_second:,.0f}")
+        if chess_m is not None:
+            table.add_row("python-chess", str(chess_m.steps), str(chess_m.games), f"{chess_m.seconds:.2f}",
+                          f"{chess_m.steps_per_second:,.0f}")
+        console.print(table)
+        for label, ratio in summary.get("vs_chess", {}).items():
+            console.print(f"{entry.title} ({label}) runs {ratio:.2f}x as many steps per second as python-chess "
+                          "in the same run")
+        if chess_m is None:
+            console.print("python-chess is not installed (pip install chess): no anchor figure")
+    elif rl:
         try:
             from ..rl.bench import bench_rl
         except ImportError as exc:

@@ -76,6 +76,32 @@ def play_moves(game: Any, specs: list[str] | None) -> int:
     return len(moves)
 
 
+def _play_other(name: str, players: int, edition: str | None, seed: int, limit: int | None,
+                seats: list[str] | None, hotseat: bool, ai: str, moves: list[str] | None) -> None:
+    """A game other than Star Commander, in the plain-text client (the full-screen one is Star
+    Commander's own)."""
+    from ..games import get
+    from ..tui.textplay import play_text
+    try:
+        entry = get(name)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--game") from None
+    settings: dict[str, Any] = {"players": players, "edition": edition or (entry.editions[0] if entry.editions
+                                                                           else None),
+                                "seed": seed, "turn_limit": limit}
+    try:
+        game = entry.new(**{k: v for k, v in settings.items() if k in entry.settings and v is not None})
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    kinds = parse_seats(seats, game.players, hotseat, ai)
+    play_moves(game, moves)
+    try:
+        play_text(entry, game, kinds, agent_seed=seed)
+    except (EOFError, KeyboardInterrupt):
+        typer.echo("\nthe game was left unfinished")
+        raise typer.Exit(1) from None
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `starcom` app."""
 
@@ -85,11 +111,15 @@ def register(app: typer.Typer) -> None:
   starcom play --players 3 --seats human,easy,hard --size 4
   starcom play --hotseat --players 2    # two people sharing the keyboard
   starcom play --seed 7 --moves "end"   # start after these actions (in the action notation)
-  starcom play --text                   # plain text: numbered choices, one answer a line""")
+  starcom play --text                   # plain text: numbered choices, one answer a line
+  starcom play --game ge                # Galactic Empires (plain text), you against a normal AI""")
     def play(
         players: int = typer.Option(2, help="Number of players, 2 to 4."),
         size: int = typer.Option(3, help="Board size N (an N x N grid), 3 to 5 recommended."),
-        edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
+        edition: str | None = typer.Option(None, help="Rules edition: standard or classic (Star Commander), full "
+                                           "or quick (Galactic Empires); default: the game's first."),
+        game_name: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge "
+                                      "(Galactic Empires, always in plain text for now)."),
         seed: int | None = typer.Option(None, help="Seed of the setup (default: a random one)."),
         seats: list[str] | None = typer.Option(
             None, help="Seat kinds in order, comma-separated or repeated: human, ai (the --ai level), "
@@ -125,6 +155,10 @@ def register(app: typer.Typer) -> None:
         limit = turn_limit or None
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
+        if game_name != "starcom":
+            _play_other(game_name, players, edition, seed, limit, seats, hotseat, ai, moves)
+            return
+        edition = edition or "standard"
         try:
             check_config(Config(players=players, size=size, edition=edition, seed=seed, turn_limit=limit))
         except ValueError as exc:

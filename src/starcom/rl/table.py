@@ -27,14 +27,18 @@ class TableConfig:
     game: str = "starcom"
     players: int = 2
     size: int = 3
-    edition: str = "standard"
+    edition: str | None = None  # None: the game's first edition
     turn_limit: int | None = 60
     action_limit: int | None = 3000
     extra: dict[str, Any] = field(default_factory=dict)
 
     def settings(self, seed: int) -> dict[str, Any]:
-        return {"players": self.players, "size": self.size, "edition": self.edition, "seed": seed,
-                "turn_limit": self.turn_limit, **self.extra}
+        """The settings of the game dealt with ``seed``, as many as the game takes."""
+        entry = games.get(self.game)
+        edition = self.edition or (entry.editions[0] if entry.editions else None)
+        every = {"players": self.players, "size": self.size, "edition": edition, "seed": seed,
+                 "turn_limit": self.turn_limit}
+        return {**{k: v for k, v in every.items() if k in entry.settings and v is not None}, **self.extra}
 
 
 class Table:

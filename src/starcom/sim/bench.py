@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..engine.game import Game
 
@@ -94,6 +96,57 @@ class ChessPlayouts:
         return Measurement(2, 8, self.steps, self.games, self.seconds)
 
 
+class GamePlayouts:
+    """Random playouts of any registered game through its entry (``new`` and ``play``), for
+    ``starcom bench --game``; ``label`` names the setup in tables."""
+
+    def __init__(self, game: str, settings: Mapping[str, Any], seed: int = 0, label: str = "") -> None:
+        from ..games import get
+        self.entry, self.settings, self.seed, self.label = get(game), dict(settings), seed, label
+        self.rng = random.Random(seed)
+        self.steps = self.games = 0
+        self.seconds = 0.0
+        self.game = self.entry.new(**self.settings, seed=seed)
+
+    def run(self, steps: int) -> None:
+        rng, game, play = self.rng, self.game, self.entry.play
+        start = time.perf_counter()
+        for _ in range(steps):
+            if game.over:
+                self.games += 1
+                game = self.entry.new(**self.settings, seed=self.seed + self.games)
+            actions = game.legal_actions()
+            play(game, actions[rng.randrange(len(actions))])
+        self.seconds += time.perf_counter() - start
+        self.game = game
+        self.steps += steps
+
+    def measurement(self) -> Measurement:
+        return Measurement(self.game.players, 0, self.steps, self.games, self.seconds)
+
+
+def bench_game(game: str, seconds: float = 3.0, seed: int = 0, max_steps: int | None = None,
+               anchor: bool = True) -> tuple[dict[str, Any], list[tuple[str, Measurement]], Measurement | None]:
+    """Random playouts of each edition of ``game`` (turn limit 60 where the game takes one)
+    and python-chess's as the anchor, taking turns as in :func:`bench`: the summary (steps per
+    second per edition, ``vs_chess`` per edition when measured), the measurements by edition
+    and the chess one (or None)."""
+    from ..games import get
+    entry = get(game)
+    settings: dict[str, Any] = {"turn_limit": TURN_LIMIT} if "turn_limit" in entry.settings else {}
+    runners = [GamePlayouts(game, {**settings, "edition": e}, seed, e) for e in entry.editions] \
+        or [GamePlayouts(game, settings, seed, game)]
+    chess = ChessPlayouts(seed) if anchor and chess_available() else None
+    interleave([*runners, chess] if chess is not None else runners, seconds, max_steps)
+    summary: dict[str, Any] = {"game": game, "steps_per_second": {
+        r.label: round(r.measurement().steps_per_second, 1) for r in runners}}
+    if chess is not None and chess.steps:
+        per_chess = chess.measurement().steps_per_second
+        summary["chess_steps_per_second"] = round(per_chess, 1)
+        summary["vs_chess"] = {r.label: round(r.measurement().steps_per_second / per_chess, 3) for r in runners}
+    return summary, [(r.label, r.measurement()) for r in runners], None if chess is None else chess.measurement()
+
+
 def chess_available() -> bool:
     try:
         import chess  # noqa: F401
@@ -102,7 +155,16 @@ def chess_available() -> bool:
     return True
 
 
-def interleave(runners: list[Playouts | ChessPlayouts], seconds: float, max_steps: int | None = None) -> None:
+class Runner(Protocol):
+    """A playout runner :func:`interleave` can drive."""
+
+    steps: int
+    seconds: float
+
+    def run(self, steps: int) -> None: ...
+
+
+def interleave(runners: Sequence[Runner], seconds: float, max_steps: int | None = None) -> None:
     """Run every runner in turn, :data:`CHECK_EVERY` steps at a time, until each has had about
     ``seconds`` (or exactly ``max_steps`` steps): a change in the machine's load during the run
     then affects them all alike, so their ratios hold even when the absolute figures do not."""

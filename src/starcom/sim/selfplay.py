@@ -19,7 +19,6 @@ from typing import Any, Callable, Sequence
 from ..engine.game import Game
 from ..engine.state import Config
 from ..games import STARCOM, GameEntry, get as get_game
-from . import invariants
 from .backends import make_backend
 from .play import Limits, Step, error_text, play
 from .record import save
@@ -32,9 +31,10 @@ MAX_STEPS = 100_000  # a game still running after this many actions is left unfi
 KEEP_PROBLEMS = 20  # messages kept for the report
 
 
-def load_checks() -> tuple[StateCheck, StepCheck]:
-    """The invariant checks run after every action: ``(check_state, check_step)``."""
-    return invariants.check_state, invariants.check_step
+def load_checks(entry: GameEntry = STARCOM) -> tuple[StateCheck, StepCheck] | None:
+    """The invariant checks run after every action of ``entry``'s games: ``(check_state,
+    check_step)``, or None if the game has none."""
+    return entry.invariants() if entry.invariants is not None else None
 
 
 def seat_agents(agents: Sequence[str], players: int, game_index: int) -> list[str]:
@@ -64,6 +64,7 @@ class GameOutcome:
 
     alive: int = 0  # players not eliminated when the game stopped
     action_capped: bool = False  # stopped by an action cap (the engine's or ``max_steps``)
+    reason: str | None = None  # a game other than Star Commander: its own word for the ending
 
     @property
     def steps(self) -> int:
@@ -78,6 +79,8 @@ class GameOutcome:
             return "error"
         if self.action_capped:
             return "action_cap"
+        if self.reason is not None:
+            return self.reason
         if self.winner is None or self.winner < 0:
             return "draw"
         return "conquest" if self.alive == 1 else "turn_limit"
@@ -127,6 +130,7 @@ def play_game(index: int, cfg: Config, agents: list[str], seed: int,
     else:
         out.alive = 1 if out.winner is not None and out.winner >= 0 else 0
         out.action_capped = not game.over
+        out.reason = entry.end_reason(game) if game.over else None
     return out
 
 
@@ -161,8 +165,8 @@ class SelfplayStats:
             self._note(f"game {g.index} (seed {g.config.seed}): {g.error}")
         for v in g.violations[:3]:
             self._note(f"game {g.index} (seed {g.config.seed}): invariant: {v}")
-        if g.ending in self.endings:
-            self.endings[g.ending] += 1
+        if g.ending != "error":
+            self.endings[g.ending] = self.endings.get(g.ending, 0) + 1
         if g.error is None and g.over:
             self.finished += 1
             self._turns.append(g.turns)
@@ -190,13 +194,16 @@ class SelfplayStats:
         wins (per agent name), draws, mean_turns, median_turns, p90_turns, and how the games
         ended: conquests (WIN-1), turn_limit_wins (WIN-2 at the turn limit), action_caps and
         conquest_share (conquests per game played). Every game counts once among conquests,
-        turn_limit_wins, draws, action_caps and errors."""
-        return {"games": self.games, "finished": self.finished, "errors": self.errors,
+        turn_limit_wins, draws, action_caps and errors. For a game other than Star Commander
+        the ending counts are one ``endings`` map, by the game's own reasons."""
+        base = {"games": self.games, "finished": self.finished, "errors": self.errors,
                 "invariant_violations": self.invariant_violations, "steps": self.steps,
                 "steps_per_second": round(self.steps_per_second, 1), "wins": dict(self.wins),
-                "draws": self.endings["draw"], "mean_turns": round(self.mean_turns, 2),
-                "median_turns": self.median_turns, "p90_turns": self.p90_turns,
-                "conquests": self.endings["conquest"], "turn_limit_wins": self.endings["turn_limit"],
+                "draws": self.endings.get("draw", 0), "mean_turns": round(self.mean_turns, 2),
+                "median_turns": self.median_turns, "p90_turns": self.p90_turns}
+        if not set(ENDINGS) <= set(self.endings):  # another game: its own endings, by name
+            return {**base, "endings": dict(self.endings)}
+        return {**base, "conquests": self.endings["conquest"], "turn_limit_wins": self.endings["turn_limit"],
                 "action_caps": self.endings["action_cap"],
                 "conquest_share": round(self.endings["conquest"] / self.games, 3) if self.games else 0.0}
 
@@ -236,7 +243,7 @@ class SelfplaySetup:
 
 def selfplay_game(setup: SelfplaySetup, index: int) -> GameOutcome:
     """Play game ``index`` of a run: the same game in any process or on any machine."""
-    checks = load_checks() if setup.check_invariants else None
+    checks = load_checks(get_game(setup.game)) if setup.check_invariants else None
     return play_game(index, setup.config(index), seat_agents(setup.agents, setup.players, index), setup.seed,
                      checks, setup.max_steps, setup.think, setup.iterations, get_game(setup.game))
 
@@ -270,10 +277,12 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
     if entry.name != STARCOM.name:
         if save_dir is not None:
             raise ValueError(f"saved games are Star Commander's format: {game} games cannot be saved")
-        check_invariants = False  # the invariants are Star Commander's rules
+        check_invariants = check_invariants and entry.invariants is not None
     setup = SelfplaySetup(players, size, edition, seed, tuple(agents), turn_limit, check_invariants, max_steps,
                           think, iterations, game)
     stats = SelfplayStats()
+    if entry.name != STARCOM.name:
+        stats.endings = {}  # the game's own end reasons, counted as they come
     stats.wins = {name: 0 for name in dict.fromkeys(agents)}
     finished: dict[int, GameOutcome] = {}
     with make_backend(backend, workers, address) as pool:

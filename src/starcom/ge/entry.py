@@ -1,0 +1,75 @@
+"""Galactic Empires as its clients see it: its observer and its registry entry (``"ge"``).
+
+``starcom.load_game("ge", edition="quick", seed=7)`` makes a game; every client reaches it
+through :data:`GE`, never through the modules of this package.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..agents.generic import LEVELS, agent_factory
+from ..games import GameEntry, register
+from .evaluation import evaluate
+from .game import GalacticEmpires, IllegalAction, _as_action
+from .observer import OBSERVER
+
+SETTINGS = ("players", "edition", "seed", "turn_limit", "options")
+
+
+
+
+def new(players: int = 2, edition: str = "full", seed: int = 0, turn_limit: int | None = None,
+        options: dict[str, Any] | None = None) -> GalacticEmpires:
+    """A new game; ``turn_limit`` is the optional turn cap of GE-OPT-3 (complete turns of the
+    second player, then the tie-break decides), ``options`` the other optional rules by name
+    (``disengaged_unprotected``, ``small_hq``, ``prepaired``)."""
+    if players != 2:
+        raise ValueError(f"players: Galactic Empires is for exactly 2 players, not {players!r}")
+    opts = dict(options or {})
+    if turn_limit is not None:
+        opts["turn_cap"] = turn_limit
+    return GalacticEmpires.new(edition=edition, seed=seed, options=opts)
+
+
+def decode(game: GalacticEmpires, data: Any, seat: int | None) -> Any:
+    """A legal action of ``seat`` from its JSON form (a list) or its notation (a string)."""
+    act = game.parse(data) if isinstance(data, str) else _as_action(data)
+    if seat is not None and seat != game.to_move:
+        raise IllegalAction(f"GE-DIG-3: it is seat {game.to_move}'s decision, not seat {seat}'s", act)
+    if act not in game.legal_actions():
+        game.clone().apply(act)  # raises the reason, with its rule ID
+    return act
+
+
+def _narrator(game: Any, viewer: int | None, reveal_all: bool = False) -> Any:
+    from .text import Narrator
+    return Narrator(game, viewer, reveal_all)
+
+
+def _describe(game: Any, action: Any, viewer: int | None) -> str:
+    from .text import describe
+    return describe(game, action, viewer)
+
+
+def _features(game: Any) -> Any:
+    from .features import FEATURES
+    return FEATURES
+
+
+def _invariants() -> tuple[Any, Any]:
+    from .invariants import check_state, check_step
+    return check_state, check_step
+
+
+_make_agent, _agent_names = agent_factory("ge")
+
+GE: GameEntry = register(GameEntry(
+    name="ge", title="Galactic Empires", new=new, settings=SETTINGS, observer=OBSERVER,
+    make_agent=_make_agent, agent_names=_agent_names, levels=tuple(LEVELS), default_level="normal",
+    encode=lambda a: list(a), decode=decode, narrator=_narrator, describe=_describe,
+    play=lambda g, a: g.apply_unchecked(a), turn=lambda g: g.turn,
+    winner=lambda g: g.winner, end_reason=lambda g: (g.s.end or None) if g.over else None,
+    evaluate=lambda g, seat: evaluate(g.s, seat),
+    passive=lambda g: ("pass",) if g.s.priority is not None else None, editions=("full", "quick"),
+    invariants=_invariants, features=_features,
+), replace=True)

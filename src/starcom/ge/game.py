@@ -1,0 +1,420 @@
+"""A Galactic Empires game behind starcom's :class:`~starcom.protocol.Game` protocol.
+
+Actions are tuples ``(kind, *args)`` of strings and integers: card arguments are uids, a Sector
+HQ or a fleet is ``-1 - seat``. Each has one text form (``play doctor#12 moon#3``,
+``aim hq:1``) that :meth:`GalacticEmpires.parse` reads back, and its JSON form is the list.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from ..engine.errors import IllegalAction  # one refusal type for both games (.reason, .rule)
+from . import board, chain, combat, plays, points, turn
+from .cards import CARDS, EMPIRES, KREBIZ_PAIRS, deck_list
+from .cards.base import Effect
+from .hooks import effect, effect_of
+from .state import (ALLOCATE, DISCARD, EDITIONS, FIRE, OVER, PLAY_A, PLAY_B, PLAYS_PER_TURN, SETUP, Item,
+                    Options, Player, State)
+
+Action = tuple[Any, ...]
+
+
+class GalacticEmpires:
+    """One two-player game, Argonian against Krebiz (Basic Deck A)."""
+
+    players = 2
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, edition: str = "full", seed: int = 0, empires: tuple[str, str] = ("argonian", "krebiz"),
+            options: dict[str, Any] | None = None) -> GalacticEmpires:
+        """A game before the reserve fleets are chosen (ValueError names a bad setting)."""
+        if edition not in EDITIONS:
+            raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
+        if sorted(empires) != sorted(EMPIRES):
+            raise ValueError(f"empires must be {' and '.join(EMPIRES)} in some order, not {empires!r}")
+        if type(seed) is not int:
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        try:
+            opts = Options(**(options or {}))
+        except TypeError as exc:
+            raise ValueError(f"unknown option: {exc}") from None
+        if opts.turn_cap is not None and (type(opts.turn_cap) is not int or not 1 <= opts.turn_cap <= 1000):
+            raise ValueError(f"turn_cap must be an integer from 1 to 1000, not {opts.turn_cap!r}")
+        owner_of: list[int] = []
+        spec_of: list[int] = []
+        players = []
+        for seat, empire in enumerate(empires):
+            p = Player(empire)
+            for card in deck_list(empire):
+                p.deck.append(len(spec_of))
+                owner_of.append(seat)
+                spec_of.append(card.index)
+            if opts.prepaired and empire == "krebiz":
+                _set_pairs_aside(p, spec_of)
+            players.append(p)
+        state = State(edition, opts, seed, owner_of, spec_of, players, random.Random(seed))
+        return cls(state)
+
+    # ------------------------------------------------------------------ the protocol
+    @property
+    def to_move(self) -> int | None:
+        s = self.s
+        if s.phase == OVER:
+            return None
+        return s.priority if s.priority is not None else s.active
+
+    @property
+    def over(self) -> bool:
+        return self.s.phase == OVER
+
+    @property
+    def winner(self) -> int | None:
+        return self.s.winner if self.over else None
+
+    def returns(self) -> list[float]:
+        w = self.winner
+        if w is None or w < 0:
+            return [0.0, 0.0]
+        return [1.0 if seat == w else -1.0 for seat in range(2)]
+
+    def legal_actions(self) -> list[Action]:
+        s = self.s
+        if s.phase == OVER:
+            return []
+        if s.priority is not None:
+            return chain.reactions(s, s.priority) + [("pass",), ("quiet",)]
+        if s.phase == SETUP:
+            return [("reserve", *keys) for keys in turn.reserve_options(s, s.active)]
+        if s.phase == ALLOCATE:
+            return points.actions(s)
+        if s.phase in (PLAY_A, PLAY_B):
+            return _paired_plays(s, s.active, plays.plays(s, s.active)) + plays.uses(s, s.active) + [("end",)]
+        if s.phase == FIRE:
+            if s.aim is None:
+                return [("aim", t) for t in combat.aims(s, s.active)] + [("end",)]
+            adds: list[Action] = [("add", uid, kind) for uid, kind in combat.additions(s, s.active)]
+            return adds + ([("fire",)] if s.aim_weapons else [])
+        return plays.discards(s, s.active) + [("end",)]
+
+    def apply(self, action: Any, player: int | None = None) -> list[Any]:
+        """Play ``action`` for the seat to move; IllegalAction (the game unchanged) if it is not
+        legal now, or if ``player`` is given and is not the seat to move."""
+        act = _as_action(action)
+        if player is not None and player != self.to_move:
+            raise IllegalAction(f"GE-DIG-3: it is seat {self.to_move}'s decision, not seat {player}'s", act)
+        if act not in self.legal_actions():
+            raise IllegalAction(self._why_not(act), act)
+        return self.apply_unchecked(act)
+
+    def apply_unchecked(self, act: Action) -> list[Any]:
+        """Play ``act``, known legal (the fast path of self-play and search)."""
+        s = self.s
+        s.log = []
+        s.actions += 1
+        kind = act[0]
+        seat = self.to_move
+        assert seat is not None
+        if s.priority is not None:
+            if kind == "quiet":  # GE-REACT-10: pass now and for the rest of this turn
+                s.players[seat].quiet = s.turn_mark
+                chain.pass_priority(s, seat)
+            elif kind == "pass":
+                chain.pass_priority(s, seat)
+            else:
+                chain.react(s, seat, act)
+        elif kind == "reserve":
+            turn.set_reserve(s, seat, tuple(act[1:]))
+            if s.phase == SETUP:
+                s.active = seat + 1
+        elif kind == "pay":
+            points.pay(s, act[1])
+        elif kind == "pay-part":
+            points.pay_part(s, act[1])
+        elif kind == "load":
+            points.load(s, act[1])
+        elif kind == "repair":
+            points.repair(s, act[1], act[2])
+        elif kind == "research":
+            points.research(s, act[1])
+        elif kind == "use" and s.phase == ALLOCATE:
+            u = s.units[act[1]]
+            u.used = True
+            effect(s, u).use(s, u, tuple(act[2:]))
+        elif kind == "allocate":
+            s.say("allocate", seat)
+            if s.players[seat].research_cap is not None:  # a second plan opens no new window
+                chain.end_allocation(s)
+            else:
+                chain.announce(s, Item(seat, "allocate", act))
+        elif kind == "play":
+            plays.announce_play(s, seat, act[1], act[2], reaction=False)
+            chain.announce(s, Item(seat, "play", act))
+        elif kind in ("pair", "combine", "separate"):
+            p = s.players[seat]
+            if kind == "pair" and [act[1], act[2]] in p.pairs:  # GE-OPT-4: the waiting half joins
+                p.pairs.remove([act[1], act[2]])
+                p.aside.remove(act[2])
+                p.hand.append(act[2])
+            plays.announce_extra(s, seat, act)
+            chain.announce(s, Item(seat, kind, act))
+        elif kind == "swap":
+            plays.announce_swap(s, seat, act[1], act[2])
+            chain.announce(s, Item(seat, "swap", act))
+        elif kind == "use":
+            s.units[act[1]].used = True
+            s.say("use", seat, act[1], *act[2:])
+            chain.announce(s, Item(seat, "use", act))
+        elif kind == "aim":
+            s.aim, s.aim_weapons = act[1], []
+            s.say("aim", seat, act[1])
+        elif kind == "add":
+            s.aim_weapons.append((act[1], act[2]))
+        elif kind == "fire":
+            target, fired = s.aim, list(s.aim_weapons)
+            assert target is not None
+            combat.spend(s)
+            s.volleyed.append(target)
+            s.aim, s.aim_weapons = None, []
+            s.say("fire", seat, target, tuple(fired))
+            chain.announce(s, Item(seat, "fire", ("fire", target, tuple(fired))))
+        elif kind == "discard":
+            s.say("discard", seat, act[1])
+            chain.announce(s, Item(seat, "discard", act))
+        elif kind == "drop":
+            p = s.players[seat]
+            p.plays += 1
+            p.hand.remove(act[1])
+            if act[1] in p.shown:
+                p.shown.remove(act[1])
+            chain.announce(s, Item(seat, "drop", act))
+        elif kind == "end":
+            turn.end_phase(s)
+        if s.winner is not None and s.phase != OVER:
+            turn.finish(s)
+        events, s.log = s.log, []
+        return events
+
+    def _why_not(self, act: Action) -> str:
+        """The reason ``act`` is not legal now, with the rule ID where a rule forbids it."""
+        s = self.s
+        kind = act[0] if act else ""
+        mover = self.to_move
+        if s.phase == OVER:
+            return "the game is over"
+        if s.priority is not None and kind not in ("play", "use", "pass", "quiet", "shoot"):
+            return f"GE-REACT-6: seat {s.priority} may only react or pass now"
+        if kind in ("pass", "quiet"):
+            return "GE-REACT-6: there is no reaction window open"
+        if kind == "drop":
+            return self._why_not_drop(act)
+        if kind in ("play", "swap") and len(act) >= 2 and isinstance(act[1], int):
+            uid = act[1]
+            if mover is None or uid not in s.players[mover].hand:
+                return "GE-ZONE-1: that card is not in your hand"
+            if s.phase not in (PLAY_A, PLAY_B) and s.priority is None:
+                return "GE-PLAY-2: cards are played in the Play Cards phases"
+            if s.players[mover].plays >= 3 and (s.priority is None or mover == s.active):
+                return "GE-PLAY-1: no card plays are left this turn"
+            why = plays.restriction(s, mover, uid)
+            if why:
+                return why
+            if kind == "play" and any(c == uid for c, _ in s.players[mover].pairs):
+                return "GE-OPT-4: a pre-paired cruiser enters play only together with its capsule"
+            if kind == "play" and s.priority is not None:
+                return "GE-REACT-3: that card cannot be played as a reaction now"
+            if kind == "play":
+                return f"GE-PLAY-3: {CARDS[s.spec_of[uid]].name} cannot be played there"
+            if kind == "swap":
+                return "GE-PLAY-6: the card put into the reserve must be at least as strong as the card taken"
+        if kind in ("pay", "load", "repair", "research") and s.phase != ALLOCATE:
+            return "GE-PTS-6: points exist only in the Allocation phase"
+        if kind == "pay":
+            return "GE-ALLOC-8: that card's whole cost cannot be paid from the pool"
+        if kind == "load":
+            return "GE-ALLOC-8: heavy weapons are loaded on a card paid this phase, one ammunition each"
+        if kind == "repair":
+            return "GE-PTS-5: nothing there that a repair point may remove"
+        if kind == "research" and len(act) == 2 and act[1] in s.players[s.active].negating:
+            return "GE-ALLOC-11: that card has had its points in this allocation"
+        if kind == "research":
+            return "GE-ALLOC-8: research goes onto a card against your own that research negates"
+        if kind == "aim" and s.phase == FIRE:
+            if len(act) == 2 and act[1] in s.volleyed:
+                return "GE-FIRE-3: that target has had its volley this phase"
+            return "GE-FIRE-10: not a target your weapons may fire at now"
+        if kind in ("aim", "add", "fire") and s.phase != FIRE:
+            return "GE-PHASE-4: weapons fire in the Weapons Fire phase"
+        if kind == "add":
+            return "GE-FIRE-4: that weapon cannot fire at this target now"
+        if kind == "use":
+            return "GE-ACT-1: that card has no function it may use now"
+        if kind == "discard" and s.phase != DISCARD:
+            return "GE-PHASE-6: cards are discarded in the Discard phase"
+        if kind == "discard":
+            return "GE-DISC-1: only your own cards in play may be discarded"
+        if kind == "reserve" and s.phase == SETUP and s.edition == "quick":
+            return "GE-QUICK-2: in the quick edition the reserve is two cards of your deck, no more, no fewer"
+        if kind == "reserve":
+            return "GE-SETUP-2: not a reserve fleet you may choose"
+        return f"GE-DIG-1: {' '.join(map(str, act))!r} is not one of the actions open now"
+
+    def _why_not_drop(self, act: Action) -> str:
+        """Why a hand card may not be discarded now (GE-DISC-2, GE-DISC-3)."""
+        s = self.s
+        if s.edition == "quick":
+            return "GE-QUICK-3: the quick edition has no discarding from hand"
+        if s.phase != DISCARD:
+            return "GE-PHASE-6: cards are discarded in the Discard phase"
+        if len(act) != 2 or act[1] not in s.players[s.active].hand:
+            return "GE-ZONE-1: that card is not in your hand"
+        return "GE-DISC-2: each hand card discarded takes an unused card play, and none is left"
+
+    # ------------------------------------------------------------------ copies and secrecy
+    def clone(self) -> Self:
+        return type(self)(self.s.clone())
+
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        """A position ``player`` cannot tell from this one: the other hand (but the cards seen
+        going into it), both decks' order and a reserve not yet revealed are redrawn."""
+        g = self.clone()
+        s = g.s
+        for seat, p in enumerate(s.players):
+            if seat == player:
+                rng.shuffle(p.deck)
+                continue
+            hidden_hand = [u for u in p.hand if u not in p.shown]
+            hidden_reserve = [] if p.reserve_public else list(p.reserve)
+            pool = sorted(hidden_hand + p.deck + hidden_reserve)
+            rng.shuffle(pool)
+            n_hand, n_res = len(hidden_hand), len(hidden_reserve)
+            p.hand = [u for u in p.hand if u in p.shown] + pool[:n_hand]
+            if not p.reserve_public:
+                p.reserve = pool[n_hand:n_hand + n_res]
+            p.deck = pool[n_hand + n_res:]
+        s.rng = random.Random(rng.getrandbits(64))
+        return g
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from .observer import view
+        return view(self, player)
+
+    # ------------------------------------------------------------------ notation and files
+    def notation(self, action: Any) -> str:
+        act = _as_action(action)
+        words = [str(act[0])]
+        for i, arg in enumerate(act[1:]):
+            words.append(self._word(act[0], i, arg))
+        return " ".join(words)
+
+    def _word(self, kind: str, index: int, arg: Any) -> str:
+        if type(arg) is not int:
+            return str(arg)
+        if arg < 0:
+            return f"hq:{-1 - arg}" if kind == "aim" else f"fleet:{-1 - arg}"
+        if 0 <= arg < len(self.s.spec_of):
+            return f"{CARDS[self.s.spec_of[arg]].key}#{arg}"
+        return str(arg)
+
+    def parse(self, text: str) -> Action:
+        """The action :meth:`notation` writes as ``text``; ValueError names what is wrong."""
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalAction("GE-DIG-1: an action needs at least a word")
+        words = text.split()
+        out: list[Any] = [words[0]]
+        for w in words[1:]:
+            out.append(self._read(w))
+        return tuple(out)
+
+    def _read(self, word: str) -> Any:
+        if word.startswith(("hq:", "fleet:")):
+            seat = word.split(":", 1)[1]
+            if seat not in ("0", "1"):
+                raise IllegalAction(f"GE-DIG-1: no seat {seat!r} (seats are 0 and 1)")
+            return -1 - int(seat)
+        if "#" in word:
+            key, _, num = word.partition("#")
+            if not num.isdigit() or int(num) >= len(self.s.spec_of):
+                raise IllegalAction(f"GE-DIG-1: no card {word!r} in this game")
+            uid = int(num)
+            if key and CARDS[self.s.spec_of[uid]].key != key:
+                raise IllegalAction(f"GE-DIG-1: card #{uid} is {CARDS[self.s.spec_of[uid]].key}, not {key}")
+            return uid
+        if word.lstrip("-").isdigit() and len(word) < 12:
+            return int(word)
+        return word
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "ge", "state": self.s.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        try:
+            if data.get("game") != "ge":
+                raise ValueError("not a Galactic Empires position")
+            return cls(State.from_json(data["state"]))
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+            raise ValueError(f"not a valid Galactic Empires save: {exc}") from None
+
+    @property
+    def turn(self) -> int:
+        """Rounds begun, from 0 (the first player's turns)."""
+        return max(0, self.s.players[self.s.first].turns - 1)
+
+
+def _set_pairs_aside(p: Player, spec_of: list[int]) -> None:
+    """GE-OPT-4: each listed cruiser stays in the deck and its capsule waits beside the reserve
+    fleet, to enter play with it."""
+    taken: set[int] = set()
+    for cruiser_key, capsule_key in KREBIZ_PAIRS:
+        cruiser = next(u for u in p.deck if CARDS[spec_of[u]].key == cruiser_key and u not in taken)
+        capsule = next(u for u in p.deck if CARDS[spec_of[u]].key == capsule_key)
+        taken.add(cruiser)
+        p.deck.remove(capsule)
+        p.aside.append(capsule)
+        p.pairs.append([cruiser, capsule])
+
+
+def _paired_plays(s: State, seat: int, acts: list[Action]) -> list[Action]:
+    """GE-OPT-4: a pre-paired cruiser in hand is played only with its waiting capsule, as one
+    ``pair`` play (one card play, one ship), to wherever a ship may go."""
+    p = s.players[seat]
+    waiting = {cruiser: capsule for cruiser, capsule in p.pairs}
+    if not waiting:
+        return acts
+    out = [a for a in acts if not (a[0] in ("play", "pair") and a[1] in waiting)]
+    if p.plays >= PLAYS_PER_TURN:
+        return out
+    extra: list[Action] = []
+    seen: set[int] = set()
+    for cruiser in sorted(u for u in p.hand if u in waiting):
+        if s.spec_of[cruiser] in seen or plays.restriction(s, seat, cruiser) is not None:
+            continue
+        capsule = waiting[cruiser]
+        if s.edition == "full":  # the combination's strength sets its command need (GE-KREB-4)
+            need = board.half_slots(s.spec(cruiser).strength + s.spec(capsule).strength)
+            if board.slots_needed(s, seat, need) > p.slots:
+                continue
+        seen.add(s.spec_of[cruiser])  # the other copy, paired alike, plays the same
+        locs = Effect.placements(effect_of(s.spec_of[cruiser]), s, seat, cruiser)
+        extra += [("pair", cruiser, capsule, loc) for loc in locs]
+    plays_end = max((i + 1 for i, a in enumerate(out) if a[0] in ("play", "pair")), default=0)
+    return out[:plays_end] + extra + out[plays_end:]
+
+
+def _as_action(action: Any) -> Action:
+    if isinstance(action, list):
+        action = tuple(action)
+    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+        raise IllegalAction(f"GE-DIG-1: an action is a list starting with its kind, not {action!r}")
+    for arg in action[1:]:
+        if type(arg) not in (int, str) or (type(arg) is int and abs(arg) > 10**6) or (type(arg) is str and len(arg) > 40):
+            raise IllegalAction(f"GE-DIG-1: {arg!r} is not a card, seat or word", action)
+    return action
+
+
+__all__ = ["GalacticEmpires", "IllegalAction"]

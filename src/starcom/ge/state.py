@@ -1,0 +1,200 @@
+"""The position of a Galactic Empires game: plain data, no rules.
+
+Every physical card of both decks has a ``uid`` fixed at setup (in catalogue order, before any
+shuffle, so a uid tells which card it is but nothing about where it lay in a deck). A card in
+play has a :class:`Unit` record (GE-ZONE-5); cards elsewhere are uids in a player's zones.
+The rules that change this data live in the other modules of :mod:`starcom.ge`.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .cards import CARDS, POINT_TYPES, CardSpec
+
+EDITIONS = ("full", "quick")
+HQ_LIMIT = 25  # GE-WIN-1 (GE-OPT-2 makes it 15)
+STALL_TURNS = 10  # GE-WIN-5
+PLAYS_PER_TURN = 3  # GE-PLAY-1
+
+# The steps of a turn (GE-TURN-1). Allocation and engagement are split as the engine runs them.
+SETUP, ALLOCATE, PLAY_A, FIRE, PLAY_B, DISCARD, OVER = "setup", "allocate", "play-a", "fire", "play-b", "discard", "over"
+PHASES = (SETUP, ALLOCATE, PLAY_A, FIRE, PLAY_B, DISCARD, OVER)
+
+
+@dataclass(slots=True)
+class Unit:
+    """One card in play (GE-ZONE-5). ``parent`` is the card it sits on or against (None: it
+    stands alone in its owner's fleet); ``against`` marks a card played onto an opponent's."""
+
+    uid: int
+    owner: int
+    parent: int | None = None
+    against: bool = False
+    engaged: bool = False
+    shield_damage: int = 0
+    damage: int = 0  # structural
+    card_damage: int = 0  # on terrain, which repair cannot remove (GE-DMG-9)
+    loaded: int = 0  # heavy weapons loaded this turn (GE-FIRE-6)
+    fired_phasers: int = 0  # this Weapons Fire phase
+    fired_heavy: int = 0
+    empty: bool = False  # a one-shot phaser that has fired (GE-FIRE-7)
+    age: int = 0  # duration counter (GE-DUR-1)
+    used: bool = False  # its function this complete turn (GE-ACT-1)
+    paid: bool = False  # its cost was paid in this turn's allocation
+    new: bool = True  # entered play since its controller's last allocation (GE-ALLOC-3)
+    reacted: bool = False  # entered play in reaction mode (GE-ACT-5)
+    partner: int | None = None  # the other half of a combined Krebiz ship (GE-KREB-4)
+    locked: bool = False  # combined or separated this turn (GE-KREB-5, GE-KREB-6)
+    split_paid: bool = False  # this part alone was paid (GE-KREB-7)
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat's zones and counters."""
+
+    empire: str
+    deck: list[int] = field(default_factory=list)  # top is the end of the list
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)  # top is the end of the list
+    reserve: list[int] = field(default_factory=list)
+    reserve_public: bool = False  # GE-SETUP-5
+    aside: list[int] = field(default_factory=list)  # pre-paired capsules beside the reserve (GE-OPT-4)
+    pairs: list[list[int]] = field(default_factory=list)  # [cruiser, capsule] still waiting (GE-OPT-4)
+    hq: int = 0  # Sector HQ damage
+    turns: int = 0  # own turns begun
+    plays: int = 0  # card plays this turn (GE-PLAY-1)
+    ships_turn2: int = 0  # ships and bases played while in turn 2 (GE-TURN-6)
+    retreated: list[int] = field(default_factory=list)  # not playable before own next turn (GE-PLAY-8)
+    shown: list[int] = field(default_factory=list)  # cards in hand the opponent has seen go there
+    quiet: int = -1  # "never react this turn" (GE-REACT-10): the turn mark it was chosen in
+    pool: list[int] = field(default_factory=lambda: [0] * len(POINT_TYPES))  # allocation points
+    cargo_supply: dict[int, int] = field(default_factory=dict)  # unit uid -> supply only it may use
+    negating: list[int] = field(default_factory=list)  # cards given research this allocation
+    withheld: list[int] = field(default_factory=lambda: [0] * len(POINT_TYPES))  # taken by reactions
+    short: int = 0  # points a reaction took that the declared plan had spent (GE-ALLOC-15)
+    research_cap: list[int] | None = None  # on a re-plan: the only cards research may go to (GE-ALLOC-11)
+    boosted: list[int] = field(default_factory=list)  # terrains whose output a freighter raised (GE-ALLOC-6)
+    tech: str = ""  # the Technician's option this allocation (GE-ALLOC-13)
+    slots: int = 0  # command allowance in half slots [F] (GE-CMD-1)
+
+
+@dataclass(slots=True)
+class Item:
+    """An event on the reaction chain (GE-REACT-6): who caused it, its kind and the action."""
+
+    player: int
+    kind: str
+    action: tuple[Any, ...]
+    reaction: bool = False
+    void: bool = False  # cancelled before it resolves (Lucky Crew Action)
+
+
+@dataclass
+class Options:
+    """The optional rules (GE-OPT-*), all off by default."""
+
+    disengaged_unprotected: bool = False  # GE-OPT-1
+    small_hq: bool = False  # GE-OPT-2
+    turn_cap: int | None = None  # GE-OPT-3
+    prepaired: bool = False  # GE-OPT-4
+
+
+@dataclass
+class State:
+    """The whole position, hidden parts included."""
+
+    edition: str
+    options: Options
+    seed: int
+    owner_of: list[int]  # uid -> owning seat
+    spec_of: list[int]  # uid -> catalogue index
+    players: list[Player]
+    rng: random.Random
+    units: dict[int, Unit] = field(default_factory=dict)
+    phase: str = SETUP
+    active: int = 0
+    first: int = 0
+    priority: int | None = None  # the seat that may react now (GE-REACT-6)
+    passed: int | None = None  # the seat that passed last in this window
+    chain: list[Item] = field(default_factory=list)
+    queued: list[Item] = field(default_factory=list)  # events a resolving item started (GE-REACT-6)
+    volleyed: list[int] = field(default_factory=list)  # targets of this phase's volleys (GE-FIRE-3); -1-p = HQ of p
+    react_volleyed: list[int] = field(default_factory=list)  # targets of the other seat's reaction fire
+    aim: int | None = None  # the target of the volley being declared
+    aim_weapons: list[tuple[int, str]] = field(default_factory=list)
+    quiet_turns: int = 0  # complete turns with nothing happening once both decks are empty (GE-WIN-5)
+    quiet_mark: int = 0  # a counter bumped by every change the stall guard cares about
+    quiet_seen: int = -1  # its value when the last complete turn began
+    complete_turns: int = 0  # of the second player (GE-OPT-3)
+    winner: int | None = None  # -1: draw
+    end: str = ""
+    actions: int = 0  # actions taken
+    log: list[tuple[Any, ...]] = field(default_factory=list)  # events of the step being played
+    plan_pool: list[int] = field(default_factory=list)  # the pool when this allocation's steps began
+    plan_units: list[Unit] = field(default_factory=list)  # the active fleet then (a re-plan starts over)
+
+    def say(self, *event: Any) -> None:
+        """Record an event of the step being played (the game hands them to its caller)."""
+        self.log.append(event)
+
+    @property
+    def turn_mark(self) -> int:
+        """A number that changes with every player turn (turns begun by both seats)."""
+        return sum(p.turns for p in self.players)
+
+    def spec(self, uid: int) -> CardSpec:
+        return CARDS[self.spec_of[uid]]
+
+    def clone(self) -> State:
+        return copy.deepcopy(self)
+
+    def to_json(self) -> dict[str, Any]:
+        data = {k: v for k, v in self.__dict__.items()
+                if k not in ("rng", "players", "units", "options", "chain", "queued", "log", "plan_units")}
+        data["plan_units"] = [asdict(u) for u in self.plan_units]
+        data["rng"] = _rng_to_json(self.rng)
+        data["players"] = [asdict(p) for p in self.players]
+        data["units"] = [asdict(u) for u in self.units.values()]
+        data["options"] = asdict(self.options)
+        data["chain"] = [[i.player, i.kind, list(i.action), i.reaction, i.void] for i in self.chain]
+        data["queued"] = [[i.player, i.kind, list(i.action), i.reaction, i.void] for i in self.queued]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        d = dict(data)
+        d["rng"] = _rng_from_json(d["rng"])
+        d["players"] = [_player(p) for p in d["players"]]
+        d["units"] = {u["uid"]: Unit(**u) for u in d["units"]}
+        d["plan_units"] = [Unit(**u) for u in d.get("plan_units", [])]
+        d["options"] = Options(**d["options"])
+        d["chain"] = [Item(p, k, _tuples(a), r, v) for p, k, a, r, v in d["chain"]]
+        d["queued"] = [Item(p, k, _tuples(a), r, v) for p, k, a, r, v in d["queued"]]
+        d["aim_weapons"] = [tuple(w) for w in d["aim_weapons"]]
+        d.pop("log", None)
+        return cls(**d)
+
+
+def _player(data: dict[str, Any]) -> Player:
+    p = Player(**data)
+    p.cargo_supply = {int(k): v for k, v in p.cargo_supply.items()}  # JSON made the keys strings
+    return p
+
+
+def _tuples(data: Any) -> Any:
+    """JSON lists back into the tuples actions are made of."""
+    return tuple(_tuples(x) for x in data) if isinstance(data, list) else data
+
+
+def _rng_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_from_json(data: list[Any]) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng

@@ -1,0 +1,151 @@
+"""Galactic Empires in words: log lines for a viewer, and one-line descriptions of actions.
+
+Every event the engine records is public by the rules (hands and deck order never appear in
+one: draws are counts, a reserve choice is a count), and the observer still filters each line's
+event first, so a future secret cannot slip through here.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import CARDS
+from .game import GalacticEmpires
+from .observer import OBSERVER
+from .state import State
+
+PHASE_NAMES = {"allocate": "Point Allocation", "play-a": "Play Cards A", "fire": "Weapons Fire",
+               "play-b": "Play Cards B", "discard": "Discard"}
+
+
+def name(s: State, uid: Any) -> str:
+    if isinstance(uid, int) and uid < 0:
+        return f"P{-1 - uid}'s Sector HQ"
+    if isinstance(uid, int) and 0 <= uid < len(s.spec_of):
+        return CARDS[s.spec_of[uid]].name
+    return str(uid)
+
+
+def place(s: State, loc: Any) -> str:
+    if isinstance(loc, int) and loc < 0:
+        return f"P{-1 - loc}'s fleet"
+    return name(s, loc)
+
+
+def line(s: State, e: tuple[Any, ...]) -> str | None:
+    """One event as a sentence (None: not worth a line)."""
+    k = e[0]
+
+    def n(i: int) -> str:
+        return name(s, e[i])
+
+    simple: dict[str, str] = {
+        "pay": "P{1} pays for {c2}", "pay-part": "P{1} pays for {c2} alone", "load": "P{1} loads {c2}",
+        "research": "P{1} puts research on {c2}", "negate": "P{1} negates {c2}", "allocate": "P{1} declares the allocation",
+        "void": "{c2} is voided", "cancelled": "{c2} is cancelled", "destroyed": "{c1} is destroyed",
+        "eliminated": "P{1}'s Sector HQ falls", "celebration": "P{1} celebrates and draws a card",
+        "discard": "P{1} discards {c2}", "drop": "P{1} discards {c2} from hand", "pass": "P{1} passes",
+        "expire": "{c1} runs out", "first": "P{1} takes the first turn", "cure": "{c1} cures {c2}",
+        "capture": "{c1} captures {c2}", "wreck": "{c1} destroys {c2}", "stand-in": "{c1} takes the place of {c2}",
+        "lucky": "{c1} turns {c2} aside", "travel": "{c1} travels to {c2}", "return": "{c1} returns to {c2}",
+        "move": "{c1} moves to {c2}", "replan": "P{1}'s plan no longer holds: P{1} plans again",
+    }
+    if k in simple:
+        values = {f"c{i}": n(i) for i in range(1, len(e)) if isinstance(e[i], int)}
+        return simple[k].format(*e, **values)
+    if k == "turn":
+        return f"— P{e[1]}'s turn {e[2]} —"
+    if k == "phase":
+        return f"{PHASE_NAMES.get(e[1], e[1])} phase" if e[1] in PHASE_NAMES else None
+    if k == "announce":
+        if len(e) == 5 and isinstance(e[2], int):
+            how = " as a reaction" if e[4] else ""
+            return f"P{e[1]} plays {n(2)} on {place(s, e[3])}{how}"
+        return f"P{e[1]} {e[2]}s " + " and ".join(name(s, x) for x in e[3:] if isinstance(x, int) and x >= 0)
+    if k == "enter":
+        return None
+    if k == "leave":
+        return f"{n(1)} goes to its owner's {'hand' if e[2] == 'hand' else 'discard pile'}"
+    if k == "swap":
+        return f"P{e[1]} swaps {n(2)} into the reserve for {n(3)}"
+    if k == "use":
+        return f"P{e[1]} uses {n(2)}" + (f" ({' '.join(map(str, e[3:]))})" if len(e) > 3 else "")
+    if k == "aim":
+        return f"P{e[1]} aims at {n(2)}"
+    if k == "volley":
+        return f"P{e[1]}'s volley at {n(2)}: {e[3]} damage"
+    if k == "volley-lost":
+        return f"P{e[1]}'s volley at {n(2)} is lost"
+    if k == "shoot":
+        return f"P{e[1]}'s {n(2)} fires back at {n(3)}"
+    if k == "damage":
+        return f"{n(1)}: {e[3]} shield and {e[4]} hull damage"
+    if k == "hq":
+        return f"P{e[1]}'s Sector HQ takes {e[2]} (now {e[3]})"
+    if k == "card-damage":
+        return f"{n(1)} deals {e[2]} card damage"
+    if k == "draw":
+        return f"P{e[1]} draws {e[2]}"
+    if k == "reserve":
+        return f"P{e[1]} sets {e[2]} card(s) aside as a reserve fleet"
+    if k == "ante":
+        return f"P{e[1]}'s ante: {n(2)}"
+    if k == "tie-break":
+        return f"The game ends ({e[1]}); P{e[2]} wins the tie-break"
+    if k in ("combine", "separate"):
+        return f"P{e[1]} {'combines' if k == 'combine' else 'separates'} {n(2)} and {n(3)}"
+    return None
+
+
+class Narrator:
+    """Lines of one viewer's log, asking the observer what the viewer may see of each event."""
+
+    def __init__(self, game: GalacticEmpires, viewer: int | None, reveal_all: bool = False) -> None:
+        self.viewer, self.reveal_all = viewer, reveal_all
+
+    def setup_lines(self, game: GalacticEmpires) -> list[str]:
+        return []
+
+    def step_lines(self, after: GalacticEmpires, action: Any, events: Sequence[Any], before: Any = None) -> list[str]:
+        out = []
+        for e in events:
+            seen = e if self.reveal_all else OBSERVER.event(e, self.viewer)
+            text = line(after.s, tuple(seen))
+            if text:
+                out.append(text)
+        if after.over and events:
+            out.append(f"Game over: P{after.s.winner} wins")
+        return out
+
+
+def describe(game: GalacticEmpires, action: Any, viewer: int | None) -> str:
+    """An action of the seat to move in words (for option buttons and logs)."""
+    s = game.s
+    a = tuple(action)
+    k = a[0]
+    if k == "play":
+        return f"Play {name(s, a[1])} on {place(s, a[2])}"
+    if k == "pair":
+        return f"Play {name(s, a[1])} with {name(s, a[2])} on {place(s, a[3])}"
+    if k in ("pay", "pay-part", "load", "research", "discard", "drop"):
+        verb = {"pay": "Pay for", "pay-part": "Pay for (this part only)", "load": "Load a heavy weapon on",
+                "research": "Put research on", "discard": "Discard", "drop": "Discard from hand"}[k]
+        return f"{verb} {name(s, a[1])}"
+    if k == "repair":
+        return f"Repair {name(s, a[1])} ({a[2]})"
+    if k == "aim":
+        return f"Aim a volley at {name(s, a[1])}"
+    if k == "add":
+        return f"Add {name(s, a[1])}'s {a[2]}"
+    if k == "shoot":
+        return f"Fire back with {name(s, a[1])} at {name(s, a[2])}"
+    if k == "use":
+        return f"Use {name(s, a[1])}: " + " ".join(name(s, x) if isinstance(x, int) else str(x) for x in a[2:])
+    if k == "swap":
+        return f"Swap {name(s, a[1])} for the reserve's {name(s, a[2])}"
+    if k == "reserve":
+        return "Keep no reserve fleet" if len(a) == 1 else "Reserve " + " and ".join(
+            next(c.name for c in CARDS if c.key == key) for key in a[1:])
+    return {"allocate": "Declare the allocation", "fire": "Fire the volley", "end": "End the phase",
+            "pass": "Pass", "quiet": "Pass, and let the rest of this turn go by without reacting",
+            "combine": "Combine", "separate": "Separate"}.get(k, " ".join(map(str, a)))
