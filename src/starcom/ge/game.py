@@ -307,11 +307,11 @@ class GalacticEmpires:
     def notation(self, action: Any) -> str:
         act = _as_action(action)
         words = [str(act[0])]
-        for i, arg in enumerate(act[1:]):
-            words.append(self._word(act[0], i, arg))
+        for arg in act[1:]:
+            words.append(self._word(act[0], arg))
         return " ".join(words)
 
-    def _word(self, kind: str, index: int, arg: Any) -> str:
+    def _word(self, kind: str, arg: Any) -> str:
         if type(arg) is not int:
             return str(arg)
         if arg < 0:

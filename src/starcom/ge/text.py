@@ -32,6 +32,20 @@ def place(s: State, loc: Any) -> str:
     return name(s, loc)
 
 
+# Events that read as one fixed sentence: {1} is the event's first field, {cN} field N as a card.
+SIMPLE_LINES: dict[str, str] = {
+    "pay": "P{1} pays for {c2}", "pay-part": "P{1} pays for {c2} alone", "load": "P{1} loads {c2}",
+    "research": "P{1} puts research on {c2}", "negate": "P{1} negates {c2}", "allocate": "P{1} declares the allocation",
+    "void": "{c2} is voided", "cancelled": "{c2} is cancelled", "destroyed": "{c1} is destroyed",
+    "eliminated": "P{1}'s Sector HQ falls", "celebration": "P{1} celebrates and draws a card",
+    "discard": "P{1} discards {c2}", "drop": "P{1} discards {c2} from hand", "pass": "P{1} passes",
+    "expire": "{c1} runs out", "first": "P{1} takes the first turn", "cure": "{c1} cures {c2}",
+    "capture": "{c1} captures {c2}", "wreck": "{c1} destroys {c2}", "stand-in": "{c1} takes the place of {c2}",
+    "lucky": "{c1} turns {c2} aside", "travel": "{c1} travels to {c2}", "return": "{c1} returns to {c2}",
+    "move": "{c1} moves to {c2}", "replan": "P{1}'s plan no longer holds: P{1} plans again",
+}
+
+
 def line(s: State, e: tuple[Any, ...]) -> str | None:
     """One event as a sentence (None: not worth a line)."""
     k = e[0]
@@ -39,20 +53,9 @@ def line(s: State, e: tuple[Any, ...]) -> str | None:
     def n(i: int) -> str:
         return name(s, e[i])
 
-    simple: dict[str, str] = {
-        "pay": "P{1} pays for {c2}", "pay-part": "P{1} pays for {c2} alone", "load": "P{1} loads {c2}",
-        "research": "P{1} puts research on {c2}", "negate": "P{1} negates {c2}", "allocate": "P{1} declares the allocation",
-        "void": "{c2} is voided", "cancelled": "{c2} is cancelled", "destroyed": "{c1} is destroyed",
-        "eliminated": "P{1}'s Sector HQ falls", "celebration": "P{1} celebrates and draws a card",
-        "discard": "P{1} discards {c2}", "drop": "P{1} discards {c2} from hand", "pass": "P{1} passes",
-        "expire": "{c1} runs out", "first": "P{1} takes the first turn", "cure": "{c1} cures {c2}",
-        "capture": "{c1} captures {c2}", "wreck": "{c1} destroys {c2}", "stand-in": "{c1} takes the place of {c2}",
-        "lucky": "{c1} turns {c2} aside", "travel": "{c1} travels to {c2}", "return": "{c1} returns to {c2}",
-        "move": "{c1} moves to {c2}", "replan": "P{1}'s plan no longer holds: P{1} plans again",
-    }
-    if k in simple:
+    if k in SIMPLE_LINES:
         values = {f"c{i}": n(i) for i in range(1, len(e)) if isinstance(e[i], int)}
-        return simple[k].format(*e, **values)
+        return SIMPLE_LINES[k].format(*e, **values)
     if k == "turn":
         return f"— P{e[1]}'s turn {e[2]} —"
     if k == "phase":
