@@ -2002,3 +2002,18 @@ def test_random_play_never_breaks_the_engine() -> None:
             assert not board.fleet(s, 1 - s.winner)
     assert games == len(runs)
     assert ends.get("hq", 0) >= 2 and ends.get("stall", 0) >= 50  # both ways of ending came up
+
+
+# RULE: GE-DIG-2
+def test_a_position_made_for_a_seat_does_not_carry_the_seed() -> None:
+    """The seed fixes every shuffle, so the canonical position a bot receives and every
+    determinization hold none: from it a seat could compute both decks and the other hand."""
+    from starcom.games import get
+    g = GalacticEmpires.new(seed=424242)
+    while g.s.phase == "setup":
+        g.apply(g.legal_actions()[0])
+    observer = get("ge").observer
+    for seat in (0, 1):
+        assert observer.canonical(g, seat).to_json()["state"]["seed"] != 424242
+        assert g.determinize(seat, random.Random(1)).s.seed != 424242
+    assert g.s.seed == 424242  # the game itself keeps it (saves replay from it)

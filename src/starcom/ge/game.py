@@ -297,6 +297,7 @@ class GalacticEmpires:
                 p.reserve = pool[n_hand:n_hand + n_res]
             p.deck = pool[n_hand + n_res:]
         s.rng = random.Random(rng.getrandbits(64))
+        s.seed = 0  # the real seed fixes every shuffle: a copy for a seat must not carry it
         return g
 
     def view(self, player: int | None) -> dict[str, Any]:
