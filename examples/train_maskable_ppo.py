@@ -1,8 +1,11 @@
-"""Train a MaskablePPO policy (sb3-contrib, CPU) on Star Commander, then measure it in the arena.
+"""Train a MaskablePPO policy (sb3-contrib, CPU) on Star Commander or Galactic Empires
+(``--game ge``), then measure it in the arena.
 
     pip install 'starcom[rl]'
     python examples/train_maskable_ppo.py --minutes 60 --out ppo_starcom.zip
     python examples/train_maskable_ppo.py --evaluate ppo_starcom.zip --games 200
+    python examples/train_maskable_ppo.py --game ge --minutes 60 --out ppo_ge.zip
+    python examples/train_maskable_ppo.py --game ge --evaluate ppo_ge.zip --games 100
 
 The learner plays one seat of ``starcom.rl.gym_env`` (the seat rotates from episode to episode)
 against built-in AIs; each of the ``--envs`` environments (one process each) takes the next
@@ -23,7 +26,7 @@ import sys
 import time
 
 
-def make_env(opponent: str, seed: int, players: int, size: int, step_cost: float):  # type: ignore[no-untyped-def]
+def make_env(game: str, opponent: str, seed: int, players: int, size: int, step_cost: float):  # type: ignore[no-untyped-def]
     def build():  # type: ignore[no-untyped-def]
         import gymnasium as gym
         import torch
@@ -51,7 +54,7 @@ def make_env(opponent: str, seed: int, players: int, size: int, step_cost: float
                     reward, terminated, truncated = reward - 1.0, True, False
                 return obs, reward, terminated, truncated, info
 
-        env = Flat(starcom.rl.gym_env(opponents=opponent, seat="rotate", players=players, size=size))
+        env = Flat(starcom.rl.gym_env(game=game, opponents=opponent, seat="rotate", players=players, size=size))
         env.reset(seed=seed)
         return env
     return build
@@ -65,7 +68,7 @@ def train(args: argparse.Namespace) -> None:
 
     torch.set_num_threads(1)  # more threads spin against the environment processes on 2 cores
     opponents = args.opponents.split(",")
-    fns = [make_env(opponents[i % len(opponents)], args.seed + i, args.players, args.size, args.step_cost)
+    fns = [make_env(args.game, opponents[i % len(opponents)], args.seed + i, args.players, args.size, args.step_cost)
            for i in range(args.envs)]
     vec = SubprocVecEnv(fns) if args.envs > 1 else DummyVecEnv(fns)
 
@@ -103,9 +106,13 @@ def evaluate(args: argparse.Namespace) -> None:
     from starcom.rl.policy import register_policy_agent
     from starcom.sim.arena import ArenaSpec, run_arena
 
-    register_policy_agent("ppo", args.evaluate)
+    from starcom.games import get as get_game
+
+    register_policy_agent("ppo", args.evaluate, game=args.game)
+    editions = get_game(args.game).editions
     for opponent in args.against.split(","):
-        spec = ArenaSpec(agents=("ppo", opponent), games=args.games, players=2, size=args.size, seed=args.seed)
+        spec = ArenaSpec(agents=("ppo", opponent), games=args.games, players=2, size=args.size, seed=args.seed,
+                         game=args.game, edition=editions[0] if editions else "standard")
         result = run_arena(spec)  # in this process: the policy agent is registered here
         ppo = next(r for r in result.agent_results() if r.name == "ppo")
         pair = result.pairs()[0]
@@ -118,6 +125,7 @@ def evaluate(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", default="starcom", help="the game to learn: starcom or ge (default starcom)")
     p.add_argument("--minutes", type=float, default=60.0, help="training time (default 60)")
     p.add_argument("--envs", type=int, default=2, help="environments, one process each (default 2)")
     p.add_argument("--opponents", default="random,greedy", help="built-in AIs to train against, in turn")

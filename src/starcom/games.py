@@ -93,6 +93,20 @@ class GameEntry:
     # The action the seat to move takes when it lets a moment pass (a reaction window), or None
     # when the decision is a real one; look-ahead plays these for the other seats.
     passive: Callable[[Any], Any] | None = None
+    # The numbers of players ``new`` takes, and its board sizes (empty: the game has no size).
+    player_counts: tuple[int, ...] = (2,)
+    sizes: tuple[int, ...] = ()
+    # Every card of the game as the browser's glossary lists it (JSON-ready dicts, each with at
+    # least ``name`` and ``text``). None: the game has no glossary.
+    glossary: Callable[[], list[dict[str, Any]]] | None = None
+    # The balance lab's side of the game (``starcom study cards --game NAME``): ``study()`` gives an
+    # object that lists the cards it can study and makes a game of given settings and seed in
+    # which a card is real for some seats and its stand-in for the others (the protocol:
+    # starcom.study.hook.CardStudy). None: the game has no card study.
+    study: Callable[[], Any] | None = None
+    # Whether an action only lets a moment pass (a pass in a reaction window): a server may make
+    # it for a seat that asked not to be stopped when passing is all it can do.
+    waives: Callable[[Any], bool] = field(default=lambda a: False)
 
 
 def winner_of(game: Game) -> int | None:
@@ -208,6 +222,11 @@ def _starcom_play(game: Any, action: Any) -> list[Any]:
     return game.apply_unchecked(action)  # type: ignore[no-any-return]
 
 
+def _starcom_study() -> Any:
+    from .study.sc import STUDY
+    return STUDY
+
+
 STARCOM = register(GameEntry(
     name="starcom", title="Star Commander", new=_starcom_new,
     settings=("players", "size", "edition", "seed", "turn_limit", "action_limit", "variant"), observer=STARCOM_OBSERVER,
@@ -216,6 +235,7 @@ STARCOM = register(GameEntry(
     narrator=_starcom_narrator, describe=_starcom_describe, play=_starcom_play,
     turn=lambda g: g.turn, winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
     features=_starcom_features, editions=("standard", "classic"), invariants=_starcom_invariants,
+    player_counts=(2, 3, 4), sizes=(3, 4, 5), study=_starcom_study,
 ))
 
 

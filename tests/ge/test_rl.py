@@ -99,3 +99,17 @@ def test_the_leak_check_would_catch_a_shown_hand(monkeypatch) -> None:
     assert any(_hidden(env.table.game, seat) != _hidden(t.table.game, seat)
                and not np.array_equal(env.observe(agent)["observation"], t.observe(agent)["observation"])
                for t in twins)
+
+
+@pytest.mark.parametrize("edition", ["full", "quick"])
+def test_openspiel_plays_galactic_empires(edition: str) -> None:
+    """``python_ge`` is registered beside ``python_starcom`` and passes OpenSpiel's own random
+    simulation test (legal actions, chance node, returns, observation tensors and strings)."""
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install open-spiel)")
+    assert starcom.rl.register_spiel()
+    game = pyspiel.load_game("python_ge", {"edition": edition, "action_limit": 1500})
+    assert game.num_players() == 2 and game.num_distinct_actions() == FEATURES.action_count
+    assert "size" not in game.get_parameters()  # GE has no board size
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    with pytest.raises(Exception, match="players"):
+        pyspiel.load_game("python_ge", {"players": 3})

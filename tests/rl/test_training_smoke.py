@@ -32,3 +32,20 @@ def test_two_minute_training_then_an_arena_match(tmp_path):
 def test_bad_arguments_are_refused():
     done = subprocess.run([sys.executable, str(EXAMPLE), "--envs", "0"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "--envs" in done.stderr
+
+
+def test_the_example_trains_and_measures_galactic_empires(tmp_path):
+    """``--game ge``: the same example learns GE (30 seconds here) and its policy plays GE games
+    in the arena as the agent ``ppo``."""
+    model = tmp_path / "ppo_ge.zip"
+    trained = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--game", "ge", "--minutes", "0.5", "--envs", "1", "--opponents", "random",
+         "--n-steps", "128", "--out", str(model)], capture_output=True, text=True, timeout=600)
+    assert trained.returncode == 0, trained.stderr[-3000:]
+    assert model.exists() and "trained 0.5" in trained.stdout
+    played = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--game", "ge", "--evaluate", str(model), "--against", "random",
+         "--games", "2"], capture_output=True, text=True, timeout=600)
+    assert played.returncode == 0, played.stderr[-3000:]
+    line = next(x for x in played.stdout.splitlines() if x.startswith("ppo vs random"))
+    assert "in 2 games" in line, line

@@ -173,7 +173,9 @@ def test_a_star_commander_server_makes_the_game_a_request_names(make_client):
     c = make_client()  # a server whose own game is Star Commander
     settings = c.get("/api/settings").json()
     assert settings["game"] == "starcom"
-    assert {"name": NAME, "title": "High Card"} in settings["games"]
+    high_card = next(g for g in settings["games"] if g["name"] == NAME)
+    assert high_card["title"] == "High Card" and high_card["players"] == [2, 3, 4]
+    assert high_card["help"] is None and high_card["cards"] is None  # it has neither page
     r = c.post("/api/games", json={"game": "chess", "mode": "hotseat"})
     assert r.status_code == 400 and "game 'chess'" in r.json()["error"] and NAME in r.json()["error"]
     assert c.post("/api/games", json={"game": 7, "mode": "hotseat"}).status_code == 400

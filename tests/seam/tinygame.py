@@ -257,6 +257,6 @@ ENTRY = GameEntry(
     name=NAME, title="High Card", new=HighCard.new, settings=("players", "size", "edition", "seed", "turn_limit"),
     observer=OBSERVER, make_agent=make_agent, agent_names=agent_names, levels=tuple(LEVELS),
     default_level="normal", encode=lambda a: {"type": a[0]}, decode=decode, narrator=HighCardNarrator,
-    describe=describe, turn=lambda g: min(g.round, ROUNDS - 1),
+    describe=describe, turn=lambda g: min(g.round, ROUNDS - 1), player_counts=(2, 3, 4), sizes=(3, 4, 5, 6),
 )
 register(ENTRY, replace=True)

@@ -217,7 +217,8 @@ def selfplay(
     json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the totals (the "
                                                         "table then goes to stderr)."),
     save_dir: Optional[Path] = typer.Option(None, help="Save every game as JSON in this directory "
-                                                       "(game-0000.json, ...; read them with starcom replay)."),
+                                                       "(game-0000.json, ...; read Star Commander's with "
+                                                       "starcom replay; the browser lobby opens any game's)."),
     workers: int = workers_option(),
     backend: str = backend_option(),
     address: Optional[str] = address_option(),
@@ -241,9 +242,6 @@ def selfplay(
     if entry.name == "starcom":
         _check_setup(players, size, edition, _limit(turn_limit))
     else:
-        if save_dir is not None:
-            raise typer.BadParameter(f"saved games are Star Commander's format for now; {entry.title} games "
-                                     "cannot be saved", param_hint="--save-dir")
         try:
             entry.new(**{k: v for k, v in {"players": players, "edition": edition,
                                            "turn_limit": _limit(turn_limit)}.items() if k in entry.settings})
@@ -414,6 +412,38 @@ def _viewer(spec: Optional[str], players: int, over: bool) -> tuple[Optional[int
     return p, False
 
 
+def _replay_other(file: Path, saved: Any, viewer: Optional[str], json_out: bool) -> None:
+    """``starcom replay`` of another game's file: its narrator's log for the viewer (the seed
+    only for ``all``, as for Star Commander)."""
+    entry = saved.entry
+    over = bool(saved.game.over)
+    who, reveal_all = _viewer(viewer, int(saved.config.get("players", 2)), over)
+    game = entry.new(**saved.config)
+    narrator = entry.narrator(game, who, reveal_all)
+    steps = [{"step": 0, "lines": narrator.setup_lines(game)}]
+    for i, (act, seat) in enumerate(zip(saved.actions, saved.movers), 1):
+        text = entry.describe(game, act, who if not reveal_all else seat)
+        events = entry.play(game, act)
+        steps.append({"step": i, "seat": seat, "action": text, "lines": narrator.step_lines(game, act, events)})
+    settings = dict(saved.config) if reveal_all else {k: v for k, v in saved.config.items() if k != "seed"}
+    result = {"over": over, "winner": entry.winner(game), "steps": len(saved.actions)}
+    if json_out:
+        typer.echo(json.dumps({"file": str(file), "game": saved.name,
+                               "viewer": "all" if reveal_all else "spectator" if who is None else who,
+                               "config": settings, "agents": saved.agents, **result, "history": steps}))
+        return
+    console = Console()
+    words = ", ".join(f"{k} {v}" for k, v in settings.items() if v is not None)
+    console.print(Text(f"{file}: {entry.title}, {words}, {len(saved.actions)} actions", style="bold"), soft_wrap=True)
+    if saved.agents:
+        console.print(Text(", ".join(f"P{p}: {n}" for p, n in enumerate(saved.agents))))
+    for step in steps:
+        for line in step["lines"]:
+            _print_line(console, line)
+    if not over:
+        console.print(Text("(the game was saved unfinished)", style="yellow"))
+
+
 def _variant_words(variant: Any) -> str:
     """A study game's cards in a sentence: "A study game: Frigate is played as its stand-in by every seat but P0"."""
     where = "" if variant.catalogue_name == "built-in" else f" (catalogue {variant.catalogue_name})"
@@ -473,8 +503,12 @@ def replay(
     the spectator's view hides the cards they could not see, as the browser game does.
     """
     from ..observer import STARCOM as OBSERVER
-    from ..sim.record import load
+    from ..sim.record import load, load_game_record
     try:
+        saved = load_game_record(file)
+        if saved.name != "starcom":
+            _replay_other(file, saved, viewer, json_out)
+            return
         cfg, actions, meta = load(file)
     except ReplayError as exc:
         _fail(str(exc))

@@ -21,6 +21,7 @@ study_app = typer.Typer(
          "rate of the seat that holds it, with a 95% interval, a sequential stop per card, and a "
          "report you can open in a browser. Runs resume where they stopped.",
     epilog="Examples:\n  starcom study cards --only Frigate,Barrage --max-games 200 --out frigate-study\n"
+           "  starcom study cards --game ge --edition quick --only Doctor,Moon --out ge-study\n"
            "  starcom study diff study-standard study-classic",
     no_args_is_help=True)
 
@@ -35,17 +36,24 @@ def _fail(message: str) -> typer.Exit:
 @study_app.command("cards", epilog="""Examples:
   starcom study cards --only Frigate,Barrage --max-games 200 --out frigate-study
   starcom study cards --agents greedy,heuristic --workers 2
-  starcom study cards --cards my-cards.toml --edition classic --out my-study""")
+  starcom study cards --cards my-cards.toml --edition classic --out my-study
+  starcom study cards --game ge --list
+  starcom study cards --game ge --edition quick --only Doctor,Moon --max-games 100 --out ge-study""")
 def cards(
+    game: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge (Galactic "
+                             "Empires)."),
     cards_file: Optional[Path] = typer.Option(None, "--cards", help="A catalogue in the project's format "
-                                              "(like src/starcom/cards/catalogue.toml) instead of the built-in one."),
+                                              "(like src/starcom/cards/catalogue.toml) instead of the built-in one "
+                                              "(Star Commander only)."),
     only: Optional[str] = typer.Option(None, "--only", help="Study only these cards: names, comma-separated."),
     agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat "
                                "(rotated over the seats), comma-separated."),
-    players: int = typer.Option(2, "--players", help="Players, 2-4."),
-    size: int = typer.Option(3, "--size", help="Board size, 3-5."),
-    edition: str = typer.Option("standard", "--edition", help="standard or classic."),
-    turn_limit: int = typer.Option(60, "--turn-limit", help="Turn limit of every game."),
+    players: int = typer.Option(2, "--players", help="Players, 2-4 (Galactic Empires: 2)."),
+    size: Optional[int] = typer.Option(None, "--size", help="Board size, 3-5; default 3 (Star Commander only)."),
+    edition: Optional[str] = typer.Option(None, "--edition", help="standard (the default) or classic; Galactic "
+                                          "Empires: full (the default) or quick."),
+    turn_limit: Optional[int] = typer.Option(None, "--turn-limit", help="Turn limit of every game; default 60 "
+                                             "(Galactic Empires: its turn cap, default 40)."),
     max_games: int = typer.Option(400, "--max-games", help="At most this many games per card (both games "
                                   "of every pair counted)."),
     seed: int = typer.Option(0, "--seed", help="The study's seed: the same seed gives the same results."),
@@ -58,7 +66,8 @@ def cards(
     list_cards: bool = typer.Option(False, "--list", help="List the cards that can be studied and stop."),
 ) -> None:
     """What each card is worth: the change in a seat's win rate when it plays the real card
-    instead of a vanilla stand-in, on the same deals, with a 95% interval.
+    instead of a stand-in, on the same deals, with a 95% interval. Star Commander's stand-ins are
+    vanilla cards; Galactic Empires' (--game ge) are blanks that cannot be played.
 
     Writes OUT/results.json, OUT/cards.csv and OUT/report.html. Stop it with Ctrl-C and run the
     same command again to go on where it stopped.
@@ -66,13 +75,14 @@ def cards(
     from ..study.report import write
     from ..study.runner import max_pairs, run_study
     from ..study.spec import StudyError, StudySpec
+    given = {"size": size, "edition": edition, "turn_limit": turn_limit}  # left out: the game's defaults
     try:
         spec = StudySpec.checked(
-            cards_file=str(cards_file) if cards_file else None,
+            game=game, cards_file=str(cards_file) if cards_file else None,
             only=tuple(n.strip() for n in only.split(",") if n.strip()) if only else (),
-            agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()), players=players, size=size,
-            edition=edition, turn_limit=turn_limit, max_games=max_games, seed=seed, alpha=alpha,
-            workers=workers, backend=backend, address=address, out=str(out))
+            agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()), players=players,
+            max_games=max_games, seed=seed, alpha=alpha, workers=workers, backend=backend, address=address,
+            out=str(out), **{k: v for k, v in given.items() if v is not None})
     except StudyError as exc:
         raise _fail(str(exc)) from None
     console = Console()
@@ -81,8 +91,10 @@ def cards(
             console.print(name)
         return
     most = max_pairs(spec) * len(spec.cards)
-    console.print(f"Studying {len(spec.cards)} card(s) in {out}: at most {2 * most} games "
-                  f"({spec.max_games} per card), agents {', '.join(spec.agents)}.")
+    title = spec.entry.title
+    console.print(f"Studying {len(spec.cards)} card(s) of {title} in {out}: at most {2 * most} games "
+                  f"({spec.max_games} per card), agents {', '.join(spec.agents)}, {spec.edition}, "
+                  f"turn limit {spec.turn_limit}.")
     warned = False
     started = time.perf_counter()
     first: list[int] = []  # pairs already done (from the log) when this run began

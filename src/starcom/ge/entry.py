@@ -71,5 +71,8 @@ GE: GameEntry = register(GameEntry(
     winner=lambda g: g.winner, end_reason=lambda g: (g.s.end or None) if g.over else None,
     evaluate=lambda g, seat: evaluate(g.s, seat),
     passive=lambda g: ("pass",) if g.s.priority is not None else None, editions=("full", "quick"),
-    invariants=_invariants, features=_features,
+    invariants=_invariants, features=_features, player_counts=(2,),
+    waives=lambda a: a[0] in ("pass", "quiet"),
+    glossary=lambda: __import__("starcom.ge.glossary", fromlist=["glossary"]).glossary(),
+    study=lambda: __import__("starcom.ge.study", fromlist=["STUDY"]).STUDY,
 ), replace=True)

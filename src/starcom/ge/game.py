@@ -7,11 +7,12 @@ HQ or a fleet is ``-1 - seat``. Each has one text form (``play doctor#12 moon#3`
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, Self
 
 from ..engine.errors import IllegalAction  # one refusal type for both games (.reason, .rule)
 from . import board, chain, combat, plays, points, turn
-from .cards import CARDS, EMPIRES, KREBIZ_PAIRS, deck_list
+from .cards import BY_KEY, CARDS, EMPIRES, KREBIZ_PAIRS, deck_list
 from .cards.base import Effect
 from .hooks import effect, effect_of
 from .state import (ALLOCATE, DISCARD, EDITIONS, FIRE, OVER, PLAY_A, PLAY_B, PLAYS_PER_TURN, SETUP, Item,
@@ -31,8 +32,13 @@ class GalacticEmpires:
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, edition: str = "full", seed: int = 0, empires: tuple[str, str] = ("argonian", "krebiz"),
-            options: dict[str, Any] | None = None) -> GalacticEmpires:
-        """A game before the reserve fleets are chosen (ValueError names a bad setting)."""
+            options: dict[str, Any] | None = None, blank: Iterable[tuple[int, str]] = ()) -> GalacticEmpires:
+        """A game before the reserve fleets are chosen (ValueError names a bad setting).
+
+        ``blank``: ``(seat, card key)`` pairs, a balance study's deck variant: every copy of that
+        card in that seat's deck is dealt as a blank, which may be discarded from the hand but
+        never played or swapped. The decks, their order and the card ids stay as they are, so
+        the same seed deals the same cards (docs/study.md)."""
         if edition not in EDITIONS:
             raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
         if sorted(empires) != sorted(EMPIRES):
@@ -58,6 +64,7 @@ class GalacticEmpires:
                 _set_pairs_aside(p, spec_of)
             players.append(p)
         state = State(edition, opts, seed, owner_of, spec_of, players, random.Random(seed))
+        state.blank = _blanks(owner_of, spec_of, blank)
         return cls(state)
 
     # ------------------------------------------------------------------ the protocol
@@ -87,13 +94,15 @@ class GalacticEmpires:
         if s.phase == OVER:
             return []
         if s.priority is not None:
-            return chain.reactions(s, s.priority) + [("pass",), ("quiet",)]
+            acts = chain.reactions(s, s.priority) + [("pass",), ("quiet",)]
+            return _without_blanks(s, acts) if s.blank else acts
         if s.phase == SETUP:
             return [("reserve", *keys) for keys in turn.reserve_options(s, s.active)]
         if s.phase == ALLOCATE:
             return points.actions(s)
         if s.phase in (PLAY_A, PLAY_B):
-            return _paired_plays(s, s.active, plays.plays(s, s.active)) + plays.uses(s, s.active) + [("end",)]
+            acts = _paired_plays(s, s.active, plays.plays(s, s.active)) + plays.uses(s, s.active) + [("end",)]
+            return _without_blanks(s, acts) if s.blank else acts
         if s.phase == FIRE:
             if s.aim is None:
                 return [("aim", t) for t in combat.aims(s, s.active)] + [("end",)]
@@ -212,6 +221,8 @@ class GalacticEmpires:
             return "GE-REACT-6: there is no reaction window open"
         if kind == "drop":
             return self._why_not_drop(act)
+        if kind in ("play", "pair", "swap") and set(_cards_played(act)) & set(s.blank):
+            return "a blank (a balance study's stand-in) cannot be played or swapped, only discarded"
         if kind in ("play", "swap") and len(act) >= 2 and isinstance(act[1], int):
             uid = act[1]
             if mover is None or uid not in s.players[mover].hand:
@@ -405,6 +416,30 @@ def _paired_plays(s: State, seat: int, acts: list[Action]) -> list[Action]:
         extra += [("pair", cruiser, capsule, loc) for loc in locs]
     plays_end = max((i + 1 for i, a in enumerate(out) if a[0] in ("play", "pair")), default=0)
     return out[:plays_end] + extra + out[plays_end:]
+
+
+def _blanks(owner_of: list[int], spec_of: list[int], blank: Iterable[tuple[int, str]]) -> list[int]:
+    """The uids dealt as blanks: every copy of each ``(seat, key)``'s card in that seat's deck."""
+    wanted = set()
+    for pair in blank:
+        seat, key = pair if isinstance(pair, (tuple, list)) and len(pair) == 2 else (None, None)
+        if seat not in (0, 1) or key not in BY_KEY:
+            raise ValueError(f"blank: {pair!r} is not a seat (0 or 1) and a card key")
+        wanted.add((seat, key))
+    return [uid for uid, (seat, index) in enumerate(zip(owner_of, spec_of)) if (seat, CARDS[index].key) in wanted]
+
+
+def _cards_played(act: Action) -> tuple[Any, ...]:
+    """The hand (or reserve) cards a play, a Krebiz pair or a reserve swap moves."""
+    if act[0] == "play":  # a transport played with a crew card names it after "with" (GE-MISSION-8)
+        return act[1:2] + (act[4:5] if len(act) > 4 and act[3] == "with" else ())
+    return act[1:3] if act[0] in ("pair", "swap") else ()
+
+
+def _without_blanks(s: State, acts: list[Action]) -> list[Action]:
+    """``acts`` less every play and swap of a blank (State.blank)."""
+    blank = set(s.blank)
+    return [a for a in acts if a[0] not in ("play", "pair", "swap") or blank.isdisjoint(_cards_played(a))]
 
 
 def _as_action(action: Any) -> Action:

@@ -7,7 +7,8 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from ..observer import canonical
-from .cards import CARDS
+from .cards import CARDS, POINT_TYPES
+from .combat import hq_limit
 from .state import State, Unit
 
 if TYPE_CHECKING:
@@ -17,14 +18,25 @@ Viewer = int | None
 
 
 def card(s: State, uid: int) -> dict[str, Any]:
+    """A card the viewer may see: its id in this game, its catalogue key, name and kind."""
     spec = CARDS[s.spec_of[uid]]
-    return {"uid": uid, "key": spec.key, "name": spec.name}
+    return {"uid": uid, "key": spec.key, "name": spec.name, "kind": spec.kind}
 
 
 def _unit(s: State, u: Unit) -> dict[str, Any]:
     """A card in play with every counter the engine keeps on it (GE-ZONE-5): all are public."""
     counters = {k: v for k, v in asdict(u).items() if k not in ("uid", "parent")}
     return {**card(s, u.uid), **counters, "on": u.parent, "fired": u.fired_phasers + u.fired_heavy}
+
+
+def _link_words(game: GalacticEmpires, action: tuple[Any, ...]) -> str:
+    """A link of the reaction chain in the notation's words. A link may hold more than an
+    action does (a volley's weapons, a shot's damage), so nested parts are written in brackets."""
+    def word(arg: Any) -> str:
+        if isinstance(arg, tuple):
+            return "(" + " ".join(word(x) for x in arg) + ")"
+        return game._word(str(action[0]), arg)
+    return " ".join([str(action[0])] + [word(a) for a in action[1:]])
 
 
 def view(game: GalacticEmpires, viewer: Viewer) -> dict[str, Any]:
@@ -49,9 +61,11 @@ def view(game: GalacticEmpires, viewer: Viewer) -> dict[str, Any]:
         "game": "ge", "edition": s.edition, "phase": s.phase, "active": s.active, "first": s.first,
         "to_move": game.to_move, "priority": s.priority, "players": players,
         "units": [_unit(s, u) for u in sorted(s.units.values(), key=lambda u: u.uid)],
-        "chain": [{"player": i.player, "kind": i.kind, "action": game.notation(i.action)} for i in s.chain],
+        "chain": [{"player": i.player, "kind": i.kind, "action": _link_words(game, i.action)} for i in s.chain],
         "aim": s.aim, "aim_weapons": [list(w) for w in s.aim_weapons], "volleyed": list(s.volleyed),
         "winner": s.winner, "end": s.end or None,
+        # fixed facts a table needs to draw the counters: the HQ's damage limit, the point types
+        "hq_limit": hq_limit(s), "point_types": list(POINT_TYPES),
     }
 
 

@@ -135,6 +135,9 @@ class State:
     log: list[tuple[Any, ...]] = field(default_factory=list)  # events of the step being played
     plan_pool: list[int] = field(default_factory=list)  # the pool when this allocation's steps began
     plan_units: list[Unit] = field(default_factory=list)  # the active fleet then (a re-plan starts over)
+    # Cards dealt as blanks (uids): a balance study's stand-ins, which may be discarded from the
+    # hand but never played or swapped (GalacticEmpires.new's ``blank``, docs/study.md).
+    blank: list[int] = field(default_factory=list)
 
     def say(self, *event: Any) -> None:
         """Record an event of the step being played (the game hands them to its caller)."""

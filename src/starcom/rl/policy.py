@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from .. import games
+from ..protocol import Agent
 
 
 class PolicyAgent:
@@ -40,14 +41,27 @@ class PolicyAgent:
         return rng.choices([a for a, _ in playable], [p for _, p in playable])[0]
 
 
-def register_policy_agent(name: str, path: str) -> None:
-    """Make ``name`` a computer player (``make_agent(name)``, ``starcom arena``'s agent lists in
-    this process) that plays the MaskablePPO policy saved at ``path``."""
-    from sb3_contrib import MaskablePPO
+def register_policy_agent(name: str, path: str, game: str = "starcom") -> None:
+    """Make ``name`` a computer player of ``game`` (``make_agent(name)``, ``starcom arena``'s
+    agent lists in this process) that plays the MaskablePPO policy saved at ``path``."""
+    import dataclasses
 
-    from ..agents import AGENTS
+    from sb3_contrib import MaskablePPO
     model = MaskablePPO.load(path, device="cpu")
-    AGENTS[name] = lambda think, iterations: PolicyAgent(model, name)
+    if game == "starcom":
+        from ..agents import AGENTS
+        AGENTS[name] = lambda think, iterations: PolicyAgent(model, name)
+        return
+    entry = games.get(game)  # another game: its entry, with one more agent, replaces it
+    policy = name
+
+    def make(name: str, *, think: float | None = None, iterations: int | None = None) -> Agent:
+        if name == policy:
+            return PolicyAgent(model, policy, game=game)
+        return entry.make_agent(name, think=think, iterations=iterations)
+
+    games.register(dataclasses.replace(entry, make_agent=make, agent_names=lambda: [*entry.agent_names(), policy]),
+                   replace=True)
 
 
 __all__ = ["PolicyAgent", "register_policy_agent"]

@@ -1,4 +1,6 @@
-"""Star Commander as an OpenSpiel Python game, registered as ``python_starcom``.
+"""Star Commander as an OpenSpiel Python game, registered as ``python_starcom``; every other
+registered game with features as ``python_<name>`` (Galactic Empires: ``python_ge``, with the
+parameters it takes: ``players``, ``edition``, ``turn_limit``, ``action_limit``, ``deals``).
 
 The deal is the one chance node: its outcome (one of ``deals``, uniformly) seeds the game, and
 from there the game is a function of the players' actions, as the engine is. Actions are the
@@ -19,41 +21,68 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from .. import games
 from .table import Table, TableConfig
 
 _DEFAULTS = {"players": 2, "size": 3, "edition": "standard", "turn_limit": 60, "action_limit": 3000,
              "deals": 1000}
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name="python_starcom",
-    long_name="Star Commander (Python)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS)
+
+def _defaults(name: str) -> dict[str, Any]:
+    """The loading parameters of game ``name`` and their defaults: only the settings it takes."""
+    if name == "starcom":
+        return dict(_DEFAULTS)
+    entry = games.get(name)
+    out: dict[str, Any] = {"players": entry.player_counts[0]}
+    if entry.sizes:
+        out["size"] = entry.sizes[0]
+    if entry.editions:
+        out["edition"] = entry.editions[0]
+    return {**out, "turn_limit": 60, "action_limit": 3000, "deals": 1000}
+
+
+def game_type(name: str) -> Any:
+    """The OpenSpiel type of the registered game ``name`` (``python_<name>``)."""
+    entry = games.get(name)
+    players = entry.player_counts if name != "starcom" else (2, 3, 4)
+    return pyspiel.GameType(
+        short_name=f"python_{name}",
+        long_name=f"{entry.title} (Python)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(players),
+        min_num_players=min(players),
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_defaults(name))
+
+
+_GAME_TYPE = game_type("starcom")
 
 
 class StarcomSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """The OpenSpiel game: its settings come from the loading parameters."""
+    """The OpenSpiel game: its settings come from the loading parameters. Star Commander's;
+    :func:`register` makes a subclass for every other registered game with features."""
+
+    GAME = "starcom"
+    TYPE = _GAME_TYPE
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        settings = {**_DEFAULTS, **(params or {})}
+        name = f"python_{self.GAME}"
+        settings = {**_defaults(self.GAME), **(params or {})}
         self.settings = settings
         self.deals = int(settings["deals"])
         if self.deals < 1:
             raise ValueError(f"deals must be at least 1, not {self.deals}")
         if int(settings["action_limit"]) < 1:
-            raise ValueError("python_starcom needs an action_limit of at least 1 (OpenSpiel needs a longest game)")
-        self.config = TableConfig(players=int(settings["players"]), size=int(settings["size"]),
-                                  edition=str(settings["edition"]), turn_limit=int(settings["turn_limit"]) or None,
+            raise ValueError(f"{name} needs an action_limit of at least 1 (OpenSpiel needs a longest game)")
+        self.config = TableConfig(game=self.GAME, players=int(settings["players"]), size=int(settings.get("size", 3)),
+                                  edition=settings.get("edition"), turn_limit=int(settings["turn_limit"]) or None,
                                   action_limit=int(settings["action_limit"]))
         self.table = Table(self.config)  # ValueError names a bad setting
         players = self.config.players
@@ -61,14 +90,14 @@ class StarcomSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=self.table.action_count, max_chance_outcomes=self.deals,
             num_players=players, min_utility=-1.0, max_utility=1.0,
             utility_sum=None, max_game_length=self.config.action_limit)
-        super().__init__(_GAME_TYPE, info, settings)
+        super().__init__(self.TYPE, info, settings)
 
     def new_initial_state(self) -> "StarcomSpielState":
         return StarcomSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "StarcomObserver":
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError("python_starcom gives observations only, not perfect-recall information states")
+            raise ValueError(f"python_{self.GAME} gives observations only, not perfect-recall information states")
         return StarcomObserver(self.table.observation_size)
 
 
@@ -143,9 +172,18 @@ class StarcomObserver:
 
 
 def register() -> None:
-    """Register ``python_starcom`` (again is harmless)."""
-    if "python_starcom" not in pyspiel.registered_names():
-        pyspiel.register_game(_GAME_TYPE, StarcomSpielGame)
+    """Register ``python_starcom`` and ``python_<name>`` for every other registered game with
+    features (``python_ge``); again is harmless."""
+    known = set(pyspiel.registered_names())
+    for name in games.list_games():
+        if games.get(name).features is None or f"python_{name}" in known:
+            continue
+        if name == "starcom":
+            pyspiel.register_game(_GAME_TYPE, StarcomSpielGame)
+        else:
+            kind = game_type(name)
+            cls = type(f"{name.title()}SpielGame", (StarcomSpielGame,), {"GAME": name, "TYPE": kind})
+            pyspiel.register_game(kind, cls)
 
 
 __all__ = ["StarcomSpielGame", "StarcomSpielState", "register"]

@@ -13,6 +13,7 @@ default). :func:`adapter_for` finds the adapter a stored config names.
 """
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -45,14 +46,30 @@ def hint_for(game: Game, seed: str) -> tuple[Any, float]:
     return answer.action, answer.win_chance
 
 
+HINT_ITERATIONS = 200  # search iterations of a hint in a game other than Star Commander
+
+
+def search_hint(game_name: str, game: Any, seed: str) -> tuple[Any, None]:
+    """The hint of a game other than Star Commander: the choice of its ISMCTS agent with a fixed
+    budget (so the same position and seed give the same hint), searched on a determinization
+    of the seat's view. No win chance: only Star Commander's evaluation is calibrated to one.
+    Module-level, with the game's name first, so the AI pool's worker processes can run it."""
+    seat = game.to_move
+    if seat is None:
+        raise ValueError("the game is over: there is nothing to hint")
+    rng = random.Random(seed)
+    agent = get_game(game_name).make_agent("ismcts", iterations=HINT_ITERATIONS)
+    return agent.choose(game.determinize(seat, rng), rng), None
+
+
 @dataclass(frozen=True)
 class Settings:
     """A stored config of a game other than Star Commander, as the replay endpoint shows it."""
 
     game: str
     players: int
-    size: int
-    edition: str
+    size: int | None
+    edition: str | None
     seed: int
     turn_limit: int | None = None
 
@@ -72,16 +89,18 @@ class Imported:
 
 class EntryAdapter:
     """The server's view of the registered game ``entry``. Its stored config holds the game's
-    name and the request's players, size, edition, seed and turn limit (the lobby shows the
-    first three); the game is made from those of them it takes."""
+    name and the request's players, size and edition (where the game has them), seed and turn
+    limit (the lobby shows the first three); the game is made from those of them it takes."""
 
-    hint: Callable[[Any, str], tuple[Any, float]] | None = None  # no hints unless a game has them
+    hint: Callable[[Any, str], tuple[Any, float | None]] | None = None  # no hints unless a game has them
 
     def __init__(self, entry: GameEntry) -> None:
         self.entry = entry
         self.name = entry.name
         self.observer: Observer = entry.observer
         self.default_level = entry.default_level
+        if entry.evaluate is not None and "ismcts" in entry.agent_names():  # the shared search plays it
+            self.hint = functools.partial(search_hint, entry.name)
 
     # ------------------------------------------------------------------ setup
     def check(self, req: NewGame) -> None:
@@ -94,8 +113,9 @@ class EntryAdapter:
 
     def config(self, req: NewGame, seed: int) -> dict[str, Any]:
         """The config stored for a new game (JSON-ready)."""
-        return {"game": self.name, "players": req.players, "size": req.size, "edition": req.edition,
-                "seed": seed, "turn_limit": req.turn_limit}
+        config = {"game": self.name, "players": req.players, "size": req.size, "edition": req.edition,
+                  "seed": seed, "turn_limit": req.turn_limit}
+        return {k: v for k, v in config.items() if v is not None or k == "turn_limit"}
 
     def create(self, config: Mapping[str, Any]) -> Any:
         """The game a stored config describes (ValueError for a bad one)."""
@@ -103,12 +123,32 @@ class EntryAdapter:
 
     def settings(self, config: Mapping[str, Any]) -> Any:
         """The stored config as a dataclass (the replay endpoint shows it)."""
-        return Settings(**{k: config[k] for k in ("game", "players", "size", "edition", "seed", "turn_limit")})
+        return Settings(game=str(config["game"]), players=int(config["players"]), size=config.get("size"),
+                        edition=config.get("edition"), seed=int(config["seed"]), turn_limit=config.get("turn_limit"))
 
     def import_record(self, data: dict[str, Any]) -> Imported:
-        """A saved game file of this game, checked: 400 when it is not one (only Star Commander
-        has a file format so far)."""
-        raise ApiError(400, f"{self.entry.title} has no saved-game files to open")
+        """A ``starcom-game/1`` file of this game (:mod:`starcom.sim.record`, its ``"game"``
+        naming it), every action checked by replaying it; 400 names what is wrong, and a game
+        that is not finished is refused (the browser replays finished games only)."""
+        from ..sim.record import from_game_record
+        named = data.get("game", STARCOM.name) if isinstance(data, dict) else None
+        if named is not None and named != self.name:
+            raise ApiError(400, f"not a saved game that can be opened: the file is a game of {named!r}, "
+                                f"not of {self.entry.title} ({self.name!r})")
+        try:
+            saved = from_game_record(data)
+        except ReplayError as exc:
+            raise ApiError(400, f"not a saved game that can be opened: {exc}") from None
+        game = saved.game
+        if not game.over:
+            raise ApiError(400, "the saved game is not finished: only finished games can be replayed")
+        # the config this adapter stores and creates games from: the game's name and its settings
+        config: dict[str, Any] = {"game": self.name, **saved.config}
+        config.setdefault("players", int(game.players))
+        config.setdefault("turn_limit", None)
+        # every action was legal, so each had a seat to play it (none is left out)
+        steps = [(self.encode(a), seat) for a, seat in zip(saved.actions, saved.movers) if seat is not None]
+        return Imported(config, steps, self.turn(game), self.winner(game), list(saved.agents))
 
     # ------------------------------------------------------------------ actions
     def encode(self, action: Any) -> Any:
@@ -125,11 +165,11 @@ class EntryAdapter:
 
     def is_pass(self, action: Any) -> bool:
         """Whether ``action`` only gives the decision away (the server may make it for a seat)."""
-        return False
+        return self.entry.waives(action)
 
     def is_response_pass(self, action: Any) -> bool:
         """Whether ``action`` declines to respond (made for seats that do not stop at responses)."""
-        return False
+        return self.entry.waives(action)
 
     def make_agent(self, name: str) -> Agent:
         return self.entry.make_agent(name)
@@ -198,6 +238,7 @@ class StarcomAdapter(EntryAdapter):
         pass  # the request parser knows Star Commander's settings and AIs
 
     def config(self, req: NewGame, seed: int) -> dict[str, Any]:
+        assert req.size is not None and req.edition is not None  # Star Commander has both (inputs.new_game)
         return asdict(Config(req.players, req.size, req.edition, seed, req.turn_limit, ACTION_LIMIT))
 
     def create(self, config: Mapping[str, Any]) -> Game:

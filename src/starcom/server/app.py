@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..cards.sheets import card_sheets
 from ..engine.editions import EDITIONS
+from ..games import STARCOM
 from ..games import get as get_game
 from ..games import list_games as game_names
 from . import inputs
@@ -113,6 +114,24 @@ def _page(name: str, static_dir: Path) -> Response:
     if not path.is_file():
         return JSONResponse({"error": f"{name} is not there yet", "rule": None}, status_code=404)
     return FileResponse(path, media_type="text/html")
+
+
+def _game_settings(name: str, static_dir: Path) -> dict[str, Any]:
+    """What the lobby offers of the game ``name``: its title, player counts, board sizes and
+    editions (the default first), AI levels, and its help and glossary pages (None: none)."""
+    entry = get_game(name)
+    own = name == STARCOM.name  # Star Commander's pages are the site's own /help and /cards
+    return {"name": name, "title": entry.title, "players": list(entry.player_counts), "sizes": list(entry.sizes),
+            "editions": list(entry.editions), "levels": list(entry.levels), "default_level": entry.default_level,
+            "help": "/help" if own else f"/help/{name}" if (static_dir / f"{name}-help.html").is_file() else None,
+            "cards": "/cards" if own else f"/cards/{name}" if entry.glossary is not None else None}
+
+
+def _known_game(name: str) -> str:
+    """``name`` if a game of that name is registered; 404 listing the games otherwise."""
+    if name not in game_names():
+        raise ApiError(404, f"no game {name[:40]!r}: the games are {', '.join(game_names())}")
+    return name
 
 
 def _origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
@@ -211,13 +230,22 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     async def cards_page() -> Response:
         return _page("cards.html", static)
 
+    # Each other game's own How-to-play page and card glossary (static/<game>-help.html, ...).
+    @app.get("/help/{game}", include_in_schema=False)
+    async def game_help_page(game: str) -> Response:
+        return _page(f"{_known_game(game)}-help.html", static)
+
+    @app.get("/cards/{game}", include_in_schema=False)
+    async def game_cards_page(game: str) -> Response:
+        return _page(f"{_known_game(game)}-cards.html", static)
+
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     # ------------------------------------------------------------------ REST
     @app.get("/api/settings")
     async def settings() -> dict[str, Any]:
         """What a new game may be: the ranges and choices the server accepts."""
-        return {"games": [{"name": name, "title": get_game(name).title} for name in game_names()],
+        return {"games": [_game_settings(name, static) for name in game_names()],
                 "game": manager.adapter.name,
                 "players": list(PLAYERS), "sizes": list(SIZES), "editions": list(EDITIONS),
                 "modes": list(inputs.MODES), "levels": inputs.ai_choices(), "default_level": inputs.DEFAULT_LEVEL,
@@ -226,8 +254,14 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
                 "action_limit": ACTION_LIMIT}
 
     @app.get("/api/cards")
-    async def cards(edition: str | None = None) -> dict[str, Any]:
-        """The card catalogue as card sheets (docs/protocol.md), all editions or one."""
+    async def cards(edition: str | None = None, game: str | None = None) -> dict[str, Any]:
+        """The card catalogue as card sheets (docs/protocol.md), all editions or one; with
+        ``game``, that game's glossary (its entry's ``glossary``)."""
+        if game is not None and game != STARCOM.name:
+            entry = get_game(_known_game(game))
+            if entry.glossary is None:
+                raise ApiError(404, f"{entry.title} has no card glossary")
+            return {"game": game, "cards": entry.glossary()}
         if edition is not None and edition not in EDITIONS:
             raise ApiError(400, f"edition {edition[:40]!r}: use one of {', '.join(EDITIONS)}")
         return {"cards": card_sheets(edition)}

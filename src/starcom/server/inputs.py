@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..agents import DIFFICULTIES, agent_names
-from ..engine.editions import EDITIONS
+from ..games import get as get_game
 from ..games import list_games
 from .errors import ApiError
-from .limits import (CHAT_CHARS, DEFAULT_TURN_LIMIT, MAX_DEPTH, MAX_MESSAGE, PLAYERS, SEED_MAX,
-                     SIZES, TURN_LIMITS)
+from .limits import CHAT_CHARS, DEFAULT_TURN_LIMIT, MAX_DEPTH, MAX_MESSAGE, SEED_MAX, TURN_LIMITS
 
 HUMAN = "human"
 MODES = ("vs_ai", "hotseat", "online")
@@ -197,8 +196,8 @@ class NewGame:
 
     mode: str
     players: int
-    size: int
-    edition: str
+    size: int | None        # None: the game has no board size
+    edition: str | None     # None: the game has no editions
     seed: int | None        # None: the server draws one
     turn_limit: int
     seats: tuple[str, ...]
@@ -211,19 +210,49 @@ CREATE_FIELDS = ("game", "players", "size", "edition", "seed", "turn_limit", "se
                  "takeover_level")
 
 
-def new_game(body: Mapping[str, Any], ai_only: bool = False) -> NewGame:
-    """Check a creation request (docs/protocol.md). Every setting out of range or of the wrong
-    type is refused with 400 naming it and what is allowed; nothing is coerced. Games without a
-    human seat are refused unless the server's operator allowed them (``ai_only``)."""
+def _one_of(value: Any, name: str, choices: tuple[Any, ...], title: str) -> Any:
+    """``value`` if it is one of ``choices`` (the game ``title``'s); else 400 listing them."""
+    if value not in choices:
+        raise ApiError(400, f"{name} {str(value)[:40]!r}: {title} takes one of {', '.join(map(str, choices))}")
+    return value
+
+
+def _count(value: Any, name: str, choices: tuple[int, ...], title: str) -> int:
+    """An integer setting (players, size) that must be one of ``choices``."""
+    lo, hi = min(choices), max(choices)
+    if list(choices) == list(range(lo, hi + 1)) and lo < hi:
+        return whole(value, name, lo, hi)
+    whole(value, name, 0, SEED_MAX)
+    if value not in choices:
+        raise ApiError(400, f"{name}: {title} takes {' or '.join(map(str, choices))}, not {value}")
+    return int(value)
+
+
+def new_game(body: Mapping[str, Any], ai_only: bool = False, default_game: str = "starcom") -> NewGame:
+    """Check a creation request (docs/protocol.md) against the game it names (``default_game``
+    when it names none): players, size and edition must be ones that game takes. Every setting
+    out of range or of the wrong type is refused with 400 naming it and what is allowed; nothing
+    is coerced. Games without a human seat are refused unless the server's operator allowed
+    them (``ai_only``)."""
     check_fields(body, CREATE_FIELDS, "a new game")
+    game = body.get("game")
+    if game is not None and not (isinstance(game, str) and game in list_games()):
+        raise ApiError(400, f"game {str(game)[:40]!r}: use one of {', '.join(list_games())}")
+    entry = get_game(game or default_game)
     mode = body.get("mode", "vs_ai")
     if mode not in MODES:
         raise ApiError(400, f"mode {str(mode)[:40]!r}: use one of {', '.join(MODES)}")
-    players = whole(body.get("players", 2), "players", *PLAYERS)
-    size = whole(body.get("size", 3), "size", *SIZES)
-    edition = body.get("edition", "standard")
-    if edition not in EDITIONS:
-        raise ApiError(400, f"edition {str(edition)[:40]!r}: use one of {', '.join(EDITIONS)}")
+    players = _count(body.get("players", entry.player_counts[0]), "players", entry.player_counts, entry.title)
+    size: int | None = None
+    if entry.sizes:
+        size = _count(body.get("size", entry.sizes[0]), "size", entry.sizes, entry.title)
+    elif body.get("size") is not None:
+        raise ApiError(400, f"{entry.title} has no board size: leave 'size' out")
+    edition = body.get("edition")
+    if entry.editions:
+        edition = _one_of(entry.editions[0] if edition is None else edition, "edition", entry.editions, entry.title)
+    elif edition is not None:
+        raise ApiError(400, f"{entry.title} has no editions: leave 'edition' out")
     seed = body.get("seed")
     if seed is not None:
         if mode == "online":
@@ -250,7 +279,4 @@ def new_game(body: Mapping[str, Any], ai_only: bool = False) -> NewGame:
     if takeover and mode != "online":
         raise ApiError(400, "ai_takeover is for online games only")
     level = takeover_level(body.get("takeover_level"))
-    game = body.get("game")
-    if game is not None and not (isinstance(game, str) and game in list_games()):
-        raise ApiError(400, f"game {str(game)[:40]!r}: use one of {', '.join(list_games())}")
     return NewGame(mode, players, size, edition, seed, limit, seats, takeover, level if takeover else None, game)

@@ -58,7 +58,7 @@ class ReplayBook:
             self.adapter.play(g, act)
         shown = self.lines_at[n]
         return {
-            "game_id": self.game_id, "step": n, "steps": self.steps, "view": self.adapter.observer.view(g, None),
+            "game_id": self.game_id, "game": self.adapter.name, "step": n, "steps": self.steps, "view": self.adapter.observer.view(g, None),
             "log": self.log[:shown], "new_lines": shown - (self.lines_at[n - 1] if n else 0),
             "action": self.texts[n - 1] if n else None, "by": self.by[n - 1] if n else None,
             "to_move": g.to_move, "over": g.over, "winner": self.adapter.winner(g),

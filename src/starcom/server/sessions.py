@@ -230,7 +230,8 @@ class Session:
                  for s in self.rec.seats]
         refusal = self.undo_refusal(seat)
         return {
-            "type": "state", "game_id": self.game_id, "step": self.step, "seat": seat, "mode": self.rec.mode,
+            "type": "state", "game_id": self.game_id, "game": self.adapter.name, "title": self.adapter.entry.title,
+            "step": self.step, "seat": seat, "mode": self.rec.mode,
             "seats": seats, "view": self.adapter.observer.view(g, seat), "legal": legal, "passing": passing,
             "to_move": g.to_move,
             "log": list(self.logs[seat]), "over": g.over, "winner": self.adapter.winner(g),
@@ -410,7 +411,7 @@ class Manager:
         The creator receives a token for their own seat only (every human seat of a hot-seat
         game, which is one device), and a one-time invite code for each other human seat of an
         online game. Only hashes of tokens and codes are stored."""
-        req = inputs.new_game(body, self.allow_ai_games)
+        req = inputs.new_game(body, self.allow_ai_games, self.adapter.name)
         adapter = self.adapter if req.game in (None, self.adapter.name) else adapter_for(req.game)
         adapter.check(req)
         seed = req.seed if req.seed is not None else secrets.randbelow(SEED_MAX)
@@ -446,7 +447,16 @@ class Manager:
         """A finished game from a saved-game file (docs/protocol.md), stored as a game of mode
         "imported" whose replay opens at ``/replay/{id}``; 400 names what is wrong with the file.
         Its seats are the players the file names (shown only: the game is over)."""
-        imported = self.adapter.import_record(body)
+        # the file names its game (no "game": Star Commander); that game's adapter checks it
+        name = body.get("game", STARCOM_ADAPTER.name) if isinstance(body, dict) else STARCOM_ADAPTER.name
+        if not isinstance(name, str):
+            raise ApiError(400, f"not a saved game that can be opened: 'game' must be the name of a game, "
+                                f"not {name!r}")
+        try:
+            adapter = self.adapter if name == self.adapter.name else adapter_for(name)
+        except ValueError as exc:
+            raise ApiError(400, f"not a saved game that can be opened: {exc}") from None
+        imported = adapter.import_record(body)
         players = imported.config["players"]
         names = [_player_name(imported.players[i] if i < len(imported.players) else "") for i in range(players)]
         rec = GameRecord(game_id=secrets.token_hex(6), config=imported.config, mode="imported",
@@ -467,8 +477,10 @@ class Manager:
             free = [s["seat"] for s in rec.seats if s["kind"] == HUMAN and not s.get("claimed")]
             if only_open and (rec.mode != "online" or rec.over or not free or rec.damaged):
                 continue
-            out.append({"game_id": rec.game_id, "players": rec.config["players"], "size": rec.config["size"],
-                        "edition": rec.config["edition"], "mode": rec.mode, "free_seats": free,
+            name = rec.config.get("game", STARCOM_ADAPTER.name)
+            out.append({"game_id": rec.game_id, "game": name, "title": _title(name),
+                        "players": rec.config["players"], "size": rec.config.get("size"),
+                        "edition": rec.config.get("edition"), "mode": rec.mode, "free_seats": free,
                         "over": rec.over, "turn": rec.turn, "damaged": rec.damaged,
                         "takeover_level": (rec.takeover_level or DEFAULT_LEVEL) if rec.ai_takeover else None})
         return out
@@ -688,7 +700,7 @@ class Manager:
         action, chance = answer
         labels = dict(zip(g.legal_actions(), s.adapter.labels(g, g.legal_actions(), seat)))
         return {"type": "hint", "step": step, "action": s.adapter.encode(action), "label": labels.get(action),
-                "win_chance": round(chance, 3)}
+                "win_chance": None if chance is None else round(chance, 3)}
 
     # ------------------------------------------------------------------ replays
     async def replay_book(self, game_id: str) -> ReplayBook:
@@ -786,3 +798,11 @@ def _player_name(name: Any) -> str:
     """A player's name from an opened file as a seat shows it: printable, at most 40 characters."""
     text = "".join(ch for ch in str(name) if ch.isprintable()).strip()[:40]
     return text or "unknown"
+
+
+def _title(name: str) -> str:
+    """The title of the game ``name`` (the name itself for a game no longer registered)."""
+    try:
+        return adapter_for(name).entry.title
+    except ValueError:
+        return name

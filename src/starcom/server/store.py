@@ -202,13 +202,15 @@ def _is_int(value: Any) -> bool:
 
 def _row_record(row: Row[Any]) -> GameRecord:
     """The GameRecord of a games row, or _Unreadable if a field is not what the server relies on
-    (the lobby reads config players/size/edition and each seat's seat/kind)."""
+    (the lobby reads config players/size/edition and each seat's seat/kind; size and edition may be absent)."""
     try:
         config = json.loads(row.config)
     except (TypeError, ValueError):
         raise _Unreadable("its config is not valid JSON") from None
-    if not (isinstance(config, dict) and _is_int(config.get("players")) and _is_int(config.get("size"))
-            and isinstance(config.get("edition"), str)):
+    # a game without board sizes or editions (Galactic Empires has no size) stores none
+    if not (isinstance(config, dict) and _is_int(config.get("players"))
+            and (config.get("size") is None or _is_int(config.get("size")))
+            and (config.get("edition") is None or isinstance(config.get("edition"), str))):
         raise _Unreadable("its config is not a game setup")
     try:
         seats = json.loads(row.seats)

@@ -13,13 +13,30 @@ A game of a balance study adds ``"variant"``: the cards it was played with
 catalogue's text when it is not the built-in one).
 
 ``load`` replays the actions, so a file that loads is a legal game.
+
+Any other registered game (:mod:`starcom.games`) is saved in the same format with a ``"game"``
+key naming it (no key: Star Commander, so every older file stays valid); its ``config`` holds
+the settings its entry's ``new`` takes and its actions are the entry's JSON (``encode``)::
+
+    {"format": "starcom-game/1", "game": "ge",
+     "config": {"players": 2, "edition": "quick", "seed": 7, "turn_limit": 60},
+     "actions": [["reserve", "benakis_belt", "technician"], ["allocate"], ...],
+     "agents": ["random", "random"],
+     "result": {"over": true, "winner": 1, "turns": 35, "steps": 441}}
+
+:func:`save_game` and :func:`load_game_record` (:func:`to_game_record`,
+:func:`from_game_record` for the JSON) handle a file of any game, Star Commander's included;
+loading replays every action through the entry's ``decode`` and ``play``. :func:`save`,
+:func:`load`, :func:`to_record` and :func:`from_record` are Star Commander's own.
 """
 from __future__ import annotations
 
+import importlib
 import json
-from dataclasses import asdict, fields
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..cards.stand_ins import Variant
 from ..engine.actions import from_json, to_json
@@ -27,7 +44,21 @@ from ..engine.errors import IllegalAction, ReplayError
 from ..engine.game import Game
 from ..engine.state import Config
 
+if TYPE_CHECKING:
+    from ..games import GameEntry
+
 FORMAT = "starcom-game/1"
+STARCOM = "starcom"  # the game of a record without a "game" key
+
+
+def _games() -> Any:
+    """The registry (:mod:`starcom.games`), looked up when a record of some game is read or
+    written. Not imported by name: the registry leads to Star Commander's card study, which
+    writes this module's records (starcom.study.sc), so an import here would close a cycle of
+    the import graph (tests/test_import_graph.py). ``import starcom`` has loaded it already."""
+    return importlib.import_module("starcom.games")
+
+
 Action = tuple
 
 
@@ -101,11 +132,11 @@ def replay(cfg: Config, actions: Iterable[Any], variant: Variant | None = None,
 
 def from_record(data: Any) -> tuple[Config, list[Action], dict[str, Any]]:
     """Check and decode a record (see :func:`load`)."""
-    if not isinstance(data, dict):
-        raise ReplayError("a saved game must be a JSON object")
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        raise ReplayError(f"unsupported format {fmt!r}: expected {FORMAT!r}")
+    _check_format(data)
+    name = data.get("game", STARCOM)
+    if name != STARCOM:
+        entry = _entry(name)
+        raise ReplayError(f"this is a saved {entry.title} game (\"game\": {json.dumps(name)}), not a Star Commander one")
     if "config" not in data:
         raise ReplayError("the record has no 'config'")
     cfg = _config(data["config"])
@@ -148,6 +179,15 @@ def load(path: str | Path) -> tuple[Config, list[Action], dict[str, Any]]:
     Raises ReplayError with a clear message for a missing or unreadable file, bad JSON, a wrong
     format, or an action that is malformed or illegal (naming its step number, from 1)."""
     path = Path(path)
+    data = _read(path)
+    try:
+        return from_record(data)
+    except ReplayError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
+
+
+def _read(path: Path) -> Any:
+    """The JSON of the file at ``path``; ReplayError for a missing or unreadable file or bad JSON."""
     try:
         text = path.read_text("utf-8")
     except FileNotFoundError:
@@ -157,10 +197,223 @@ def load(path: str | Path) -> tuple[Config, list[Action], dict[str, Any]]:
     except (OSError, UnicodeDecodeError) as exc:
         raise ReplayError(f"{path}: cannot read: {exc}") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ReplayError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+
+
+def _check_format(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise ReplayError("a saved game must be a JSON object")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise ReplayError(f"unsupported format {fmt!r}: expected {FORMAT!r}")
+
+
+def _entry(name: Any) -> GameEntry:
+    """The registered game ``name`` (a record's ``"game"``); ReplayError for another."""
+    games = _games()
+    if not isinstance(name, str):
+        raise ReplayError(f"'game' must be the name of a game ({', '.join(games.list_games())}), not {name!r}")
     try:
-        return from_record(data)
+        entry: GameEntry = games.get(name)
+    except ValueError:
+        raise ReplayError(f"unknown game {name!r}: the games are {', '.join(games.list_games())}") from None
+    return entry
+
+
+# --------------------------------------------------------------------------- any game
+
+
+@dataclass
+class SavedGame:
+    """A saved game of any registered game, checked by replaying it (:func:`from_game_record`).
+
+    ``name``: the game (``"starcom"``, ``"ge"``, ...); ``config``: its settings as the entry's
+    ``new`` takes them (Star Commander's: its ``Config`` fields, plus ``variant`` for a study
+    game); ``actions``: the decoded, legal actions; ``game``: the replayed final position;
+    ``movers``: the seat that played each action; ``variant``: a Star Commander study game's
+    cards (None otherwise)."""
+
+    name: str
+    config: dict[str, Any]
+    actions: list[Any]
+    agents: list[str] = field(default_factory=list)
+    result: dict[str, Any] = field(default_factory=dict)
+    game: Any = None
+    movers: list[int | None] = field(default_factory=list)
+    variant: Variant | None = None
+
+    @property
+    def entry(self) -> GameEntry:
+        entry: GameEntry = _games().get(self.name)
+        return entry
+
+
+def game_result(entry: GameEntry, game: Any) -> dict[str, Any]:
+    """The result block of a record for ``game`` (of ``entry``) in its current state (without
+    ``steps``, which :func:`to_game_record` adds)."""
+    turns = entry.turn(game) + 1 if entry.turn is not None else None
+    out: dict[str, Any] = {"over": bool(game.over), "winner": entry.winner(game) if game.over else None}
+    if turns is not None:
+        out["turns"] = turns
+    return out
+
+
+def to_game_record(game: str | GameEntry, config: Mapping[str, Any], actions: Sequence[Any],
+                   agents: Sequence[str] | None = None, result: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON-ready record of a game of ``game`` (a name or entry) made with the settings
+    ``config`` (those its ``new`` takes), with ``actions`` as the game's own action values
+    (each is written through the entry's ``encode``). A Star Commander game is written exactly
+    as :func:`to_record` writes it (no ``"game"`` key; ``config`` may hold ``variant``)."""
+    entry: GameEntry = _games().get(game) if isinstance(game, str) else game
+    config = dict(config)
+    if entry.name == STARCOM:
+        variant = config.pop("variant", None)
+        return to_record(Config(**config), actions, agents, dict(result or {}),
+                         Variant.from_json(variant) if variant is not None else None)
+    unknown = sorted(set(config) - set(entry.settings))
+    if unknown:
+        raise ValueError(f"{entry.name} takes no setting {', '.join(map(repr, unknown))}; "
+                         f"it takes {', '.join(entry.settings)}")
+    acts = json.loads(json.dumps([entry.encode(a) for a in actions]))
+    out: dict[str, Any] = {"format": FORMAT, "game": entry.name, "config": json.loads(json.dumps(config)),
+                           "actions": acts, "agents": list(agents or []), "result": dict(result or {})}
+    out["result"].setdefault("steps", len(acts))
+    return out
+
+
+def save_game(path: str | Path, game: str | GameEntry, config: Mapping[str, Any], actions: Sequence[Any],
+              agents: Sequence[str] | None = None, result: Mapping[str, Any] | None = None) -> Path:
+    """Write a record of a game of ``game`` to ``path`` (see :func:`to_game_record`; directories
+    created); returns the path."""
+    path = Path(path)
+    record = to_game_record(game, config, actions, agents, result)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record, indent=1) + "\n", "utf-8")
+    return path
+
+
+# The types of the settings most games share; any other setting is checked by the game's ``new``.
+_INTEGER = ("players", "size", "seed")
+_LIMITS = ("turn_limit", "action_limit")
+
+
+def _settings(entry: GameEntry, data: Any) -> dict[str, Any]:
+    """A record's config for ``entry``, checked: its keys, the types of the common settings,
+    and the edition."""
+    if not isinstance(data, dict):
+        raise ReplayError(f"'config' must be an object with the settings of {entry.title} "
+                          f"({', '.join(entry.settings)})")
+    unknown = sorted(set(data) - set(entry.settings))
+    if unknown:
+        raise ReplayError(f"unknown config field(s) for {entry.title}: {', '.join(map(str, unknown))} "
+                          f"(known: {', '.join(entry.settings)})")
+    if "seed" in entry.settings and "seed" not in data:
+        raise ReplayError("config lacks the field 'seed' (the deal cannot be replayed without it)")
+    for key in _INTEGER:
+        if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
+            raise ReplayError(f"config field '{key}' must be an integer, not {data[key]!r}")
+    for key in _LIMITS:
+        limit = data.get(key)
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)):
+            raise ReplayError(f"config field '{key}' must be an integer or null, not {limit!r}")
+    if "edition" in data:
+        edition = data["edition"]
+        if not isinstance(edition, str):
+            raise ReplayError(f"config field 'edition' must be a string, not {edition!r}")
+        if entry.editions and edition not in entry.editions:
+            raise ReplayError(f"unknown edition {edition!r} of {entry.title}: choose one of "
+                              f"{', '.join(entry.editions)}")
+    if "players" in data and entry.player_counts and data["players"] not in entry.player_counts:
+        raise ReplayError(f"{entry.title} is for {' or '.join(map(str, entry.player_counts))} players, "
+                          f"not {data['players']}")
+    if "options" in data and data["options"] is not None and not isinstance(data["options"], dict):
+        raise ReplayError(f"config field 'options' must be an object or null, not {data['options']!r}")
+    return dict(data)
+
+
+def _reason(exc: Exception) -> str:
+    reason = getattr(exc, "reason", None)
+    return reason if isinstance(reason, str) and reason else str(exc) or type(exc).__name__
+
+
+def replay_game(entry: GameEntry, config: Mapping[str, Any], actions: Iterable[Any],
+                movers: list[int | None] | None = None) -> tuple[Any, list[Any]]:
+    """Play the JSON ``actions`` of ``entry`` from the settings ``config``, each decoded by the
+    entry (so checked against the rules) and played: ``(final game, decoded actions)``.
+    ReplayError names a bad config or the first bad step (from 1). ``movers``, if given, gets
+    the seat that played each action."""
+    try:
+        game = entry.new(**config)
+    except (ValueError, TypeError) as exc:
+        raise ReplayError(f"bad config for {entry.title}: {exc}") from None
+    played: list[Any] = []
+    for i, data in enumerate(actions, 1):
+        if game.over:
+            raise ReplayError(f"step {i}: action {data!r} comes after the end of the game "
+                              f"(it ended after step {i - 1})")
+        seat = game.to_move
+        try:
+            act = entry.decode(game, data, None)
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise ReplayError(f"step {i}: action {data!r} is illegal: {_reason(exc)}") from None
+        try:
+            entry.play(game, act)
+        except (ValueError, TypeError, KeyError, IndexError) as exc:  # decode said legal: still refuse
+            raise ReplayError(f"step {i}: action {data!r} could not be played: {_reason(exc)}") from None
+        if movers is not None:
+            movers.append(seat)
+        played.append(act)
+    return game, played
+
+
+def from_game_record(data: Any) -> SavedGame:
+    """Check and replay a record of any registered game (its ``"game"``; none: Star Commander,
+    through :func:`from_record`). ReplayError says what is wrong: the format, an unknown game,
+    a bad config, an action of the wrong type or illegal (naming its step, from 1), or a
+    recorded result the replay does not reach."""
+    _check_format(data)
+    entry = _entry(data.get("game", STARCOM))
+    if entry.name == STARCOM:
+        cfg, actions, meta = from_record(data)
+        config = asdict(cfg)
+        if meta["variant"] is not None:
+            config["variant"] = meta["variant"].to_json()
+        return SavedGame(STARCOM, config, actions, meta["agents"], meta["result"], meta["game"],
+                         meta["movers"], meta["variant"])
+    if "config" not in data:
+        raise ReplayError("the record has no 'config'")
+    config = _settings(entry, data["config"])
+    raw = data.get("actions")
+    if not isinstance(raw, list):
+        raise ReplayError("'actions' must be a list")
+    agents = data.get("agents", [])
+    if not isinstance(agents, list) or not all(isinstance(x, str) for x in agents):
+        raise ReplayError("'agents' must be a list of names")
+    result = data.get("result", {})
+    if not isinstance(result, dict):
+        raise ReplayError("'result' must be an object")
+    if "variant" in data:
+        raise ReplayError(f"'variant' (a Star Commander study's cards) has no meaning in a saved {entry.title} game")
+    movers: list[int | None] = []
+    game, actions = replay_game(entry, config, raw, movers)
+    if result.get("over"):
+        winner = entry.winner(game) if game.over else None
+        if not game.over:
+            raise ReplayError(f"the record says the game is over, but its replay is not (after "
+                              f"{len(actions)} actions)")
+        if "winner" in result and result["winner"] != winner:
+            raise ReplayError(f"the recorded winner {result['winner']!r} does not match the replay's: {winner}")
+    return SavedGame(entry.name, config, actions, list(agents), dict(result), game, movers)
+
+
+def load_game_record(path: str | Path) -> SavedGame:
+    """Read and verify a saved game of any registered game (see :func:`from_game_record`);
+    ReplayError (naming the file) also for a missing or unreadable file or bad JSON."""
+    path = Path(path)
+    data = _read(path)
+    try:
+        return from_game_record(data)
     except ReplayError as exc:
         raise ReplayError(f"{path}: {exc}") from None

@@ -21,7 +21,7 @@ from ..engine.state import Config
 from ..games import STARCOM, GameEntry, get as get_game
 from .backends import make_backend
 from .play import Limits, Step, error_text, play
-from .record import save
+from .record import save, save_game
 
 Action = tuple
 StateCheck = Callable[[Game], list]
@@ -260,7 +260,7 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
 
     ``think`` (seconds) and ``iterations`` budget the search agents per decision; a level's own
     budget (``hard``: 1 s) applies where neither is given.
-    ``save_dir``: each game is saved there as ``game-NNNN.json`` (see ``record``).
+    ``save_dir``: each game is saved there as ``game-NNNN.json`` (see ``record``; any game).
     ``on_game`` is called after each game, in the order they finish (for progress display).
     ``game`` names the game played (:func:`starcom.list_games`); the invariant checks are Star
     Commander's only. ``workers`` games are played at once by the ``backend`` (``local`` or
@@ -275,8 +275,6 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
     seat_agents(agents, players, 0)
     new_game(entry, Config(players, size, edition, seed, turn_limit))
     if entry.name != STARCOM.name:
-        if save_dir is not None:
-            raise ValueError(f"saved games are Star Commander's format: {game} games cannot be saved")
         check_invariants = check_invariants and entry.invariants is not None
     setup = SelfplaySetup(players, size, edition, seed, tuple(agents), turn_limit, check_invariants, max_steps,
                           think, iterations, game)
@@ -289,9 +287,7 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
         start = time.perf_counter()
         for outcome in pool.run(selfplay_game, setup, range(games)):
             if save_dir is not None:
-                result = {**result_of_outcome(outcome), "steps": outcome.steps}
-                save(Path(save_dir) / f"game-{outcome.index:04d}.json", outcome.config, outcome.actions,
-                     outcome.agents, result)
+                save_outcome(Path(save_dir) / f"game-{outcome.index:04d}.json", entry, outcome)
             if on_game is not None:
                 on_game(outcome)
             finished[outcome.index] = outcome
@@ -300,6 +296,17 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
         elapsed = time.perf_counter() - start
     stats.steps_per_second = stats.steps / elapsed if elapsed > 0 else 0.0
     return stats
+
+
+def save_outcome(path: Path, entry: GameEntry, outcome: GameOutcome) -> Path:
+    """Save a self-play game of ``entry`` at ``path`` (:mod:`starcom.sim.record`): Star
+    Commander's as it always was, another game's with its name and the settings of its run it
+    takes (those :func:`new_game` made it from)."""
+    result = {**result_of_outcome(outcome), "steps": outcome.steps}
+    if entry.name == STARCOM.name:
+        return save(path, outcome.config, outcome.actions, outcome.agents, result)
+    settings = {k: getattr(outcome.config, k) for k in entry.settings if hasattr(outcome.config, k)}
+    return save_game(path, entry, settings, outcome.actions, outcome.agents, result)
 
 
 def result_of_outcome(g: GameOutcome) -> dict[str, Any]:
@@ -313,4 +320,4 @@ def result_of_outcome(g: GameOutcome) -> dict[str, Any]:
 
 
 __all__ = ["GameOutcome", "SelfplaySetup", "SelfplayStats", "load_checks", "play_game", "result_of_outcome",
-           "run_selfplay", "seat_agents", "selfplay_game"]
+           "run_selfplay", "save_outcome", "seat_agents", "selfplay_game"]

@@ -1,10 +1,12 @@
 """One comparison of a card study: a pair of games on the same deal, seats and agent seeds.
 
-In the *treated* game one seat gets the real card whenever it draws, builds or comes to control
-a copy, and every other seat its stand-in (:mod:`starcom.cards.stand_ins`); in the *control*
-game every seat gets the stand-in. Both start from the same shuffle (the game's seed), and every
-seat chooses with the same random source in both, so they differ only where the card made a
-difference. This module runs in worker processes: everything comes in as plain values.
+In the *treated* game one seat gets the real card and every other seat its stand-in; in the
+*control* game every seat gets the stand-in. What a stand-in is, and how a game is made with
+it, is the game's own business: its registry entry's ``study`` (:mod:`.hook`; Star Commander's
+in :mod:`.sc`). Both games start from the same shuffle (the game's seed), and every seat chooses
+with the same random source in both, so they differ only where the card made a difference.
+The games are played through the game's entry alone. This module runs in worker processes:
+everything comes in as plain values.
 """
 from __future__ import annotations
 
@@ -12,14 +14,10 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..agents import make_agent
-from ..cards.stand_ins import Variant
-from ..engine.events import rules_fired
-from ..engine.game import Game
 from ..sim.play import Limits, play
-from ..sim.record import result_of, to_record
 from ..sim.selfplay import MAX_STEPS, seat_agents
-
+from .hook import Settings
+from .spec import study_of
 
 SEARCH_ITERATIONS = 300  # per decision, for the search agents (ismcts, hard)
 SEARCH_TIME_CAP = 3600.0
@@ -45,10 +43,10 @@ class Job:
 class GameFacts:
     """What the study keeps of one game: the winning seat (-1: a draw, None: unfinished),
     turns played, whether the turn limit ended it, the card names each seat played, built
-    or developed, the rule IDs the game's actions and events carried out
-    (:func:`starcom.engine.events.rules_fired`), and, in a treated game, whether the treated
-    seat held the studied card in its hand at one of its decisions (``held``) and whether
-    playing it was legal at one of them (``legal``)."""
+    or developed, the rule IDs the game's actions and events carried out (Star Commander:
+    :func:`starcom.engine.events.rules_fired`; empty for a game that records none), and, in a
+    treated game, whether the treated seat held the studied card in its hand at one of its
+    decisions (``held``) and whether playing it was legal at one of them (``legal``)."""
 
     winner: int | None
     turns: int
@@ -95,28 +93,30 @@ class PairResult:
 
 @dataclass(frozen=True)
 class Setup:
-    """The settings a worker needs to play a pair (plain values, cheap to send)."""
+    """The settings a worker needs to play a pair (plain values, cheap to send). ``size`` is
+    None for a game without a board; ``game`` is the registry name of the game studied."""
 
     catalogue_text: str
     catalogue_name: str
     cards: tuple[str, ...]
     agents: tuple[str, ...]
     players: int
-    size: int
+    size: int | None
     edition: str
     turn_limit: int
     seed: int
     aa: bool = False  # the A/A check of ``study validate``: see play_pair
+    game: str = "starcom"
+
+    @property
+    def settings(self) -> Settings:
+        return Settings(self.players, self.size, self.edition, self.turn_limit, self.seed, self.catalogue_text,
+                        self.catalogue_name)
 
 
-def _variant(setup: Setup, card: str | None, real_for: frozenset[int] = frozenset()) -> Variant:
-    """The cards of a game of ``setup``: ``card`` with its stand-in (real for the seats
-    ``real_for``), or (None) the catalogue's own cards."""
-    return Variant(setup.catalogue_text, setup.catalogue_name, (card,) if card else (), tuple(sorted(real_for)))
-
-
-def _games(setup: Setup, job: Job) -> tuple[tuple[Variant, str], tuple[Variant, str]]:
-    """The cards and the salt of the treated and of the control game of ``job``.
+def _games(setup: Setup, job: Job) -> tuple[tuple[frozenset[int], str], tuple[frozenset[int], str]]:
+    """The seats that get the real card, and the salt, of the treated and of the control game
+    of ``job``.
 
     In the A/A check (``setup.aa``) nothing is treated: both games are played with the real
     cards, each on a deal and random streams of its own (for each card and pair). Every true
@@ -124,63 +124,36 @@ def _games(setup: Setup, job: Job) -> tuple[tuple[Variant, str], tuple[Variant, 
     the intervals and the alarm rate are checked against. (Paired games with a card that changes
     nothing would be the same game twice, every difference zero, and check nothing.)"""
     if setup.aa:
-        real = _variant(setup, None)
-        return (real, f":aa:{job.card}"), (real, f":aa:{job.card}:control")
+        every = frozenset(range(setup.players))
+        return (every, f":aa:{job.card}"), (every, f":aa:{job.card}:control")
     seat = job.treated_seat(setup.players)
-    return (_variant(setup, job.card, frozenset({seat})), ""), (_variant(setup, job.card), "")
+    return (frozenset({seat}), ""), (frozenset(), "")
 
 
-def _play(setup: Setup, variant: Variant, job: Job, salt: str = "",
-          keep: list[dict[str, Any]] | None = None, watch: int | None = None) -> GameFacts:
-    """One game of ``job`` with the cards of ``variant`` (``salt``: another deal and other
-    random streams, for the A/A check). With ``keep``, its saved-game record is appended there.
-    ``watch``: the seat whose holding and playing of the real card is noted (held, legal)."""
-    players = setup.players
-    rules = variant.rules()
-    game = Game.new(players, setup.size, setup.edition, _deal_seed(setup.seed, job.pair, salt), setup.turn_limit,
-                    rules=rules)
+def _play(setup: Setup, real_for: frozenset[int], job: Job, salt: str = "",
+          keep: list[dict[str, Any] | None] | None = None, watch: int | None = None) -> GameFacts:
+    """One game of ``job`` in which the seats ``real_for`` get the real card (``salt``: another
+    deal and other random streams, for the A/A check). With ``keep``, its saved-game record (or
+    None, for a game that saves none) is appended there. ``watch``: the seat whose holding and
+    playing of the real card is noted (held, legal)."""
+    entry, study = study_of(setup.game)
+    players, settings = setup.players, setup.settings
+    seat = job.treated_seat(players)
+    seed = _deal_seed(setup.seed, job.pair, salt)
+    game = study.new_game(settings, job.card, seat, real_for, seed)
     names = seat_agents(setup.agents, players, job.rotation(players))
     # Search agents get a number of iterations, never a time: results must not depend on the
     # machine (the time is set out of reach so the iterations decide).
-    agents = [make_agent(n, think=SEARCH_TIME_CAP, iterations=SEARCH_ITERATIONS) for n in names]
+    agents = [entry.make_agent(n, think=SEARCH_TIME_CAP, iterations=SEARCH_ITERATIONS) for n in names]
     rngs = [random.Random(f"study:{setup.seed}:{job.pair}:{s}{salt}") for s in range(players)]
-    played: list[set[str]] = [set() for _ in range(players)]
-    fired = rules_fired(("setup",), game.events)  # the events of the game's start
-    cfg = game.cfg
-    copies = frozenset(cid for cid, d in enumerate(rules.cards) if d.name == job.card)
-    held = legal = False
-
-    def look() -> None:  # at the watched seat's decision: does it hold the card, may it play it?
-        nonlocal held, legal
-        if legal or watch is None or game.to_move != watch or copies.isdisjoint(game.hands[watch]):
-            return
-        held = True  # asking for the legal actions only then keeps the cost small
-        legal = any(a[0] == "play" and a[1] in copies for a in game.legal_actions())
-
-    def note(step: Any) -> None:  # the cards each seat played, built or developed; the rules fired
-        a = step.action
-        fired.update(rules_fired(a, step.events))
-        if watch is not None:
-            look()
-        if a[0] == "play":
-            played[step.seat].add(rules.cards[a[1]].name)
-        elif a[0] == "build":
-            played[step.seat].add(rules.catalogue.defs[a[1]].name)
-        elif a[0] == "develop":
-            played[step.seat].add(game.sites[a[1]].d.name)
-
-    if watch is not None:
-        look()
-    run = play(game, agents, rngs, on_step=note, limits=Limits(max_steps=MAX_STEPS))
-    winner = game.winner if game.over else None
-    limit = game.over and sum(game.alive) > 1  # scored at the turn limit (WIN-2), not conquered
-    if limit:  # its game_over event ended the game by WIN-2, not WIN-1
-        fired.discard("WIN-1")
-        fired.add("WIN-2")
+    tracker = study.tracker(game, settings, job.card, watch)
+    run = play(game, agents, rngs, on_step=tracker.step, limits=Limits(max_steps=MAX_STEPS))
+    noted = tracker.finish()
     if keep is not None:
-        keep.append(to_record(cfg, run.actions, names, result_of(game), variant))
-    return GameFacts(winner, game.turn + 1, limit, tuple(tuple(sorted(p)) for p in played), tuple(sorted(fired)),
-                     held, legal)
+        keep.append(study.record(game, settings, job.card, seat, real_for, seed, run.actions, names))
+    turns = entry.turn(game) + 1 if entry.turn is not None else run.steps
+    return GameFacts(entry.winner(game), turns, noted.limit_reached, noted.played, noted.rules, noted.held,
+                     noted.legal)
 
 
 def _deal_seed(seed: int, pair: int, salt: str = "") -> int:
@@ -195,10 +168,10 @@ def play_pair(setup: Setup, job: Job) -> PairResult:
                       _play(setup, control, job, c_salt))
 
 
-def pair_records(setup: Setup, job: Job) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The saved-game records (:mod:`starcom.sim.record`) of the treated and the control game of
-    ``job``, played again: the replays a report links to."""
-    kept: list[dict[str, Any]] = []
-    for variant, salt in _games(setup, job):
-        _play(setup, variant, job, salt, kept)
+def pair_records(setup: Setup, job: Job) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The saved-game records of the treated and the control game of ``job``, played again: the
+    replays a report links to (None where the game saves none)."""
+    kept: list[dict[str, Any] | None] = []
+    for real_for, salt in _games(setup, job):
+        _play(setup, real_for, job, salt, kept)
     return kept[0], kept[1]

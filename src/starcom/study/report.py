@@ -14,7 +14,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..engine.events import RECORDED_RULES
 from ..sim.selfplay import seat_agents
 from .pairs import Job, PairResult, pair_records
 from .runner import Outcome, setup_of
@@ -26,13 +25,14 @@ CSV_FIELDS = ("card", "kind", "value", "ci_low", "ci_high", "games", "stop", "fl
 def results(outcome: Outcome) -> dict[str, Any]:
     """The study's results as JSON-ready data (see docs/study.md for every key)."""
     spec = outcome.spec
-    catalogue = spec.catalogue
+    game_entry, study = spec.entry, spec.study
+    settings = spec.settings
     cards: list[dict[str, Any]] = []
     for c in outcome.cards.values():
         iv = c.rule.interval()
         treated_plays = sum(1 for r in c.pairs if c.card in r.treated.played[r.seat])
         cards.append({
-            "card": c.card, "kind": str(catalogue.card(c.card).kind),
+            "card": c.card, "kind": study.kind(settings, c.card),
             "value": round(iv.estimate, 6), "ci_low": round(iv.low, 6), "ci_high": round(iv.high, 6),
             "games": 2 * len(c.pairs), "pairs": len(c.pairs), "stop": c.rule.decision.reason,
             "flagged": c.rule.decision.reason == "excluded_zero",
@@ -68,8 +68,10 @@ def results(outcome: Outcome) -> dict[str, Any]:
     held = {c.card: [r.treated for r in c.pairs if r.treated.held] for c in outcome.cards.values()}
     never_legal = sorted(name for name, games_held in held.items() if games_held and not any(g.legal for g in games_held))
     fired = Counter(rule for g in games for rule in g.rules)
+    recorded = study.recorded_rules
     return {
         "settings": spec.key(),
+        "game": {"name": game_entry.name, "title": game_entry.title, "stand_in": study.stand_in, "replays": study.replays},
         "cards": cards,
         "seat_advantage": {"players": spec.players, "games": len(pairs), "seats": seats},
         "game_length": {"turns": {str(k): lengths[k] for k in sorted(lengths)},
@@ -78,7 +80,7 @@ def results(outcome: Outcome) -> dict[str, Any]:
         "never_legal": never_legal,
         "anomalies": _anomalies(outcome, cards),
         "rules": {"games_fired": {r: fired[r] for r in sorted(fired, key=_rule_order)},
-                  "never_fired": sorted(RECORDED_RULES - set(fired), key=_rule_order)},
+                  "never_fired": sorted(recorded - set(fired), key=_rule_order), "recorded": bool(recorded)},
         "agents_by_strength": strength,
         "games": 2 * len(pairs),
         "run": {"seconds": round(outcome.seconds, 1), "pairs_played": outcome.pairs_played,
@@ -171,8 +173,11 @@ def save_replays(outcome: Outcome, anomalies: list[dict[str, Any]]) -> None:
         if all(p.exists() for p in paths.values()):
             continue
         treated, control = pair_records(setup, Job(a["card"], a["pair"]))
-        paths["treated"].parent.mkdir(parents=True, exist_ok=True)
         for key, record in (("treated", treated), ("control", control)):
+            if record is None:  # a game that saves no games: the anomaly has no replay to link
+                a["replays"].pop(key, None)
+                continue
+            paths[key].parent.mkdir(parents=True, exist_ok=True)
             paths[key].write_text(json.dumps(record, indent=1) + "\n", "utf-8")
 
 
@@ -293,9 +298,9 @@ def _anomalies_section(data: dict[str, Any]) -> str:
         f"<tr><td>{html.escape(r['what'])}</td><td>{html.escape(r['card'])}</td><td>{html.escape(r['game'])}</td>"
         + "".join(f"<td><a href=\"{html.escape(path)}\">{key}</a></td>" for key, path in r["replays"].items())
         + "</tr>" for r in rows)
-    return ("<h2>Anomalies</h2><p>Each with the two games of its pair, saved beside this page. Read one with "
-            "<code>starcom replay FOLDER/replays/FILE.json</code>, or open it in the browser: the lobby's "
-            "<i>Open a saved game</i>.</p><table><thead><tr><th>what</th><th>card</th><th>game</th>"
+    how = data.get("game", {}).get("replays", "")
+    return (f"<h2>Anomalies</h2><p>Each with the two games of its pair, saved beside this page. {how}</p>"
+            "<table><thead><tr><th>what</th><th>card</th><th>game</th>"
             f"<th>with the card</th><th>with the stand-in</th></tr></thead><tbody>{body}</tbody></table>")
 
 
@@ -308,15 +313,19 @@ def _rule_order(rule: str) -> tuple[str, int]:
 def html_report(data: dict[str, Any]) -> str:
     """The whole report as one self-contained HTML page."""
     s = data["settings"]
-    title = (f"Card study: {s['players']} players, {s['size']}x{s['size']}, {s['edition']}, agents "
+    game = data.get("game", {})
+    board = f", {s['size']}x{s['size']}" if s.get("size") is not None else ""
+    of = f" of {game['title']}" if s.get("game") else ""  # the default game (Star Commander) goes unnamed
+    title = (f"Card study{of}: {s['players']} players{board}, {s['edition']}, agents "
              f"{', '.join(s['agents'])}, seed {s['seed']}")
     seats = data["seat_advantage"]
     lengths = data["game_length"]
     parts = [f"<!doctype html><meta charset=utf-8><title>{html.escape(title)}</title><style>{_STYLE}</style>",
              f"<h1>{html.escape(title)}</h1>",
              f"<p>{data['games']} games. A card's value is how much more often the seat holding it wins than "
-             "with its vanilla stand-in, on the same deals (docs/study.md). Red: flagged, its interval "
-             f"of the whole run at error rate {s['alpha']} excludes zero.</p>",
+             "with its stand-in, on the same deals (docs/study.md). "
+             + (f"The stand-in: {html.escape(game['stand_in'])}. " if game.get("stand_in") else "")
+             + f"Red: flagged, its interval of the whole run at error rate {s['alpha']} excludes zero.</p>",
              "<h2>Card values</h2>", _forest_svg(data["cards"]) if data["cards"] else "",
              _table(data["cards"], ["card", "kind", "value", "ci_low", "ci_high", "games", "stop", "played_share"]),
              f"<h2>Seat advantage ({seats['players']} players, {seats['games']} control games)</h2>",
@@ -330,8 +339,10 @@ def html_report(data: dict[str, Any]) -> str:
              "<h2>Never legal when held</h2><p>Cards the treated seat held in its hand but could never play: "
              + (html.escape(", ".join(data["never_legal"])) or "none") + ".</p>",
              _anomalies_section(data),
-             "<h2>Rules that never fired</h2><p>Of the rules the engine records as they are carried out "
-             "(docs/study.md): " + (html.escape(", ".join(data["rules"]["never_fired"])) or "none") + ".</p>",
+             "<h2>Rules that never fired</h2><p>" + ("Of the rules the engine records as they are carried out "
+             "(docs/study.md): " + (html.escape(", ".join(data["rules"]["never_fired"])) or "none")
+             if data["rules"].get("recorded", True) else "This game's engine does not record the rules it "
+             "carries out") + ".</p>",
              _by_agent_section(data),
              f"<script>{_SORT}</script>"]
     return "\n".join(parts)

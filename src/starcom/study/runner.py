@@ -102,7 +102,7 @@ class PairLog:
 
 def setup_of(spec: StudySpec) -> Setup:
     return Setup(spec.catalogue_text, spec.cards_file or "built-in", spec.cards, spec.agents, spec.players,
-                 spec.size, spec.edition, spec.turn_limit, spec.seed, spec.aa)
+                 spec.size, spec.edition, spec.turn_limit, spec.seed, spec.aa, spec.game)
 
 
 def max_pairs(spec: StudySpec) -> int:

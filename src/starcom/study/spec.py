@@ -8,15 +8,26 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..agents import agent_names
-from ..cards.catalogue import STANDARD, Catalogue
-from ..cards.stand_ins import studied
-from ..engine.editions import EDITIONS
-from ..engine.setup import check_config
-from ..engine.state import Config
 from ..sim.backends import BackendError, check_backend
+from .hook import CardStudy, Settings
 
 DEFAULT_TURN_LIMIT = 60
+
+
+
+def study_of(game: str) -> tuple[Any, CardStudy]:
+    """The registry entry of ``game`` and its card study; ValueError names an unknown game or
+    one that offers no card study."""
+    from ..games import get, list_games  # late: the registry imports the games' study sides
+    try:
+        entry = get(game)
+    except ValueError as exc:
+        raise ValueError(f"--game: {exc}") from None
+    if entry.study is None:
+        able = [n for n in list_games() if get(n).study is not None]
+        raise ValueError(f"--game {game}: {entry.title} has no card study; the games that have one: "
+                         f"{', '.join(able)}")
+    return entry, entry.study()
 
 
 class StudyError(ValueError):
@@ -25,11 +36,13 @@ class StudyError(ValueError):
 
 @dataclass(frozen=True)
 class StudySpec:
-    """A card study: which cards (``only``, else every card with a stand-in) of which catalogue
-    (``cards_file``, else the built-in one), played by which agents (one name for every seat,
-    or one per seat, rotated) at which player count, board size and edition; at most
-    ``max_games`` games per card (both games of every pair counted); ``alpha`` the chance that
-    a run flags any card at all when no card matters (shared among the cards).
+    """A card study of the game ``game`` (a registry name): which cards (``only``, else every
+    card with a stand-in) of which catalogue (``cards_file``, else the built-in one), played by
+    which agents (one name for every seat, or one per seat, rotated) at which player count,
+    board size (None: a game without a board) and edition; at most ``max_games`` games per card
+    (both games of every pair counted); ``alpha`` the chance that a run flags any card at all
+    when no card matters (shared among the cards). The game's card study
+    (:mod:`starcom.study.hook`) says which settings apply to it, and its defaults.
 
     ``workers``, ``backend``, ``address`` and ``out`` say where and how it runs, not what it
     computes: they are left out of :meth:`key`, so a run's results do not depend on them."""
@@ -38,7 +51,7 @@ class StudySpec:
     only: tuple[str, ...] = ()
     agents: tuple[str, ...] = ("greedy",)
     players: int = 2
-    size: int = 3
+    size: int | None = 3
     edition: str = "standard"
     turn_limit: int = DEFAULT_TURN_LIMIT
     max_games: int = 400
@@ -50,13 +63,24 @@ class StudySpec:
     out: str = "study"
     catalogue_text: str = field(default="", repr=False)  # read once, so workers need no file
     aa: bool = False  # the A/A check: nothing treated, the control an independent game (pairs.play_pair)
+    game: str = "starcom"
 
     @classmethod
     def checked(cls, **settings: Any) -> StudySpec:
         """The spec with ``settings``, every one checked (StudyError names the first that is
-        wrong); a catalogue file is read and parsed here."""
-        spec = cls(**settings)
+        wrong); a catalogue file is read here. Settings left out take the game's defaults
+        (Galactic Empires: no board size, its own edition and turn limit), then the study's."""
+        game = settings.get("game", "starcom")
+        try:
+            _, study = study_of(game)
+        except ValueError as exc:
+            raise StudyError(str(exc)) from None
+        spec = cls(**{**study.defaults, **settings})
         text = ""
+        try:  # before the file is read: a game that takes no catalogue file says so first
+            study.check(spec.settings)
+        except ValueError as exc:
+            raise StudyError(str(exc)) from None
         if spec.cards_file is not None:
             path = Path(spec.cards_file)
             try:
@@ -67,26 +91,50 @@ class StudySpec:
         spec.validate()
         return spec
 
+    @cached_property
+    def _game(self) -> tuple[Any, CardStudy]:
+        try:
+            return study_of(self.game)
+        except ValueError as exc:
+            raise StudyError(str(exc)) from None
+
+    @property
+    def entry(self) -> Any:
+        """The registry entry of the game studied (:class:`starcom.games.GameEntry`)."""
+        return self._game[0]
+
+    @property
+    def study(self) -> CardStudy:
+        """The game's side of the study (:mod:`starcom.study.hook`)."""
+        return self._game[1]
+
+    @property
+    def settings(self) -> Settings:
+        """The settings every game of the study is made with."""
+        return Settings(self.players, self.size, self.edition, self.turn_limit, self.seed, self.catalogue_text,
+                        self.cards_file or "built-in")
+
     def validate(self) -> None:
+        entry, study = self._game
+        settings = self.settings
         try:
-            check_config(Config(self.players, self.size, self.edition, self.seed, self.turn_limit))
+            study.check(settings)
         except ValueError as exc:
-            raise StudyError(f"{exc} (--players 2-4, --size 3-5, --edition "
-                             f"{'/'.join(EDITIONS)}, --turn-limit 1 or more)") from None
-        try:
-            catalogue = self.catalogue
-        except ValueError as exc:
-            raise StudyError(f"--cards: {exc}") from None
-        unknown = [n for n in self.only if n not in catalogue.by_name]
+            raise StudyError(str(exc)) from None
+        names = set(study.card_names(settings))
+        unknown = [n for n in self.only if n not in names]
         if unknown:
-            raise StudyError(f"--only: no card named {', '.join(map(repr, unknown))} in {catalogue.name} "
-                             "(names are case-sensitive; `starcom study cards --list` shows them)")
-        plain = [n for n in self.only if not studied(catalogue.by_name[n])]
+            raise StudyError(f"--only: no card named {', '.join(map(repr, unknown))} in "
+                             f"{study.catalogue_name(settings)} (names are case-sensitive; `starcom study cards "
+                             f"{'' if self.game == 'starcom' else f'--game {self.game} '}--list` shows them)")
+        able = set(study.studied(settings))
+        plain = [n for n in self.only if n not in able]
         if plain:
-            raise StudyError(f"--only: {', '.join(plain)} cannot be studied: every seat has it alike")
+            raise StudyError(f"--only: {', '.join(plain)} cannot be studied: "
+                             f"{study.why_not_studied(settings, plain[0])}")
         if not self.cards:
             raise StudyError("there is no card to study in this catalogue")
-        known = agent_names()
+        known = entry.agent_names()
         for a in self.agents:
             if a not in known:
                 raise StudyError(f"--agents: unknown agent {a!r}; known agents: {', '.join(known)}")
@@ -104,18 +152,10 @@ class StudySpec:
             raise StudyError(str(exc)) from None
 
     @cached_property
-    def catalogue(self) -> Catalogue:
-        """The catalogue studied (ValueError says what is wrong with a file)."""
-        if not self.catalogue_text:
-            return STANDARD
-        return Catalogue.from_toml(self.catalogue_text, self.cards_file or "--cards")
-
-    @property
     def cards(self) -> tuple[str, ...]:
         """The cards studied, in catalogue order."""
         wanted = set(self.only)
-        return tuple(d.name for d in self.catalogue.defs
-                     if studied(d) and (not wanted or d.name in wanted))
+        return tuple(n for n in self.study.studied(self.settings) if not wanted or n in wanted)
 
     def key(self) -> dict[str, Any]:
         """Everything the results depend on (JSON-ready): a results folder made with another
@@ -124,7 +164,7 @@ class StudySpec:
                 if self.catalogue_text else "built-in", "agents": list(self.agents), "players": self.players,
                 "size": self.size, "edition": self.edition, "turn_limit": self.turn_limit,
                 "max_games": self.max_games, "seed": self.seed, "alpha": self.alpha,
-                **({"aa": True} if self.aa else {})}
+                **({"aa": True} if self.aa else {}), **({"game": self.game} if self.game != "starcom" else {})}
 
     def key_text(self) -> str:
         return json.dumps(self.key(), sort_keys=True)

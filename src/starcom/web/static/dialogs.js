@@ -90,8 +90,10 @@ function renderOver() {
   const w = state.winner;
   $("over-title").textContent = w === -1 || w === null ? "It's a draw" : w === state.seat ? "Victory!" : `${seatName(w)} wins`;
   $("over-title").style.color = seatColour(w);
-  $("over-reason").textContent = OVER_REASONS[state.over_reason] || "";
-  const turns = `After ${state.view.turn + 1} turn${state.view.turn ? "s" : ""}`;
+  const table = otherTable();
+  $("over-reason").textContent = table ? table.overReason(state) : OVER_REASONS[state.over_reason] || "";
+  const played = table ? table.turns(state.view) : state.view.turn + 1;
+  const turns = `After ${played} turn${played === 1 ? "" : "s"}`;
   const how = w === state.seat ? "Your fleet commands the stars." : w === -1 || w === null ? `${turns} nobody came out ahead.`
     : state.seat === null ? `${turns}.` : `${turns}. Better luck next time.`;
   $("over-sub").textContent = (wasRunning ? "" : "This game had already finished when you opened it. ") + how;

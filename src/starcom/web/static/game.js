@@ -84,7 +84,7 @@ let selected = null;        // vessel id chosen on the board
 let picking = null;         // {title, entries}: a card or ability waiting for a target on the board
 let passing = false;        // hot-seat: the "pass the device" screen is up
 let pingTimer = null;
-const camera = new BoardCamera($("board"), () => { if (state) renderBoard(state.view, currentIx()); });
+const camera = new BoardCamera($("board"), () => { if (state && !otherTable()) renderBoard(state.view, currentIx()); });
 
 // ---------------------------------------------------------------- connection
 
@@ -354,8 +354,16 @@ function picksAt(kind, id) {
 
 // ---------------------------------------------------------------- rendering
 
+// The drawing of a game other than Star Commander (GAME_TABLES, from its own script), or null.
+function otherTable() {
+  return (state && state.game && window.GAME_TABLES && window.GAME_TABLES[state.game]) || null;
+}
+
 function render() {
   if (!state) return;
+  const table = otherTable();
+  document.body.classList.toggle("other-table", !!table);
+  if (table) { renderOtherTable(table); return; }
   const v = state.view;
   const mine = isMine();
   const ix = indexLegal(mine && !pending ? state.legal : []);
@@ -377,10 +385,45 @@ function render() {
   renderOver();
 }
 
+// Another game's table: the page's own parts (top bar, undo, hint, log, chat, settings, game
+// over) around the table's drawing of the board, the orders and the hand.
+function renderOtherTable(table) {
+  const mine = isMine();
+  if (state.title && document.querySelector(".brand-word").textContent !== state.title) {
+    document.querySelector(".brand-word").textContent = state.title;
+    document.title = `${state.title} — game`;
+    $("rules-link").href = `/help/${encodeURIComponent(state.game)}`;
+    $("cards-link").href = `/cards/${encodeURIComponent(state.game)}`;
+  }
+  const legal = mine && !pending ? state.legal : [];
+  renderTop(state.view, mine);
+  renderUndo();
+  renderHintButton(mine);
+  $("actions").classList.toggle("hidden", state.seat === null);
+  if (!mine && !pending) $("hint").textContent = state.over ? "" : "Waiting for the other side…";
+  else if ($("hint").textContent.startsWith("Waiting")) $("hint").textContent = "";
+  table.render({ table: $("table"), main: $("main-btns"), groups: $("groups"), hand: $("hand"), handTitle: $("hand-title") }, state, {
+    legal, seat: state.seat, passing, rerender: render,
+    controls: (entries, primary) => controls(entries, primary ? { primary: () => true } : {}),
+    act: actOn,
+  });
+  renderLastMove();
+  renderLog();
+  renderChat();
+  renderSettings();
+  renderOver();
+}
+
+// What the seat to move is deciding, in words.
+function decisionText(v) {
+  const table = otherTable();
+  return table ? table.decision(v) : DECISIONS[v.decision] || v.decision;
+}
+
 // What the seat to move is doing, for the banner: "is thinking", "waits for a free AI worker", ...
 function movingText(seatNo) {
   const seat = state.seats[seatNo] || {};
-  const decision = DECISIONS[state.view.decision] || state.view.decision;
+  const decision = decisionText(state.view);
   if (seat.ai_status === "queued") return `${seatName(seatNo)} (${seatLabel(seat)}) waits for a free AI worker — ${decision}`;
   if (seat.ai) return `${seatName(seatNo)} (${seatLabel(seat)}) is thinking — ${decision}`;
   if ((seat.kind || "human") === "human" && seat.claimed === false) return `${seatName(seatNo)}'s seat is free: waiting for a player to join`;
@@ -395,23 +438,31 @@ function turnLimit() {
 }
 
 function renderTop(v, mine) {
-  const cfg = v.config;
   const who = state.seat === null ? "spectating" : `you are ${seatName(state.seat)}`;
   const limit = turnLimit();
   const takeover = state.takeover_level ? ` · AI (${state.takeover_level}) stands in for leavers` : "";
   const info = $("info");
-  fill(info, h("b", { class: "turn" }, `Turn ${v.turn + 1}${limit ? ` of ${limit}` : ""}`),
-    h("span", { class: "phase" }, ` · ${v.phase} phase`), " · ",
-    h("span", { class: "who", style: { color: seatColour(state.seat) } }, who), takeover);
-  info.title = `${cfg.size}×${cfg.size} board, ${cfg.edition} edition, ${cfg.players} players` +
-    (limit ? `; the game is scored after turn ${limit}` : "; no turn limit");
+  const table = otherTable();
+  if (table) {
+    const about = table.info(v);
+    fill(info, h("b", { class: "turn" }, about.text), " · ",
+      h("span", { class: "who", style: { color: seatColour(state.seat) } }, who), takeover);
+    info.title = about.title + (limit ? `; scored after turn ${limit}` : "");
+  } else {
+    const cfg = v.config;
+    fill(info, h("b", { class: "turn" }, `Turn ${v.turn + 1}${limit ? ` of ${limit}` : ""}`),
+      h("span", { class: "phase" }, ` · ${v.phase} phase`), " · ",
+      h("span", { class: "who", style: { color: seatColour(state.seat) } }, who), takeover);
+    info.title = `${cfg.size}×${cfg.size} board, ${cfg.edition} edition, ${cfg.players} players` +
+      (limit ? `; the game is scored after turn ${limit}` : "; no turn limit");
+  }
   const b = $("banner");
   b.classList.toggle("mine", mine);
   if (state.over) {
     b.textContent = state.winner === -1 ? "Draw" : `${seatName(state.winner)} wins!`;
     b.style.color = seatColour(state.winner);
   } else if (mine) {
-    b.textContent = pending ? "Sending…" : `Your decision — ${DECISIONS[v.decision] || v.decision}`;
+    b.textContent = pending ? "Sending…" : `Your decision — ${decisionText(v)}`;
     b.style.color = seatColour(state.seat);
   } else if (state.to_move !== null) {
     b.textContent = movingText(state.to_move);
@@ -738,7 +789,7 @@ $("tab-chat").addEventListener("click", () => showTab("chat"));
 $("chat-bubble").addEventListener("click", () => showTab("chat"));
 $("chat-btn").addEventListener("click", sendChat);
 $("chat-input").addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
-window.addEventListener("resize", () => { if (state) renderBoard(state.view, currentIx()); });
+window.addEventListener("resize", () => { if (state && !otherTable()) renderBoard(state.view, currentIx()); });
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape") { closeMenu(); toggleSettings(false); selected = null; picking = null; $("hint").textContent = ""; render(); }
 });

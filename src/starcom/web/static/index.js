@@ -8,8 +8,11 @@ const DEFAULT_AI = "ai:normal";
 const SEAT_KINDS = [["human", "Human"], ["ai:easy", "AI · easy"], ["ai:normal", "AI · normal"], ["ai:hard", "AI · hard"]];
 // The server lists games newest first; the Watch list shows this many of them.
 const WATCH_COUNT = 12;
-const form = { mode: "vs_ai", players: 2, size: 3, edition: "standard", seats: ["human", DEFAULT_AI],
+const form = { game: null, mode: "vs_ai", players: 2, size: 3, edition: "standard", seats: ["human", DEFAULT_AI],
                quickLevel: "normal" };
+// The games the server offers (GET /api/settings): name -> {title, players, sizes, editions, help,
+// cards}. Empty until it answered (then the form makes the server's own game).
+const games = new Map();
 // What the server told us about new games (GET /api/settings): the turn limits it accepts, its
 // default and the one for quick games. null until it answered (then the server picks the default).
 const limits = { quick: null, min: 1, max: null };
@@ -42,20 +45,80 @@ async function loadSettings() {
     $("turn-limit-hint").textContent = "leave empty for the server's default";
     return;
   }
+  for (const g of Array.isArray(settings.games) ? settings.games : []) if (g && g.name) games.set(g.name, g);
+  if (games.has(settings.game)) chooseGame(settings.game);
+  renderGameChoice();
   const [min, max] = Array.isArray(settings.turn_limits) ? settings.turn_limits : [1, null];
   limits.min = Number.isInteger(min) ? min : 1;
   limits.max = Number.isInteger(max) ? max : null;
   const quick = Number.isInteger(settings.quick_turn_limit) ? settings.quick_turn_limit : settings.default_turn_limit;
   limits.quick = Number.isInteger(quick) ? quick : null;
-  fill($("quick-desc"), "Quick game: 2 players, 3×3, standard edition, ",
-    limits.quick === null ? "the server's default turn limit"
-      : h("b", { id: "quick-limit" }, `turn limit ${limits.quick}`));
+  renderQuickDesc();
   const input = $("turn-limit");
   input.min = String(limits.min);
   if (limits.max !== null) input.max = String(limits.max);
   if (Number.isInteger(settings.default_turn_limit) && input.value === "") {
     input.value = String(settings.default_turn_limit);
   }
+}
+
+// The quick game's settings: the chosen game's first player count, size and edition.
+function quickSettings() {
+  const g = games.get(form.game);
+  if (!g) return { players: 2, size: 3, edition: "standard" };
+  return { game: g.name, players: g.players[0], size: g.sizes.length ? g.sizes[0] : null, edition: g.editions[0] || null };
+}
+
+function renderQuickDesc() {
+  const q = quickSettings(), g = games.get(form.game);
+  const parts = [g && games.size > 1 ? g.title : null, `${q.players} players`, q.size ? `${q.size}×${q.size}` : null,
+    q.edition ? `${q.edition} edition` : null].filter(Boolean);
+  fill($("quick-desc"), `Quick game: ${parts.join(", ")}, `,
+    limits.quick === null ? "the server's default turn limit"
+      : h("b", { id: "quick-limit" }, `turn limit ${limits.quick}`));
+}
+
+// The game choice (shown when the server offers more than one game): one button per game.
+function renderGameChoice() {
+  $("game-row").classList.toggle("hidden", games.size < 2);
+  fill($("game-choice"), [...games.values()].map((g) => h("button", {
+    type: "button", class: g.name === form.game ? "on" : null, dataset: { v: g.name },
+    onclick: () => { chooseGame(g.name); renderGameChoice(); renderQuickDesc(); },
+  }, g.title)));
+}
+
+// A segmented control's buttons from a list of values; the one equal to `on` is lit.
+function fillSeg(id, values, on, label, key, numeric) {
+  fill($(id), values.map((v) => h("button", { type: "button", class: v === on ? "on" : null, dataset: { v: String(v) } }, label(v))));
+  bindSeg(id, key, numeric);
+}
+
+// The form follows the chosen game: its player counts, board sizes (if any), editions, and its
+// own How-to-play and glossary pages.
+function chooseGame(name) {
+  const g = games.get(name);
+  if (!g) return;
+  form.game = name;
+  if (!g.players.includes(form.players)) form.players = g.players[0];
+  fillSeg("players", g.players, form.players, String, "players", true);
+  $("size-row").classList.toggle("hidden", !g.sizes.length);
+  if (g.sizes.length) {
+    if (!g.sizes.includes(form.size)) form.size = g.sizes[0];
+    fillSeg("size", g.sizes, form.size, (n) => `${n}×${n}`, "size", true);
+  }
+  $("edition").parentElement.classList.toggle("hidden", !g.editions.length);
+  if (!g.editions.includes(form.edition)) form.edition = g.editions[0] || null;
+  fillSeg("edition", g.editions, form.edition, (e) => e.charAt(0).toUpperCase() + e.slice(1), "edition", false);
+  for (const [id, href] of [["help-link", g.help], ["cards-link", g.cards]]) {
+    $(id).classList.toggle("hidden", !href);
+    if (href) $(id).href = href;
+  }
+  document.querySelector(".home .title").textContent = g.title;
+  // The tagline is the page's own game's (Star Commander's)
+  document.querySelector(".home .tagline").classList.toggle("hidden", name !== "starcom");
+  document.title = g.title;
+  defaultSeats();
+  renderSeats();
 }
 
 // The form's turn limit: a whole number in the server's range, or null (empty: the server's
@@ -143,10 +206,11 @@ async function quickPlay() {
   $("play-ai").disabled = true;
   hideError();
   try {
-    location.href = await create({
-      players: 2, size: 3, edition: "standard", seed: null, turn_limit: limits.quick,
-      seats: ["human", `ai:${form.quickLevel}`], mode: "vs_ai", ai_takeover: false,
-    });
+    const q = quickSettings();
+    location.href = await create(withoutNulls({
+      ...q, seed: null, turn_limit: limits.quick,
+      seats: ["human", ...Array(q.players - 1).fill(`ai:${form.quickLevel}`)], mode: "vs_ai", ai_takeover: false,
+    }));
   } catch (e) {
     showError(e.message, "Could not start the game:", quickPlay);
     $("play-ai").disabled = false;
@@ -209,10 +273,12 @@ async function createFromForm() {
     $("turn-limit").focus();
     return;
   }
-  const body = {
-    players: form.players, size: form.size, edition: form.edition, seed: null, turn_limit: turnLimit,
+  const g = games.get(form.game);
+  const body = withoutNulls({
+    game: g ? g.name : null, players: form.players, size: g && !g.sizes.length ? null : form.size,
+    edition: g && !g.editions.length ? null : form.edition, seed: null, turn_limit: turnLimit,
     seats: form.seats.slice(), mode: form.mode, ai_takeover: false,
-  };
+  });
   if (form.mode === "online" && $("takeover").checked) {
     body.ai_takeover = true;
     body.takeover_level = $("takeover-level").value;
@@ -233,8 +299,16 @@ async function createFromForm() {
   }
 }
 
+// A request body without the settings left to the server (null: a game without sizes or editions,
+// or the server's default seed).
+function withoutNulls(body) {
+  return Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null || k === "seed" || k === "turn_limit"));
+}
+
 function describeGame(g) {
-  return `${g.players} players · ${g.size}×${g.size} · ${g.edition} · ${String(g.mode).replace("_", " ")}` +
+  const title = games.size > 1 && g.title ? `${g.title} · ` : "";
+  return `${title}${g.players} players · ${g.size ? `${g.size}×${g.size} · ` : ""}${g.edition ? `${g.edition} · ` : ""}` +
+    `${String(g.mode).replace("_", " ")}` +
     (g.over ? " · finished" : ` · turn ${g.turn ?? 0}`) + (g.damaged ? " · damaged" : "") +
     (g.takeover_level ? ` · AI (${g.takeover_level}) stands in for leavers` : "");
 }

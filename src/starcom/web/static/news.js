@@ -17,6 +17,10 @@ function noteChanges(prev, msg, mineSent) {
   // This page's own action: nothing to point out, and the strip starts afresh for the next moves.
   if (mineSent && msg.step === prev.step + 1) { lastLines = []; return; }
   const a = prev.view, b = msg.view;
+  if (!Array.isArray(b.board)) {  // another game's table: only the log lines
+    lastLines = lastLines.concat(newLogLines(prev.log, msg.log)).slice(-60);
+    return;
+  }
   const sites = new Set(), vessels = new Set(), seats = new Set(), cards = new Set();
   const siteKey = (s) => JSON.stringify([s.face_up, s.owner, s.devs, s.card, s.under_siege, s.contested, s.interdicted_by]);
   b.board.forEach((s, i) => { if (!a.board[i] || siteKey(a.board[i]) !== siteKey(s)) sites.add(s.pos); });

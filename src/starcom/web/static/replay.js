@@ -48,8 +48,14 @@ function show(msg) {
   window.__starcom = { replay: msg };
   document.body.dataset.step = msg.step;
   const v = msg.view;
-  const cfg = v.config;
-  $("info").textContent = `Replay · turn ${v.turn + 1} · ${v.phase} phase · ${cfg.size}×${cfg.size} ${cfg.edition}`;
+  const table = (msg.game && window.GAME_TABLES && window.GAME_TABLES[msg.game]) || null;
+  document.body.classList.toggle("other-table", !!table);
+  if (table) {
+    $("info").textContent = `Replay · ${table.info(v).text}`;
+  } else {
+    const cfg = v.config;
+    $("info").textContent = `Replay · turn ${v.turn + 1} · ${v.phase} phase · ${cfg.size}×${cfg.size} ${cfg.edition}`;
+  }
   const b = $("banner");
   if (msg.over) {
     b.textContent = msg.winner === -1 ? "Game over — draw" : `Game over — ${seatName(msg.winner)} wins`;
@@ -58,9 +64,14 @@ function show(msg) {
     b.textContent = msg.to_move === null ? "Replay" : `${seatName(msg.to_move)} to decide`;
     b.style.color = seatColour(msg.to_move);
   }
-  drawPlayers($("players"), v, msg.seats, null);
-  drawDecks($("decks"), v);
-  drawBoard($("board"), v, {});
+  if (table) {  // another game's table draws its sides (each with its decks) itself
+    table.render({ table: $("table") }, { view: v, seat: null }, { legal: [], seat: null, passing: false,
+      rerender: () => { if (current) show(current); }, controls: () => [], act: () => {} });
+  } else {
+    drawPlayers($("players"), v, msg.seats, null);
+    drawDecks($("decks"), v);
+    drawBoard($("board"), v, {});
+  }
   const last = $("last-action");
   last.textContent = msg.step === 0 ? "The game is set up." : msg.action;
   last.style.color = msg.by === null || msg.by === undefined ? "" : seatColour(msg.by);

@@ -1,0 +1,178 @@
+"""Galactic Empires' side of the balance lab (``starcom study cards --game ge``): the
+:class:`~starcom.study.hook.CardStudy` the ``ge`` entry gives as ``study``.
+
+**The stand-in is a blank** (the ruling, docs/study.md "Galactic Empires"): every copy of the
+studied card in a seat's deck stays where it is, with its id and printed strength, but is dealt
+as a blank (:meth:`GalacticEmpires.new`'s ``blank``). A blank cannot be played, paired with a
+Krebiz part or swapped into or out of the reserve; it takes room in the hand and may be
+discarded from it (the full edition's discard, which costs a card play). The same seed
+therefore deals the same cards in the same order, the ante (which compares strengths) picks
+the same first player, and the two games of a pair part only when the real card is played.
+
+A card's value is thus what the card adds to its deck over a dead card in its place. The game
+has no cost curve to draw a vanilla card from (a card's cost is an upkeep, its strength its
+level), and the only cards without rules of their own are the terrains, four Argonian ships
+and the Laboratory, all of which have numbers of their own: no card could stand in for
+another without being a real card itself.
+
+**Which deck the treated seat plays.** A card in both decks is studied with the Argonian deck
+at seat 0 and the Krebiz deck at seat 1, the treated seat taking each seat (and so each deck)
+in turn. A card of one deck only is always studied in the hands of that deck: the treated seat
+gets it, so that no pair is wasted on a seat that could never hold the card.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ..sim.play import Step
+from ..study.hook import Settings, Tracked
+from .cards import CARDS, EMPIRES, CardSpec
+from .game import GalacticEmpires, IllegalAction, _cards_played
+from .state import EDITIONS
+
+BY_NAME: dict[str, CardSpec] = {c.name: c for c in CARDS}
+FORMAT = "starcom-ge-study/1"
+TURN_LIMIT = 40  # complete turns (GE-OPT-3); greedy games end by a Sector HQ in 7 to 22
+
+
+def empires_for(card: str, seat: int) -> tuple[str, str]:
+    """The decks of seats 0 and 1 in a pair whose treated seat is ``seat`` (module docstring)."""
+    argonian, krebiz = BY_NAME[card].copies
+    if argonian and krebiz:
+        return EMPIRES[0], EMPIRES[1]
+    holder = EMPIRES[0] if argonian else EMPIRES[1]
+    other = EMPIRES[1] if argonian else EMPIRES[0]
+    return (holder, other) if seat == 0 else (other, holder)
+
+
+def new_game(edition: str, seed: int, turn_limit: int, card: str, seat: int,
+             real_for: frozenset[int]) -> GalacticEmpires:
+    """A game of a study: ``card`` real for the seats ``real_for``, a blank for the others."""
+    key = BY_NAME[card].key
+    return GalacticEmpires.new(edition=edition, seed=seed, empires=empires_for(card, seat),
+                               options={"turn_cap": turn_limit},
+                               blank=[(s, key) for s in range(2) if s not in real_for])
+
+
+class _Tracker:
+    """The cards each seat played (a Krebiz pair counts both parts), whether the turn cap ended
+    the game, and whether the watched seat held a real copy of the card at one of its decisions
+    and might play it. Galactic Empires records no rule IDs."""
+
+    def __init__(self, game: GalacticEmpires, card: str, watch: int | None) -> None:
+        self.game, self.watch = game, watch
+        index = BY_NAME[card].index
+        blank = set(game.s.blank)
+        self.copies = frozenset(uid for uid, i in enumerate(game.s.spec_of) if i == index and uid not in blank)
+        self.played: list[set[str]] = [set(), set()]
+        self.held = self.legal = False
+        if watch is not None:
+            self._look()
+
+    def _look(self) -> None:
+        g, watch = self.game, self.watch
+        if self.legal or watch is None or g.to_move != watch or self.copies.isdisjoint(g.s.players[watch].hand):
+            return
+        self.held = True  # the legal actions are asked for only then
+        self.legal = any(a[0] in ("play", "pair") and not self.copies.isdisjoint(_cards_played(a))
+                         for a in g.legal_actions())
+
+    def step(self, step: Step) -> None:
+        if self.watch is not None:
+            self._look()
+        a = tuple(step.action)
+        if a[0] in ("play", "pair"):
+            for uid in _cards_played(a):
+                self.played[step.seat].add(CARDS[self.game.s.spec_of[uid]].name)
+
+    def finish(self) -> Tracked:
+        g = self.game
+        return Tracked(g.over and g.s.end == "turn cap", tuple(tuple(sorted(p)) for p in self.played), (),
+                       self.held, self.legal)
+
+
+class GalacticEmpiresStudy:
+    """Galactic Empires' card study: every card against a blank (module docstring)."""
+
+    defaults: ClassVar[dict[str, Any]] = {"size": None, "edition": EDITIONS[0], "turn_limit": TURN_LIMIT}
+    stand_in = ("a blank: the card's copies keep their place in the deck and their strength, but cannot be "
+                "played, paired or swapped, only discarded from the hand")
+    recorded_rules: frozenset[str] = frozenset()
+    replays = (f"They are {FORMAT} records (the settings, the blanks and every action), which "
+               "<code>starcom.ge.study.replay(record)</code> plays again; <code>starcom replay</code> reads "
+               "Star Commander's games only.")
+
+    def check(self, settings: Settings) -> None:
+        if settings.players != 2:
+            raise ValueError(f"--players {settings.players}: Galactic Empires is for exactly 2 players "
+                             "(leave --players out, or give 2)")
+        if settings.size is not None:
+            raise ValueError(f"--size {settings.size}: Galactic Empires has no board, so no board size "
+                             "(leave --size out)")
+        if settings.edition not in EDITIONS:
+            raise ValueError(f"--edition {settings.edition!r}: Galactic Empires' editions are "
+                             f"{' and '.join(EDITIONS)}")
+        if type(settings.turn_limit) is not int or not 1 <= settings.turn_limit <= 1000:
+            raise ValueError(f"--turn-limit {settings.turn_limit}: Galactic Empires' turn cap (GE-OPT-3) is "
+                             "1 to 1000 complete turns")
+        if settings.catalogue_text or settings.catalogue_name != "built-in":
+            raise ValueError(f"--cards {settings.catalogue_name}: Galactic Empires is studied with its own "
+                             "catalogue only (leave --cards out)")
+
+    def catalogue_name(self, settings: Settings) -> str:
+        return "Galactic Empires' catalogue"
+
+    def card_names(self, settings: Settings) -> list[str]:
+        return [c.name for c in CARDS]
+
+    def studied(self, settings: Settings) -> list[str]:
+        return [c.name for c in CARDS]  # every card has its blank
+
+    def why_not_studied(self, settings: Settings, card: str) -> str:
+        return "it has no stand-in"
+
+    def kind(self, settings: Settings, card: str) -> str:
+        c = BY_NAME[card]
+        return f"{c.kind} {'R/' if c.reaction else ''}{c.letter}{c.strength}"
+
+    def new_game(self, settings: Settings, card: str, seat: int, real_for: frozenset[int],
+                 seed: int) -> GalacticEmpires:
+        return new_game(settings.edition, seed, settings.turn_limit, card, seat, real_for)
+
+    def tracker(self, game: GalacticEmpires, settings: Settings, card: str, watch: int | None) -> _Tracker:
+        return _Tracker(game, card, watch)
+
+    def record(self, game: GalacticEmpires, settings: Settings, card: str, seat: int, real_for: frozenset[int],
+               seed: int, actions: Sequence[Any], agents: Sequence[str]) -> dict[str, Any]:
+        s = game.s
+        return {"format": FORMAT, "game": "ge", "edition": settings.edition, "seed": seed,
+                "turn_limit": settings.turn_limit, "card": card, "treated_seat": seat,
+                "real_for": sorted(real_for), "empires": list(empires_for(card, seat)),
+                "blank": sorted(real_for ^ {0, 1}), "agents": list(agents),
+                "actions": [list(a) for a in actions],
+                "result": {"over": game.over, "winner": game.winner, "turns": game.turn + 1,
+                           "end": s.end or None, "steps": len(actions)}}
+
+
+def replay(record: dict[str, Any]) -> GalacticEmpires:
+    """The game a study saved (:meth:`GalacticEmpiresStudy.record`), played again from its
+    settings with every action checked; ValueError says where it fails."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise ValueError(f"not a {FORMAT} record")
+    try:
+        game = new_game(record["edition"], record["seed"], record["turn_limit"], record["card"],
+                        record["treated_seat"], frozenset(record["real_for"]))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"{FORMAT} record without a valid {exc}") from None
+    for n, action in enumerate(record["actions"], 1):
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise ValueError(f"step {n}: {exc}") from None
+    return game
+
+
+STUDY = GalacticEmpiresStudy()
+
+__all__ = ["BY_NAME", "STUDY", "TURN_LIMIT", "GalacticEmpiresStudy", "empires_for", "new_game", "replay"]

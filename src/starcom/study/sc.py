@@ -1,0 +1,140 @@
+"""Star Commander's side of the balance lab (:class:`~starcom.study.hook.CardStudy`): the entry
+``starcom`` gives it as ``study``. It wraps the vanilla stand-ins of
+:mod:`starcom.cards.stand_ins` (a card is swapped one for one for its stand-in's paired copy,
+``rules.version_for``), and notes what the study reports: the cards each seat played, built or
+developed, the rule IDs carried out (:func:`starcom.engine.events.rules_fired`), the studied
+card held and legal. Nothing else of the study knows Star Commander.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, ClassVar
+
+from ..cards.catalogue import STANDARD, Catalogue
+from ..cards.stand_ins import Variant, studied
+from ..engine.editions import EDITIONS
+from ..engine.events import RECORDED_RULES, rules_fired
+from ..engine.game import Game
+from ..engine.setup import check_config
+from ..engine.state import Config
+from ..sim.play import Step
+from ..sim.record import result_of, to_record
+from .hook import Settings, Tracked
+
+
+@cache
+def _catalogue(text: str, name: str) -> Catalogue:
+    return Catalogue.from_toml(text, name) if text else STANDARD
+
+
+def catalogue_of(settings: Settings) -> Catalogue:
+    """The catalogue studied (ValueError says what is wrong with a file)."""
+    return _catalogue(settings.catalogue_text, settings.catalogue_name)
+
+
+def variant(settings: Settings, card: str, real_for: frozenset[int]) -> Variant:
+    """The cards of a game: ``card`` with its stand-in, real for the seats ``real_for``; with
+    every seat real, the catalogue's own cards (the A/A check's games)."""
+    if real_for >= frozenset(range(settings.players)):
+        return Variant(settings.catalogue_text, settings.catalogue_name, (), ())
+    return Variant(settings.catalogue_text, settings.catalogue_name, (card,), tuple(sorted(real_for)))
+
+
+class _Tracker:
+    """The cards each seat played, built or developed, the rules fired, and whether the watched
+    seat held the studied card at one of its decisions and might play it."""
+
+    def __init__(self, game: Game, card: str, watch: int | None) -> None:
+        self.game, self.watch = game, watch
+        rules = game.rules
+        self.cards = rules.cards
+        self.defs = rules.catalogue.defs
+        self.played: list[set[str]] = [set() for _ in range(game.cfg.players)]
+        self.fired = rules_fired(("setup",), game.events)  # the events of the game's start
+        self.copies = frozenset(cid for cid, d in enumerate(rules.cards) if d.name == card)
+        self.held = self.legal = False
+        if watch is not None:
+            self._look()
+
+    def _look(self) -> None:  # at the watched seat's decision: does it hold the card, may it play it?
+        game, watch = self.game, self.watch
+        if self.legal or watch is None or game.to_move != watch or self.copies.isdisjoint(game.hands[watch]):
+            return
+        self.held = True  # asking for the legal actions only then keeps the cost small
+        self.legal = any(a[0] == "play" and a[1] in self.copies for a in game.legal_actions())
+
+    def step(self, step: Step) -> None:
+        a = step.action
+        self.fired.update(rules_fired(a, step.events))
+        if self.watch is not None:
+            self._look()
+        if a[0] == "play":
+            self.played[step.seat].add(self.cards[a[1]].name)
+        elif a[0] == "build":
+            self.played[step.seat].add(self.defs[a[1]].name)
+        elif a[0] == "develop":
+            self.played[step.seat].add(self.game.sites[a[1]].d.name)
+
+    def finish(self) -> Tracked:
+        game = self.game
+        limit = game.over and sum(game.alive) > 1  # scored at the turn limit (WIN-2), not conquered
+        if limit:  # its game_over event ended the game by WIN-2, not WIN-1
+            self.fired.discard("WIN-1")
+            self.fired.add("WIN-2")
+        return Tracked(limit, tuple(tuple(sorted(p)) for p in self.played), tuple(sorted(self.fired)),
+                       self.held, self.legal)
+
+
+class StarcomStudy:
+    """Star Commander's card study: vanilla stand-ins (docs/study.md, "The method")."""
+
+    defaults: ClassVar[dict[str, Any]] = {}  # the study's own: 3x3, standard, turn limit 60
+    stand_in = ("a vanilla stand-in: a blank command or technology, or a ship, station or system "
+                "with the standard curve's numbers for its cost and no text")
+    recorded_rules = RECORDED_RULES
+    replays = "Read one with <code>starcom replay FOLDER/replays/FILE.json</code>, or open it in the browser: " \
+              "the lobby's <i>Open a saved game</i>."
+
+    def check(self, settings: Settings) -> None:
+        try:
+            check_config(Config(settings.players, settings.size, settings.edition, settings.seed,  # type: ignore[arg-type]
+                                settings.turn_limit))
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"{exc} (--players 2-4, --size 3-5, --edition {'/'.join(EDITIONS)}, "
+                             "--turn-limit 1 or more)") from None
+        try:
+            catalogue_of(settings)
+        except ValueError as exc:
+            raise ValueError(f"--cards: {exc}") from None
+
+    def catalogue_name(self, settings: Settings) -> str:
+        return catalogue_of(settings).name
+
+    def card_names(self, settings: Settings) -> list[str]:
+        return [d.name for d in catalogue_of(settings).defs]
+
+    def studied(self, settings: Settings) -> list[str]:
+        return [d.name for d in catalogue_of(settings).defs if studied(d)]
+
+    def why_not_studied(self, settings: Settings, card: str) -> str:
+        return "every seat has it alike"
+
+    def kind(self, settings: Settings, card: str) -> str:
+        return str(catalogue_of(settings).card(card).kind)
+
+    def new_game(self, settings: Settings, card: str, seat: int, real_for: frozenset[int], seed: int) -> Game:
+        return Game.new(settings.players, settings.size, settings.edition, seed, settings.turn_limit,  # type: ignore[arg-type]
+                        rules=variant(settings, card, real_for).rules())
+
+    def tracker(self, game: Game, settings: Settings, card: str, watch: int | None) -> _Tracker:
+        return _Tracker(game, card, watch)
+
+    def record(self, game: Game, settings: Settings, card: str, seat: int, real_for: frozenset[int], seed: int,
+               actions: Sequence[Any], agents: Sequence[str]) -> dict[str, Any]:
+        return to_record(game.cfg, actions, agents, result_of(game), variant(settings, card, real_for))
+
+
+STUDY = StarcomStudy()
+
+__all__ = ["STUDY", "StarcomStudy", "catalogue_of", "variant"]
