@@ -238,3 +238,19 @@ def test_the_server_refuses_a_bad_or_unfinished_ge_file(make_client, finished, c
     assert r.status_code == 400, r.text
     assert re.search(reason, r.json()["error"]), r.json()["error"]
     assert c.get("/api/games").json()["games"] == []
+
+
+def test_a_bot_match_saves_ge_games_that_replay(tmp_path: Path) -> None:
+    """``starcom match --game ge --save DIR``: each game between two bot programs is saved and
+    loads back to the winner the match reported."""
+    import sys
+    bot = f"{sys.executable} -m starcom.cli.main bot --game ge --agent"
+    res = CliRunner().invoke(app, ["match", "--game", "ge", "-e", f"{bot} greedy", "-e", f"{bot} random",
+                                   "--games", "2", "--save", str(tmp_path), "--json"])
+    assert res.exit_code == 0, res.output
+    files = sorted(tmp_path.glob("game-*.json"))
+    assert len(files) == 2
+    for f in files:
+        saved = record.load_game_record(f)
+        assert saved.name == "ge" and saved.game.over
+        assert GE.winner(saved.game) == json.loads(f.read_text())["result"]["winner"]

@@ -170,7 +170,7 @@ def play_one(spec: MatchSpec, index: int, names: list[str], save: Path | None = 
     result = GameResult(index, list(seats), outcome.winner, outcome.reason, outcome.turns, len(outcome.actions),
                         outcome.fault, outcome.faulty, [s.illegal for s in outcome.seats],
                         [s.defaults for s in outcome.seats], [None if r is None else round(r, 4) for r in rts])
-    if save is not None and spec.game == "starcom":
+    if save is not None:
         result.saved = str(_save(save, spec, settings, index, outcome, [names[e] for e in seats]))
     return result
 
@@ -185,13 +185,11 @@ def _log_file(folder: Path | None, index: int, seat: int) -> IO[Any] | None:
 
 def _save(folder: Path, spec: MatchSpec, settings: dict[str, Any], index: int, outcome: Outcome,
           names: list[str]) -> Path:
-    """The game as a saved-game file ``starcom replay`` and the browser open."""
-    from ..engine.state import Config
-    from ..sim.record import save
-    cfg = Config(settings["players"], settings["size"], settings["edition"], settings["seed"], settings["turn_limit"])
+    """The game as a saved-game file ``starcom replay`` and the browser open (any game's)."""
+    from ..sim.record import save_game
     result = {"over": outcome.over, "winner": outcome.winner if outcome.over else None, "turns": outcome.turns,
               "reason": outcome.reason}
-    return save(folder / f"game-{index:04d}.json", cfg, outcome.actions, names, result)
+    return save_game(folder / f"game-{index:04d}.json", spec.game, settings, outcome.actions, names, result)
 
 
 @dataclass

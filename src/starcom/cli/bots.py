@@ -106,9 +106,6 @@ def register(app: typer.Typer) -> None:
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--game") from None
         edition = edition or (entry.editions[0] if entry.editions else "standard")
-        if save is not None and entry.name != "starcom":
-            raise typer.BadParameter(f"saved games are Star Commander's format for now; {entry.title} games "
-                                     "cannot be saved", param_hint="--save")
         pairs = [o.partition("=") for o in option]
         bad = [o for o, (name, eq, _v) in zip(option, pairs) if not name.strip() or not eq]
         if bad:
