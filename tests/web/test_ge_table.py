@@ -170,3 +170,33 @@ def test_hot_seat_and_spectators_see_only_their_share(page, browser, server: str
         assert spectator.locator("#actions").is_hidden()
     finally:
         spectator.close()
+
+
+def test_an_online_game_between_two_browsers(page, browser, server: str) -> None:
+    """The lobby makes an online GE game; a friend opens the invite link in another browser and
+    takes the Krebiz seat; the open-games list names the game."""
+    page.goto("/")
+    page.locator("#game-choice button", has_text="Galactic Empires").click()
+    page.locator('#mode button[data-v="online"]').click()
+    page.locator("#create").click()
+    page.wait_for_selector("#links:not(.hidden) .link-row.invite input")
+    invite = page.locator("#links .link-row.invite input").input_value()
+    listed = httpx.get(f"{server}/api/games?open=1").json()["games"]
+    assert any(g["game"] == "ge" and g["title"] == "Galactic Empires" and g["size"] is None for g in listed)
+    friend = browser.new_page(base_url=server)
+    try:
+        friend.goto(invite)
+        friend.wait_for_selector(".ge-side.mine")
+        assert friend.evaluate(STATE)["seat"] == 1
+        assert "Krebiz (you)" in friend.locator(".ge-side.mine .ge-who").inner_text()
+        # The creator plays their seat from their own link.
+        page.locator("#links .link-row.own a").click()
+        page.wait_for_selector(".ge-side.mine")
+        st = wait_for_my_turn_or_end(page)
+        assert st["seat"] == 0 and st["mode"] == "online"
+        page.locator('#main-btns [data-action="[\\"reserve\\"]"]').click()
+        friend.wait_for_function("() => window.__starcom.state.to_move === 1")
+        # online games keep their seed secret: the view says nothing of it
+        assert "seed" not in json.dumps(friend.evaluate(STATE)["view"])
+    finally:
+        friend.close()
