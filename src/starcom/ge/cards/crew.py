@@ -371,10 +371,11 @@ class Transporter(_Transport):
 
     def _moves(self, s: State, owner: int, here: int) -> list[tuple[Any, ...]]:
         out: list[tuple[Any, ...]] = []
+        away = _masks(len(own_crew_on(s, here, owner)))
         for there in places(s, owner):
             if there == here:
                 continue
-            out += [("move", here, there, m) for m in _masks(len(own_crew_on(s, here, owner)))]
+            out += [("move", here, there, m) for m in away]
             out += [("move", there, here, m) for m in _masks(len(own_crew_on(s, there, owner)))]
         return out
 
