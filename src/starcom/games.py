@@ -107,6 +107,11 @@ class GameEntry:
     # Whether an action only lets a moment pass (a pass in a reaction window): a server may make
     # it for a seat that asked not to be stopped when passing is all it can do.
     waives: Callable[[Any], bool] = field(default=lambda a: False)
+    # The table as ``table(game, viewer)`` lines of text, drawn from the observer's view of
+    # ``viewer`` (the full-screen terminal game shows them). None: that screen shows the log alone.
+    table: Callable[[Any, Viewer], list[str]] | None = None
+    # What a turn limit counts, in a few words for a form's hint ("" when the game takes none).
+    turn_limit_words: str = ""
 
 
 def winner_of(game: Game) -> int | None:
@@ -235,7 +240,8 @@ STARCOM = register(GameEntry(
     narrator=_starcom_narrator, describe=_starcom_describe, play=_starcom_play,
     turn=lambda g: g.turn, winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
     features=_starcom_features, editions=("standard", "classic"), invariants=_starcom_invariants,
-    player_counts=(2, 3, 4), sizes=(3, 4, 5), study=_starcom_study,
+    player_counts=(2, 3, 4), sizes=(3, 4, 5), study=_starcom_study, waives=lambda a: tuple(a) == ("pass",),
+    turn_limit_words="turns in all: every player's turn counts one",
 ))
 
 

@@ -176,6 +176,9 @@ def test_a_star_commander_server_makes_the_game_a_request_names(make_client):
     high_card = next(g for g in settings["games"] if g["name"] == NAME)
     assert high_card["title"] == "High Card" and high_card["players"] == [2, 3, 4]
     assert high_card["help"] is None and high_card["cards"] is None  # it has neither page
+    assert high_card["turn_limit_words"] == ""  # it says nothing of a turn limit
+    words = {g["name"]: g["turn_limit_words"] for g in settings["games"]}
+    assert "every player's turn" in words["starcom"] and "rounds" in words["ge"]
     r = c.post("/api/games", json={"game": "chess", "mode": "hotseat"})
     assert r.status_code == 400 and "game 'chess'" in r.json()["error"] and NAME in r.json()["error"]
     assert c.post("/api/games", json={"game": 7, "mode": "hotseat"}).status_code == 400

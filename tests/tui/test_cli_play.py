@@ -1,6 +1,8 @@
 """`starcom play`: options reach the app; bad options are refused before the screen opens."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 import typer
 from typer.testing import CliRunner
@@ -48,8 +50,9 @@ def test_ai_level_and_think_options(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[StarcomApp] = []
     monkeypatch.setattr(StarcomApp, "run", lambda self, *a, **k: started.append(self))
     made: list[tuple[str, float | None]] = []
-    original = tui_app.make_agent  # the app builds its agents through starcom.tui.app.make_agent
-    monkeypatch.setattr(tui_app, "make_agent", lambda name, think=None: made.append((name, think)) or original("greedy"))
+    entry = tui_app.STARCOM  # the app builds its agents through the game's entry
+    monkeypatch.setattr(tui_app, "STARCOM", dataclasses.replace(
+        entry, make_agent=lambda name, think=None: made.append((name, think)) or entry.make_agent("greedy")))
     res = CliRunner().invoke(app, ["play", "--players", "3", "--seed", "2", "--ai", "easy", "--think", "0.5"])
     assert res.exit_code == 0, res.output
     assert started[-1].seats == ["human", "easy", "easy"]

@@ -87,8 +87,12 @@ def play_through(page, decisions: int, rng: random.Random, reserve: str = "none"
 
 def test_a_new_user_starts_galactic_empires_from_the_lobby(page, tmp_path: Path) -> None:
     page.goto("/")
+    page.wait_for_selector("#game-choice button")
+    assert "every player's turn" in page.locator("#turn-limit-hint").inner_text()
     page.locator("#game-choice button", has_text="Galactic Empires").click()
-    # The form follows the game: two players only, no board size, GE's own editions and pages.
+    # The form follows the game: two players only, no board size, GE's own editions and pages,
+    # and what its turn limit counts (rounds, GE-OPT-3).
+    assert "rounds" in page.locator("#turn-limit-hint").inner_text()
     assert page.locator("#players button").all_inner_texts() == ["2"]
     assert page.locator("#size-row").is_hidden()
     assert page.locator("#edition button").all_inner_texts() == ["Full", "Quick"]

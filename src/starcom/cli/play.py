@@ -77,10 +77,11 @@ def play_moves(game: Any, specs: list[str] | None) -> int:
 
 
 def _play_other(name: str, players: int, edition: str | None, seed: int, limit: int | None,
-                seats: list[str] | None, hotseat: bool, ai: str, moves: list[str] | None) -> None:
-    """A game other than Star Commander, in the plain-text client (the full-screen one is Star
-    Commander's own)."""
+                seats: list[str] | None, hotseat: bool, ai: str, moves: list[str] | None, text: bool,
+                ai_delay: float, auto_pass: bool, think: float | None) -> None:
+    """A game other than Star Commander: the shared full-screen game, or plain text."""
     from ..games import get
+    from ..tui.game_app import GameApp
     from ..tui.textplay import play_text
     try:
         entry = get(name)
@@ -95,6 +96,9 @@ def _play_other(name: str, players: int, edition: str | None, seed: int, limit: 
         raise typer.BadParameter(str(exc)) from None
     kinds = parse_seats(seats, game.players, hotseat, ai)
     play_moves(game, moves)
+    if not text:
+        GameApp(entry, game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()
+        return
     try:
         play_text(entry, game, kinds, agent_seed=seed)
     except (EOFError, KeyboardInterrupt):
@@ -112,14 +116,14 @@ def register(app: typer.Typer) -> None:
   starcom play --hotseat --players 2    # two people sharing the keyboard
   starcom play --seed 7 --moves "end"   # start after these actions (in the action notation)
   starcom play --text                   # plain text: numbered choices, one answer a line
-  starcom play --game ge                # Galactic Empires (plain text), you against a normal AI""")
+  starcom play --game ge                # Galactic Empires, you against a normal AI""")
     def play(
         players: int = typer.Option(2, help="Number of players, 2 to 4."),
         size: int = typer.Option(3, help="Board size N (an N x N grid), 3 to 5 recommended."),
         edition: str | None = typer.Option(None, help="Rules edition: standard or classic (Star Commander), full "
                                            "or quick (Galactic Empires); default: the game's first."),
         game_name: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge "
-                                      "(Galactic Empires, always in plain text for now)."),
+                                      "(Galactic Empires)."),
         seed: int | None = typer.Option(None, help="Seed of the setup (default: a random one)."),
         seats: list[str] | None = typer.Option(
             None, help="Seat kinds in order, comma-separated or repeated: human, ai (the --ai level), "
@@ -155,18 +159,19 @@ def register(app: typer.Typer) -> None:
         limit = turn_limit or None
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
+        if ai_delay < 0:
+            raise typer.BadParameter("must be 0 or more", param_hint="--ai-delay")
+        if think is not None and think <= 0:
+            raise typer.BadParameter("must be more than 0", param_hint="--think")
         if game_name != "starcom":
-            _play_other(game_name, players, edition, seed, limit, seats, hotseat, ai, moves)
+            _play_other(game_name, players, edition, seed, limit, seats, hotseat, ai, moves, text, ai_delay,
+                        auto_pass, think)
             return
         edition = edition or "standard"
         try:
             check_config(Config(players=players, size=size, edition=edition, seed=seed, turn_limit=limit))
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
-        if ai_delay < 0:
-            raise typer.BadParameter("must be 0 or more", param_hint="--ai-delay")
-        if think is not None and think <= 0:
-            raise typer.BadParameter("must be more than 0", param_hint="--think")
         kinds = parse_seats(seats, players, hotseat, ai)
         game = Game.new(players, size, edition, seed, limit)
         play_moves(game, moves)

@@ -16,8 +16,6 @@ from .observer import OBSERVER
 SETTINGS = ("players", "edition", "seed", "turn_limit", "options")
 
 
-
-
 def new(players: int = 2, edition: str = "full", seed: int = 0, turn_limit: int | None = None,
         options: dict[str, Any] | None = None) -> GalacticEmpires:
     """A new game; ``turn_limit`` is the optional turn cap of GE-OPT-3 (complete turns of the
@@ -51,6 +49,11 @@ def _describe(game: Any, action: Any, viewer: int | None) -> str:
     return describe(game, action, viewer)
 
 
+def _table(game: Any, viewer: int | None) -> list[str]:
+    from .text import table
+    return table(game, viewer)
+
+
 def _features(game: Any) -> Any:
     from .features import FEATURES
     return FEATURES
@@ -74,5 +77,6 @@ GE: GameEntry = register(GameEntry(
     invariants=_invariants, features=_features, player_counts=(2,),
     waives=lambda a: a[0] in ("pass", "quiet"),
     glossary=lambda: __import__("starcom.ge.glossary", fromlist=["glossary"]).glossary(),
-    study=lambda: __import__("starcom.ge.study", fromlist=["STUDY"]).STUDY,
+    study=lambda: __import__("starcom.ge.study", fromlist=["STUDY"]).STUDY, table=_table,
+    turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides",
 ), replace=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import CARDS
+from .cards import BY_KEY, CARDS
 from .game import GalacticEmpires
 from .observer import OBSERVER
 from .state import State
@@ -152,3 +152,64 @@ def describe(game: GalacticEmpires, action: Any, viewer: int | None) -> str:
     return {"allocate": "Declare the allocation", "fire": "Fire the volley", "end": "End the phase",
             "pass": "Pass", "quiet": "Pass, and let the rest of this turn go by without reacting",
             "combine": "Combine", "separate": "Separate"}.get(k, " ".join(map(str, a)))
+
+
+def table(game: GalacticEmpires, viewer: int | None) -> list[str]:
+    """The table as ``viewer`` may see it, in lines of text (the terminal's full-screen game):
+    the turn, then each side's Sector HQ, zones, points and fleet as stacks (indented under
+    the card they sit on), then the reaction chain. Drawn from the observer's view alone."""
+    v = OBSERVER.view(game, viewer)
+    points = v["point_types"]
+    if v["winner"] is not None:
+        head = "Game over: " + ("a draw" if v["winner"] == -1 else f"P{v['winner']} wins") + (
+            f" ({v['end']})" if v["end"] else "")
+    else:
+        phase = PHASE_NAMES.get(v["phase"], v["phase"])
+        head = f"P{v['active']}'s turn · {phase} · P{v['to_move']} to decide"
+    out = [f"{v['edition'].capitalize()} edition · {head}"]
+    children: dict[Any, list[dict[str, Any]]] = {}
+    for u in v["units"]:
+        children.setdefault(u["on"], []).append(u)
+    for seat, p in enumerate(v["players"]):
+        who = " (you)" if seat == viewer else ""
+        out += ["", f"P{seat} {p['empire'].capitalize()}{who}: Sector HQ {p['hq']}/{v['hq_limit']} damage"]
+        hand = ", ".join(c["name"] for c in p["hand"])
+        hidden = p["hand_size"] - len(p["hand"])
+        hand = ", ".join(x for x in (hand, f"{hidden} unseen" if hidden and hand else "") if x) or (
+            f"{hidden} unseen" if hidden else "empty")
+        out.append(f"  hand {p['hand_size']}: {hand}")
+        reserve = p["reserve"]
+        reserve = f"{reserve} hidden" if isinstance(reserve, int) else (
+            ", ".join(c["name"] for c in reserve) or "none")
+        top = p["discard"][-1]["name"] if p["discard"] else "empty"
+        out.append(f"  deck {p['deck']} · discard {len(p['discard'])} (top: {top}) · reserve: {reserve}")
+        pool = ", ".join(f"{n} {t}" for t, n in zip(points, p["pool"]) if n)
+        out.append(f"  plays this turn {p['plays']} · command slots {p['slots'] / 2:g} · points: {pool or 'none'}")
+        fleet = [u for u in children.get(None, []) if u["owner"] == seat]
+        out.append("  fleet:" if fleet else "  fleet: none")
+        for u in fleet:
+            out += _stack_lines(u, children, 2)
+    if v["chain"]:
+        out += ["", "Reaction chain (last resolves first):"]
+        out += [f"  {i + 1}. P{link['player']} {link['kind']}: {link['action']}" for i, link in enumerate(v["chain"])]
+    return out
+
+
+def _stack_lines(u: dict[str, Any], children: dict[Any, list[dict[str, Any]]], depth: int) -> list[str]:
+    """A card in play and, indented under it, what is on or against it."""
+    spec = BY_KEY[u["key"]]
+    notes = []
+    if spec.strength and u["kind"] in ("ship", "base", "terrain"):
+        notes.append(f"{spec.strength - u['damage']}/{spec.strength} strength")
+    if u["shield_damage"]:
+        notes.append(f"{u['shield_damage']} shield damage")
+    if u["card_damage"]:
+        notes.append(f"{u['card_damage']} card damage")
+    notes += [word for word, on in (("engaged", u["engaged"]), ("new", u["new"]), ("used", u["used"]),
+                                    ("against a foe", u["against"]), ("loaded", u["loaded"]),
+                                    ("empty", u["empty"])) if on]
+    line = f"{'  ' * depth}{'└ ' if depth > 2 else ''}{u['name']} [{u['kind']}]"
+    out = [line + (f" — {', '.join(notes)}" if notes else "")]
+    for child in children.get(u["uid"], []):
+        out += _stack_lines(child, children, depth + 1)
+    return out

@@ -118,11 +118,13 @@ def _page(name: str, static_dir: Path) -> Response:
 
 def _game_settings(name: str, static_dir: Path) -> dict[str, Any]:
     """What the lobby offers of the game ``name``: its title, player counts, board sizes and
-    editions (the default first), AI levels, and its help and glossary pages (None: none)."""
+    editions (the default first), AI levels, what its turn limit counts, and its help and glossary
+    pages (None: none)."""
     entry = get_game(name)
     own = name == STARCOM.name  # Star Commander's pages are the site's own /help and /cards
     return {"name": name, "title": entry.title, "players": list(entry.player_counts), "sizes": list(entry.sizes),
             "editions": list(entry.editions), "levels": list(entry.levels), "default_level": entry.default_level,
+            "turn_limit_words": entry.turn_limit_words,
             "help": "/help" if own else f"/help/{name}" if (static_dir / f"{name}-help.html").is_file() else None,
             "cards": "/cards" if own else f"/cards/{name}" if entry.glossary is not None else None}
 

@@ -3,7 +3,7 @@
 It knows a game only through the seam (:mod:`starcom.protocol`, :mod:`starcom.games`): the
 entry's narrator and ``describe`` put the game into words for the viewing seat (asking the
 game's observer what that seat may see), its agents play the computer seats, and the game
-checks every answer. The full-screen terminal game (:mod:`.app`) is Star Commander's own.
+checks every answer. The full-screen terminal game is :mod:`.game_app`.
 """
 from __future__ import annotations
 
