@@ -259,7 +259,7 @@ class GenericSearch(Ismcts):
         me = game.to_move
         assert me is not None
         base = domain.canonical(game, me)
-        self._baseline = baseline = domain.evaluate(base, me)
+        baseline = domain.evaluate(base, me)
         values = domain.judge(base, actions, me)
         prior = {a: squash(v - baseline) for a, v in zip(actions, values)}
         searched = self.candidates(actions, values)

@@ -173,11 +173,9 @@ def table(game: GalacticEmpires, viewer: int | None) -> list[str]:
     for seat, p in enumerate(v["players"]):
         who = " (you)" if seat == viewer else ""
         out += ["", f"P{seat} {p['empire'].capitalize()}{who}: Sector HQ {p['hq']}/{v['hq_limit']} damage"]
-        hand = ", ".join(c["name"] for c in p["hand"])
         hidden = p["hand_size"] - len(p["hand"])
-        hand = ", ".join(x for x in (hand, f"{hidden} unseen" if hidden and hand else "") if x) or (
-            f"{hidden} unseen" if hidden else "empty")
-        out.append(f"  hand {p['hand_size']}: {hand}")
+        hand = [c["name"] for c in p["hand"]] + ([f"{hidden} unseen"] if hidden else [])
+        out.append(f"  hand {p['hand_size']}: {', '.join(hand) or 'empty'}")
         reserve = p["reserve"]
         reserve = f"{reserve} hidden" if isinstance(reserve, int) else (
             ", ".join(c["name"] for c in reserve) or "none")

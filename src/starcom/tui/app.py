@@ -7,7 +7,7 @@ of the viewing seat, so nothing hidden can leak into the widgets.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -31,18 +31,14 @@ _ACTION_POS = {"jump": 2, "build": 2, "develop": 1, "fight": 1, "retreat": 2}
 class StarcomApp(GameApp):
     """Play one game of Star Commander (the arguments are :class:`GameApp`'s)."""
 
-    CSS = """
+    CSS = GameApp.CSS + """
     #left { width: 1fr; }
     #right { width: 1fr; }
     #boardbox { height: 2fr; border: round $primary; }
-    #log { height: 1fr; border: round $primary; }
-    #status { height: auto; padding: 0 1; background: $boost; }
     #players, #decks, #stack { height: auto; padding: 0 1; }
     #handbox { height: auto; max-height: 14; border: round $secondary; }
-    #actions-title { height: auto; padding: 0 1; background: $boost; }
-    #filter { height: 3; }
-    #actions { height: 1fr; }
     """
+    BORDER_TITLES: ClassVar[dict[str, str]] = {"#boardbox": "Board", "#handbox": "Hand", "#log": "Log"}
 
     def __init__(self, game: Game, seats: Sequence[str], ai_delay: float = 0.3, auto_pass: bool = True,
                  agent_seed: int = 0, think: float | None = None) -> None:

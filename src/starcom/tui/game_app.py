@@ -70,6 +70,8 @@ class GameApp(App[None]):
     #filter { height: 3; }
     #actions { height: 1fr; }
     """
+    # The boxes' titles, by selector.
+    BORDER_TITLES: ClassVar[dict[str, str]] = {"#tablebox": "Table", "#log": "Log"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("k", "cycle_kind", "Next action kind"),
         Binding("K", "cycle_kind(-1)", "Previous kind", show=False),
@@ -180,10 +182,8 @@ class GameApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        for box, title in (("#tablebox", "Table"), ("#boardbox", "Board"), ("#handbox", "Hand"), ("#log", "Log")):
-            found = self.screen_stack[0].query(box)
-            if found:
-                found.first().border_title = title
+        for box, title in self.BORDER_TITLES.items():
+            self._w(box).border_title = title
         self._after_change()
 
     # ------------------------------------------------------------------ state to screen

@@ -109,7 +109,7 @@ function chooseGame(name) {
   $("edition").parentElement.classList.toggle("hidden", !g.editions.length);
   if (!g.editions.includes(form.edition)) form.edition = g.editions[0] || null;
   fillSeg("edition", g.editions, form.edition, (e) => e.charAt(0).toUpperCase() + e.slice(1), "edition", false);
-  if (g.turn_limit_words) $("turn-limit-hint").textContent = g.turn_limit_words;
+  $("turn-limit-hint").textContent = g.turn_limit_words;
   for (const [id, href] of [["help-link", g.help], ["cards-link", g.cards]]) {
     $(id).classList.toggle("hidden", !href);
     if (href) $(id).href = href;
