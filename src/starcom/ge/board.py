@@ -217,7 +217,7 @@ def _leave(s: State, uid: int, to: str, gone: list[int]) -> None:
     owner = s.players[u.owner]
     (owner.hand if to == "hand" else owner.discard).append(uid)
     if to == "hand":
-        owner.shown.append(uid)  # everyone saw it go there
+        owner.show(uid)  # everyone saw it go there
     gone.append(uid)
     s.say("leave", uid, to)
 

@@ -198,8 +198,7 @@ class GalacticEmpires:
             p = s.players[seat]
             p.plays += 1
             p.hand.remove(act[1])
-            if act[1] in p.shown:
-                p.shown.remove(act[1])
+            p.unshow(act[1])
             chain.announce(s, Item(seat, "drop", act))
         elif kind == "end":
             turn.end_phase(s)
@@ -290,8 +289,9 @@ class GalacticEmpires:
         return type(self)(self.s.clone())
 
     def determinize(self, player: int, rng: random.Random) -> Self:
-        """A position ``player`` cannot tell from this one: the other hand (but the cards seen
-        going into it), both decks' order and a reserve not yet revealed are redrawn."""
+        """A position ``player`` cannot tell from this one: the other hand (but the cards known
+        to be in it, ``Player.shown``), both decks' order and a reserve not yet revealed are
+        redrawn."""
         g = self.clone()
         s = g.s
         for seat, p in enumerate(s.players):
@@ -303,7 +303,8 @@ class GalacticEmpires:
             pool = sorted(hidden_hand + p.deck + hidden_reserve)
             rng.shuffle(pool)
             n_hand, n_res = len(hidden_hand), len(hidden_reserve)
-            p.hand = [u for u in p.hand if u in p.shown] + pool[:n_hand]
+            # sorted: where a known card lies in the hand would tell when it was drawn
+            p.hand = sorted(u for u in p.hand if u in p.shown) + pool[:n_hand]
             if not p.reserve_public:
                 p.reserve = pool[n_hand:n_hand + n_res]
             p.deck = pool[n_hand + n_res:]

@@ -54,6 +54,7 @@ def check_state(g: GalacticEmpires) -> list[str]:
             problems.append(f"card {uid} has {u.shield_damage} shield damage but {board.shields(s, uid)} shields")
     for uid in _pending(g):
         note(uid, "the chain")
+    problems += _known_in_hand(g)
     missing = set(range(len(s.spec_of))) - set(seen)
     if missing:
         problems.append(f"cards nowhere: {sorted(missing)[:10]}")
@@ -63,6 +64,25 @@ def check_state(g: GalacticEmpires) -> list[str]:
         problems.append(f"over is {g.over} but the winner is {s.winner}")
     if not g.over and not g.legal_actions():
         problems.append("the game runs but nobody has a legal action")
+    return problems
+
+
+def _known_in_hand(g: GalacticEmpires) -> list[str]:
+    """The marks of cards known to be in a hand (``Player.shown``), which every position made
+    for the opponent keeps in place: each marks a card that is there, once, and a card named
+    by a swap still pending and still in the hand is marked (GE-DIG-2)."""
+    s = g.s
+    problems = []
+    for seat, p in enumerate(s.players):
+        for uid in p.shown:
+            if uid not in p.hand:
+                problems.append(f"card {uid} is marked as known in P{seat}'s hand but is not in it")
+        if len(set(p.shown)) != len(p.shown):
+            problems.append(f"P{seat}'s known hand cards are marked more than once: {p.shown}")
+    for item in s.chain + s.queued:
+        p = s.players[item.player]
+        if item.kind == "swap" and item.action[1] in p.hand and item.action[1] not in p.shown:
+            problems.append(f"card {item.action[1]}, named by a pending swap, is in P{item.player}'s hand unmarked")
     return problems
 
 

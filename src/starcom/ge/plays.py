@@ -82,8 +82,7 @@ def announce_play(s: State, seat: int, uid: int, loc: int, reaction: bool,
     partner = partner_of(action) if reaction else None
     for card in (uid,) if partner is None else (uid, partner):
         p.hand.remove(card)
-        if card in p.shown:
-            p.shown.remove(card)
+        p.unshow(card)
     if not reaction or seat == s.active:
         p.plays += 1  # GE-PLAY-1, GE-REACT-5
     if s.spec(uid).is_unit and stage(s, seat) == 2:
@@ -145,6 +144,8 @@ def announce_extra(s: State, seat: int, action: tuple[Any, ...]) -> None:
         if s.spec(first).is_unit and stage(s, seat) == 2:
             p.ships_turn2 += 1
     effect_of(s.spec_of[first]).announce_extra(s, seat, action)
+    for uid in action[1:3] if action[0] == "pair" else ():  # both halves left the hand
+        p.unshow(uid)
     s.say("announce", seat, *action)
 
 
@@ -153,8 +154,11 @@ def resolve_extra(s: State, seat: int, action: tuple[Any, ...]) -> None:
 
 
 def announce_swap(s: State, seat: int, hand: int, reserve: int) -> None:
+    """GE-PLAY-6: the swap is announced naming both cards; the hand card stays in the hand
+    until it resolves, now known to the opponent to be there (GE-DIG-2)."""
     p = s.players[seat]
     p.plays += 1
+    p.show(hand)
     s.say("announce-swap", seat, hand, reserve)
 
 
@@ -165,10 +169,11 @@ def resolve_swap(s: State, seat: int, hand: int, reserve: int) -> None:
         s.say("void", seat, hand)
         return
     p.hand.remove(hand)
+    p.unshow(hand)
     p.reserve.remove(reserve)
     p.reserve.append(hand)
     p.hand.append(reserve)
-    p.shown.append(reserve)
+    p.show(reserve)
     s.say("swap", seat, hand, reserve)
 
 

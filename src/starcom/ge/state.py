@@ -69,7 +69,8 @@ class Player:
     plays: int = 0  # card plays this turn (GE-PLAY-1)
     ships_turn2: int = 0  # ships and bases played while in turn 2 (GE-TURN-6)
     retreated: list[int] = field(default_factory=list)  # not playable before own next turn (GE-PLAY-8)
-    shown: list[int] = field(default_factory=list)  # cards in hand the opponent has seen go there
+    # cards in hand the opponent knows are there: seen going in, or named by a pending swap
+    shown: list[int] = field(default_factory=list)
     quiet: int = -1  # "never react this turn" (GE-REACT-10): the turn mark it was chosen in
     pool: list[int] = field(default_factory=lambda: [0] * len(POINT_TYPES))  # allocation points
     cargo_supply: dict[int, int] = field(default_factory=dict)  # unit uid -> supply only it may use
@@ -80,6 +81,17 @@ class Player:
     boosted: list[int] = field(default_factory=list)  # terrains whose output a freighter raised (GE-ALLOC-6)
     tech: str = ""  # the Technician's option this allocation (GE-ALLOC-13)
     slots: int = 0  # command allowance in half slots [F] (GE-CMD-1)
+
+    def show(self, uid: int) -> None:
+        """Card ``uid`` in this hand is now known to the opponent (GE-DIG-2): views and every
+        position made for the opponent keep it there."""
+        if uid not in self.shown:
+            self.shown.append(uid)
+
+    def unshow(self, uid: int) -> None:
+        """Card ``uid`` has left the hand: it is no longer known to be there."""
+        if uid in self.shown:
+            self.shown.remove(uid)
 
 
 @dataclass(slots=True)

@@ -237,7 +237,7 @@ def finish(s: State) -> None:
         for uid in held(item):
             owner = s.players[s.owner_of[uid]]
             owner.hand.append(uid)
-            owner.shown.append(uid)  # it was announced: everyone knows where it went
+            owner.show(uid)  # it was announced: everyone knows where it went
     s.chain.clear()
     s.queued.clear()
     if s.end == "hq" and s.winner in (0, 1):
