@@ -1,16 +1,26 @@
 """Galactic Empires secrecy (GE-DIG-2) where a card is known without being face up: a card
 named in a reserve swap stays in its owner's hand until the swap resolves, so every position
-made for the opponent (a search's determinization, a bot's canonical position) keeps it there."""
+made for the opponent (a search's determinization, a bot's canonical position) keeps it there;
+and a secret action (the reserve fleet chosen before the deal) is worded for each viewer as
+that viewer may know it, in every text: the entry's ``describe``, and ``starcom replay``."""
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+from typing import Any
 
+from typer.testing import CliRunner
+
+from starcom.cli.main import app
 from starcom.games import get
 from starcom.ge import board
 from starcom.ge.game import GalacticEmpires
 from starcom.ge.invariants import check_state
 from starcom.ge.scenario import put
 from starcom.ge.state import PLAY_A
+from starcom.ge.text import describe
+from starcom.sim import record
 
 from .build import give, legal, table
 from .test_plays import crew_places, pass_all, played, to_reserve
@@ -153,3 +163,57 @@ def test_a_seen_capsule_played_in_a_pair_is_no_longer_marked_as_in_the_hand() ->
     played(g, pair)
     assert capsule in s.units and capsule not in s.players[1].shown
     assert check_state(g) == []
+
+
+# --------------------------------------------------------------------------- action texts
+
+
+CHOICE = ("reserve", "argonian_typhoon", "siobhan_7")  # seat 0's secret reserve fleet
+NAMES = ("Typhoon", "Siobhan")
+
+
+# RULE: GE-SETUP-2
+def test_a_reserve_choice_is_worded_for_each_viewer() -> None:
+    g = GalacticEmpires.new(seed=5)
+    assert CHOICE in g.legal_actions() and g.to_move == 0
+    mine = describe(g, CHOICE, 0)
+    assert all(n in mine for n in NAMES)
+    for viewer in (1, None):  # the other seat and a spectator learn only how many cards
+        for text in (describe(g, CHOICE, viewer), GE.describe(g, CHOICE, viewer)):
+            assert not any(n in text for n in NAMES) and "2 cards" in text, text
+    assert "no reserve" in describe(g, ("reserve",), 1).lower()
+
+
+def _replay(path: Path, viewer: str) -> list[dict[str, Any]]:
+    out = CliRunner().invoke(app, ["replay", str(path), "--viewer", viewer, "--json"])
+    assert out.exit_code == 0, out.output
+    history: list[dict[str, Any]] = json.loads(out.output)["history"]
+    return history
+
+
+# RULE: GE-SETUP-2
+# RULE: GE-SETUP-5
+def test_replay_as_the_other_seat_never_names_a_secret_reserve(tmp_path: Path) -> None:
+    config = {"players": 2, "edition": "full", "seed": 5, "turn_limit": 2}
+    game = GE.new(**config)
+    actions: list[Any] = [CHOICE, ("reserve", "krebiz_claw")]
+    for act in actions:
+        GE.play(game, act)
+    rng = random.Random(5)
+    while not game.over:
+        act = rng.choice(game.legal_actions())
+        GE.play(game, act)
+        actions.append(act)
+    path = record.save_game(tmp_path / "g.json", GE, config, actions, result=record.game_result(GE, game))
+    for viewer in ("1", "spectator"):
+        steps = _replay(path, viewer)
+        text = json.dumps(steps[1])
+        assert not any(n in text for n in NAMES) and "2 cards" in steps[1]["action"], steps[1]
+        if viewer == "1":
+            assert "Claw" in steps[2]["action"]  # its own choice, in full
+        else:
+            assert "Claw" not in json.dumps(steps[2])
+    assert "Claw" not in json.dumps(_replay(path, "0")[2])
+    for viewer in ("0", "all"):  # the chooser, and the whole finished game
+        assert all(n in _replay(path, viewer)[1]["action"] for n in NAMES)
+    assert "Claw" in _replay(path, "all")[2]["action"]

@@ -2,7 +2,9 @@
 
 Every event the engine records is public by the rules (hands and deck order never appear in
 one: draws are counts, a reserve choice is a count), and the observer still filters each line's
-event first, so a future secret cannot slip through here.
+event first, so a future secret cannot slip through here. Actions are secret where events are
+not (the reserve fleet is chosen by card), so :func:`describe` words what the observer's
+``action`` filter leaves the viewer, as Star Commander's ``describe_action`` does.
 """
 from __future__ import annotations
 
@@ -122,9 +124,12 @@ class Narrator:
 
 
 def describe(game: GalacticEmpires, action: Any, viewer: int | None) -> str:
-    """An action of the seat to move in words (for option buttons and logs)."""
+    """An action of the seat to move in words (for option buttons and logs), as ``viewer`` (a
+    seat, or None for a spectator) may know it: the observer's :meth:`action` filter comes
+    first, so a secret reserve fleet is a count for anyone but its chooser (GE-SETUP-2). To
+    name everything (a finished game's full log), pass the seat to move as ``viewer``."""
     s = game.s
-    a = tuple(action)
+    a = tuple(OBSERVER.action(game, action, viewer))
     k = a[0]
     if k == "play":
         return f"Play {name(s, a[1])} on {place(s, a[2])}"
@@ -146,6 +151,9 @@ def describe(game: GalacticEmpires, action: Any, viewer: int | None) -> str:
         return f"Use {name(s, a[1])}: " + " ".join(name(s, x) if isinstance(x, int) else str(x) for x in a[2:])
     if k == "swap":
         return f"Swap {name(s, a[1])} for the reserve's {name(s, a[2])}"
+    if k == "reserve" and len(a) == 2 and isinstance(a[1], int):  # the count others see
+        n = a[1]
+        return f"Set {n} card{'s' * (n > 1)} aside as a reserve fleet" if n else "Keep no reserve fleet"
     if k == "reserve":
         return "Keep no reserve fleet" if len(a) == 1 else "Reserve " + " and ".join(
             next(c.name for c in CARDS if c.key == key) for key in a[1:])
