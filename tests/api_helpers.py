@@ -21,11 +21,13 @@ from starcom.server.app import create_app  # noqa: E402
 def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     """``make_client(**create_app options)`` -> a started TestClient over a fresh database.
     AI decisions run in threads (tests patch agents in this process), game creation is not
-    rate-limited and games between AIs are allowed, unless the options say otherwise."""
+    rate-limited, games between AIs are allowed and held decisions are passed as soon as the
+    server gets to them (``window_hold=0``: the tests play whole games, and the passes are
+    still made in the background, as with the real hold), unless the options say otherwise."""
     clients: list[TestClient] = []
 
     def make(**opts: Any) -> TestClient:
-        opts = {"ai_processes": False, "create_limit": 0, "allow_ai_games": True, **opts}
+        opts = {"ai_processes": False, "create_limit": 0, "allow_ai_games": True, "window_hold": 0.0, **opts}
         app = create_app(f"sqlite:///{tmp_path / f'games{len(clients)}.db'}", **opts)
         c = TestClient(app)
         c.__enter__()
@@ -59,3 +61,24 @@ def wait_for(pred: Callable[[], bool], seconds: float = 20.0) -> None:
     while not pred():
         assert time.monotonic() < end, "the server did not get there in time"
         time.sleep(0.02)
+
+
+
+def decision(c: TestClient, gid: str, toks: dict[int, str], seconds: float = 20.0) -> dict[str, Any] | None:
+    """The state of the seat (one of ``toks``) that must decide now, once the server is not
+    passing for it (its message says ``passing`` while the server will, and a client leaves it
+    alone then); None when the game is over."""
+    end = time.monotonic() + seconds
+    while True:
+        st = state(c, gid)
+        if st["over"]:
+            return None
+        seat = st["to_move"]
+        if seat in toks:
+            mine = state(c, gid, toks[seat])
+            if mine["over"]:
+                return None
+            if mine["to_move"] == seat and not mine["passing"]:
+                return mine
+        assert time.monotonic() < end, "no seat of these tokens came to decide"
+        time.sleep(0.01)

@@ -49,6 +49,14 @@ class Observer(Protocol):
         order): the search agents start from it, so the truth cannot sway them."""
         ...
 
+    def private_options(self, game: Any, seat: int) -> bool:
+        """Whether the options of ``seat`` (to move) could depend on what only it can see, as far
+        as every other seat can tell: a seat holding cards might hold an answer. When True, how
+        fast the seat passes must not tell the others whether it had a choice, so the server
+        holds such a decision open for a fixed time before it passes (docs/security.md,
+        "Decisions held open"). False only when its options follow from public facts."""
+        ...
+
 
 class _Sorter(random.Random):
     """A 'random' source whose shuffle sorts and whose bits are 0: a determinization drawn with
@@ -99,6 +107,12 @@ class StarcomObserver:
 
     def canonical(self, game: StarGame, seat: int) -> StarGame:
         return game.determinize(seat, _Sorter(0))
+
+    def private_options(self, game: StarGame, seat: int) -> bool:
+        # The hand is the only secret a seat can act from: the engine asks a seat holding cards
+        # at every priority round whatever they are (RULING in engine.priority), so its options
+        # are public exactly when its hand is empty.
+        return bool(game.hands[seat])
 
 
 def _choice_kind(choice: Any) -> Any:

@@ -143,6 +143,9 @@ class HighCardObserver:
     def canonical(self, game: Any, seat: int) -> Any:
         return canonical(game, seat)
 
+    def private_options(self, game: Any, seat: int) -> bool:
+        return False  # keep or swap, whatever the card: the options are public
+
 
 OBSERVER = HighCardObserver()
 

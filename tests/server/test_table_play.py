@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from starcom.cards.sheets import card_sheets
 from starcom.server.limits import CHAT_CHARS, DEFAULT_TURN_LIMIT
 
-from .conftest import claim_all, create, state, tokens, wait_for
+from .conftest import claim_all, create, decision, state, tokens, wait_for
 
 PASSES = {"pass", "done"}
 
@@ -32,7 +32,7 @@ def play_hotseat(c: TestClient, gid: str, toks: dict[int, str], steps: int, seed
     rng = random.Random(seed)
     seen = []
     for _ in range(steps):
-        st = state(c, gid, toks[state(c, gid)["to_move"]]) if not state(c, gid)["over"] else None
+        st = decision(c, gid, toks)
         if st is None:
             break
         seen.append(st)

@@ -110,6 +110,11 @@ def register(app: typer.Typer) -> None:
                                             help="Accept games without a human seat (to watch AIs play)."),
         allow_origin: list[str] = typer.Option([], help="Another web origin (e.g. https://example.org) whose "
                                                         "pages may open game WebSockets; repeatable."),
+        window_hold: float | None = typer.Option(None, help="Seconds a decision that may hinge on a seat's hidden "
+                                                            "cards stays open before the server passes for it "
+                                                            "(default 0.6; docs/security.md). Shorter is brisker, "
+                                                            "but a quicker pass is easier to tell from a "
+                                                            "player's own.", show_default=False),
     ) -> None:
         """Play in the browser: start the game server and open its page.
 
@@ -123,11 +128,14 @@ def register(app: typer.Typer) -> None:
         # Imported here, not at the top: every other command would load the server with them.
         from ..server.app import create_app
         from ..server.limits import CREATE_LIMIT
+        from ..server.sessions import WINDOW_HOLD
         from ..server.store import StoreLocked
         if not 0 <= ai_workers <= 64:
             raise typer.BadParameter("use 0 (automatic) to 64", param_hint="--ai-workers")
         if create_limit is not None and create_limit < 0:
             raise typer.BadParameter("use 0 (no limit) or more", param_hint="--create-limit")
+        if window_hold is not None and not 0 <= window_hold <= 10:
+            raise typer.BadParameter("use 0 to 10 seconds", param_hint="--window-hold")
         # The port first: a second server started by mistake hears "port in use", the real
         # problem, rather than "database locked".
         try:
@@ -139,7 +147,8 @@ def register(app: typer.Typer) -> None:
             try:
                 web_app = create_app(db, takeover_seconds=takeover, ai_workers=ai_workers or None,
                                      create_limit=CREATE_LIMIT if create_limit is None else create_limit,
-                                     allow_ai_games=allow_ai_games, allowed_origins=tuple(allow_origin))
+                                     allow_ai_games=allow_ai_games, allowed_origins=tuple(allow_origin),
+                                     window_hold=WINDOW_HOLD if window_hold is None else window_hold)
             except StoreLocked as exc:  # another server has this database: its message says what to do
                 typer.echo(f"error: {exc}", err=True)
                 raise typer.Exit(2) from None

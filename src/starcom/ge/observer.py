@@ -98,5 +98,10 @@ class GalacticEmpiresObserver:
     def canonical(self, game: GalacticEmpires, seat: int) -> GalacticEmpires:
         return canonical(game, seat)
 
+    def private_options(self, game: GalacticEmpires, seat: int) -> bool:
+        # The hand is a seat's only secret it can act from (a reaction card); the engine opens a
+        # window whenever one could be there as far as the opponent can tell (chain.suspected).
+        return bool(game.s.players[seat].hand)
+
 
 OBSERVER = GalacticEmpiresObserver()

@@ -30,7 +30,7 @@ from . import inputs
 from .errors import ApiError
 from .limits import (ACTION_LIMIT, CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS,
                      MAX_IMPORT, MAX_MESSAGE, MAX_RATE, PLAYERS, SIZES, TURN_LIMITS, RateWindow)
-from .sessions import SEAT_SETTINGS, Conn, Manager, Session
+from .sessions import SEAT_SETTINGS, WINDOW_HOLD, Conn, Manager, Session
 from .store import Store
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -150,16 +150,19 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
                rate_limit: int = MAX_RATE, create_limit: int = CREATE_LIMIT, ai_workers: int | None = None,
                ai_processes: bool = True, allowed_origins: tuple[str, ...] = (),
                idle_seconds: float | None = None, finished_seconds: float | None = None,
-               allow_ai_games: bool = False) -> FastAPI:
+               allow_ai_games: bool = False, window_hold: float = WINDOW_HOLD) -> FastAPI:
     """The server app over the database at ``db_url`` (any SQLAlchemy URL; StoreLocked if another
     server uses it). ``takeover_seconds``: how long a disconnected human seat of an
     ``ai_takeover`` game waits before the AI plays it; ``create_limit``: games one client may
     create per minute (0: no limit); ``ai_workers``/``ai_processes``: the AI pool (threads
     only for tests that patch agents in this process); ``allow_ai_games``: accept games with
-    no human seat (an operator's choice: each keeps an AI worker busy until its caps end it)."""
+    no human seat (an operator's choice: each keeps an AI worker busy until its caps end it);
+    ``window_hold``: seconds a decision whose options may be private stays open before the
+    server passes for its seat (docs/security.md)."""
     static = static_dir or STATIC
     store = Store(db_url)
     manager = Manager(store, takeover_seconds, ai_workers, ai_processes, allow_ai_games=allow_ai_games,
+                      window_hold=window_hold,
                       idle_seconds=IDLE_SECONDS if idle_seconds is None else idle_seconds,
                       finished_seconds=FINISHED_SECONDS if finished_seconds is None else finished_seconds)
     http_windows: dict[tuple[str, str], RateWindow] = {}

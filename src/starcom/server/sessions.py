@@ -36,6 +36,10 @@ LOG_LINES = 200
 CHAT_KEPT = 50        # chat lines a (re)connecting seat is shown
 # A seat's play settings and their defaults (docs/protocol.md, "Settings").
 SEAT_SETTINGS = {"auto_pass": True, "stop_at_responses": True}
+# Seconds a decision whose options may be private stays open before the server passes for its
+# seat, and the least time before anyone's pass in it is played (docs/security.md, "Decisions
+# held open"): long enough that a pass made for a seat looks like one its player chose.
+WINDOW_HOLD = 0.6
 _CLOSE = object()
 log = logging.getLogger("starcom.server")
 
@@ -108,6 +112,7 @@ class Session:
         self.ai_status: dict[int, str] = {}   # AI seat to move -> "queued" | "thinking"
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.touched = time.monotonic()
+        self.decision_since = self.touched   # when the decision now pending was opened
 
     @property
     def takeover_level(self) -> str:
@@ -174,6 +179,18 @@ class Session:
             return False
         return only_passes or (any(self.adapter.is_response_pass(a) for a in legal)
                                and not prefs["stop_at_responses"])
+
+    def held(self, seat: int) -> bool:
+        """Whether ``seat``'s decision now may hinge on what only it can see (the observer's
+        :meth:`~starcom.observer.Observer.private_options`): then the server never passes
+        for it at once, and no pass in it is played before the hold is over."""
+        return bool(self.adapter.observer.private_options(self.game, seat))
+
+    def decline(self, legal: Sequence[Any]) -> Any:
+        """The one pass the server plays for a seat that lets a decision go by, whatever else it
+        could have done: AI seats answer with it too, so a declined window looks the same
+        whether the seat held an answer or not."""
+        return next(a for a in legal if self.adapter.is_pass(a))
 
     def _undo_start(self, seat: int) -> int:
         """Index of the history entry an undo by ``seat`` would go back to: its last action of
@@ -282,8 +299,9 @@ class Manager:
     def __init__(self, store: Store, takeover_seconds: float = 60.0, ai_workers: int | None = None,
                  ai_processes: bool = True, idle_seconds: float = IDLE_SECONDS,
                  finished_seconds: float = FINISHED_SECONDS, allow_ai_games: bool = False,
-                 adapter: EntryAdapter = STARCOM_ADAPTER) -> None:
+                 adapter: EntryAdapter = STARCOM_ADAPTER, window_hold: float = WINDOW_HOLD) -> None:
         self.store = store
+        self.window_hold = window_hold
         self.adapter = adapter   # the game new games are made of (stored games name their own)
         self.allow_ai_games = allow_ai_games
         self.takeover_seconds = takeover_seconds
@@ -353,8 +371,8 @@ class Manager:
             for seat in s.rec.seats:
                 if seat["kind"] == HUMAN and seat.get("claimed"):
                     self._start_takeover_timer(s, seat["seat"])
-        if s.is_ai(s.game.to_move):
-            self.spawn(self.drive_ai(s))
+        self._mark_ai_turn(s)
+        self._kick(s)
         return s
 
     def spawn(self, coro: Any) -> None:
@@ -515,6 +533,7 @@ class Manager:
         """Apply a checked action, store it, then tell everyone. If storing fails the game is
         dropped from memory (rebuilt from the store on next access) so nothing unstored is shown."""
         s.play(act, seat, by_ai)
+        s.decision_since = time.monotonic()
         g = s.game
         try:
             self.store.append(s.game_id, s.step - 1, s.history[-1]["action"], seat, by_ai, s.adapter.turn(g),
@@ -531,20 +550,46 @@ class Manager:
         s.broadcast()
 
     def _settle(self, s: Session) -> None:
-        """After a commit: make the passes the server makes for seats (:meth:`Session.auto_passes`).
+        """After a commit: make at once the passes the server makes for seats
+        (:meth:`Session.auto_passes`) whose options are public (:meth:`Session.held` is
+        False). A held decision is left to :meth:`drive`, which passes after the hold.
 
-        Each is committed and told like a pass the player clicked, so the other seats receive
-        the same messages either way; only the pace differs (docs/security.md)."""
+        Each pass is committed and told like one the player clicked, so the other seats receive
+        the same messages either way (docs/security.md)."""
         g = s.game
-        while not g.over and g.to_move is not None and s.auto_passes(g.to_move):
-            self._commit(s, next(a for a in g.legal_actions() if s.adapter.is_pass(a)), g.to_move, True)
+        while (not g.over and g.to_move is not None and s.auto_passes(g.to_move)
+               and not s.held(g.to_move)):
+            self._commit(s, s.decline(g.legal_actions()), g.to_move, True)
 
     def _mark_ai_turn(self, s: Session) -> None:
-        """Show whether the AI seat to move (if any) waits for a worker or is thinking."""
+        """Show whether the AI seat to move (if any) waits for a worker or is thinking. In a held
+        decision it always shows "thinking": whether the AI needs a worker at all there depends
+        on the cards it holds."""
         g = s.game
         s.ai_status = {}
         if not g.over and s.is_ai(g.to_move):
-            s.ai_status[g.to_move] = "queued" if self.pool.busy() else "thinking"
+            assert g.to_move is not None
+            s.ai_status[g.to_move] = "queued" if self.pool.busy() and not s.held(g.to_move) else "thinking"
+
+    def _moves_itself(self, s: Session) -> bool:
+        """Whether the server plays the seat to move: an AI seat, or a seat it passes for."""
+        g = s.game
+        return (not g.over and g.to_move is not None
+                and (s.is_ai(g.to_move) or s.auto_passes(g.to_move)))
+
+    def _kick(self, s: Session) -> None:
+        """Start :meth:`drive` in the background when the server plays the seat to move; the
+        request that got here does not wait for it, however long the AI queue is."""
+        if self._moves_itself(s):
+            self.spawn(self.drive(s))
+
+    async def _hold(self, s: Session, seat: int) -> None:
+        """Wait until the decision now pending has been open :attr:`window_hold` seconds, if its
+        options may be private; a pass in it is played no sooner (docs/security.md)."""
+        if s.held(seat):
+            left = s.decision_since + self.window_hold - time.monotonic()
+            if left > 0:
+                await asyncio.sleep(left)
 
     async def act(self, s: Session, seat: int | None, action: Any, expect_step: Any = None) -> int:
         """Play ``action`` for ``seat``; returns the step after it. AI seats then move."""
@@ -572,14 +617,14 @@ class Manager:
                 raise ApiError(400, exc.reason, exc.rule) from None
             except ValueError as exc:  # another game's refusal
                 raise ApiError(400, str(exc)) from None
+            if s.adapter.is_pass(act):
+                # A quick pass would tell the others the seat was asked: it had an answer.
+                await self._hold(s, seat)
             s.taken_over.discard(seat)
             self._commit(s, act, seat, False)
             self._settle(s)
             step = s.step
-        if s.is_ai(s.game.to_move):
-            # The AI answers in the background: this request (and this WebSocket's reader) does
-            # not wait for it, however long the AI queue is.
-            self.spawn(self.drive_ai(s))
+        self._kick(s)
         return step
 
     async def undo(self, s: Session, seat: int | None) -> int:
@@ -604,36 +649,38 @@ class Manager:
             fresh.broadcast()
             return fresh.step
 
-    async def drive_ai(self, s: Session) -> None:
+    async def drive(self, s: Session) -> None:
+        """Play the seats the server plays (AI seats, and seats it passes for) until a human must
+        decide or the game ends."""
         async with s.lock:
             await self._drive_locked(s)
 
     async def _drive_locked(self, s: Session) -> None:
-        """AI seats move until a human must decide or the game ends.
+        """The caller holds the session lock, so no human action interleaves.
 
-        The caller holds the session lock, so no human action interleaves; the agent thinks in
-        the AI pool on a private copy of the game. Its random generator is seeded from the
-        game's secret seed and the step. A decision is dropped if, when it arrives, the game
-        moved on, the session was replaced, or the seat is no longer the AI's (its player came
+        An AI thinks in the AI pool on a private copy of the game, its random generator seeded
+        from the game's secret seed and the step. Where the decision is held
+        (:meth:`Session.held`) the pass is played only once the hold is over, and an AI that
+        lets it go by answers with the same pass as a seat with nothing to answer
+        (:meth:`Session.decline`). A decision is dropped if, when it arrives, the game moved
+        on, the session was replaced, or the seat is no longer the AI's (its player came
         back)."""
         g = s.game
-        while not g.over and s.is_ai(g.to_move) and self.sessions.get(s.game_id) is s:
-            seat, step, name = g.to_move, s.step, s.ai_of(g.to_move)
-            assert seat is not None and name is not None
-
-            def started(seat: int = seat) -> None:
-                if s.ai_status.get(seat) == "queued":
-                    s.ai_status[seat] = "thinking"
-                    s.broadcast()
-
-            if seat not in s.ai_status:  # e.g. a game just loaded, or a dropped decision
+        while self._moves_itself(s) and self.sessions.get(s.game_id) is s:
+            seat, step = g.to_move, s.step
+            assert seat is not None
+            name, legal, held = s.ai_of(seat), g.legal_actions(), s.held(seat)
+            if name is not None and seat not in s.ai_status:  # e.g. a seat just taken over
                 self._mark_ai_turn(s)
-            try:
-                act = await self.pool.decide(s.adapter.name, name, g.clone(), f"{s.config['seed']}:{step}", started)
-            except Exception:  # the pool itself failed (a worker died, a game that cannot travel)
-                log.exception("game %s: the AI pool could not decide for seat %d; it plays its first legal "
-                              "action", s.game_id, seat)
-                act = g.legal_actions()[0]
+            if s.auto_passes(seat, legal):
+                act = s.decline(legal)
+            else:
+                assert name is not None  # a human seat the server does not pass for ends the loop
+                act = await self._think(s, seat, step, name)
+                if held and s.adapter.is_pass(act) and act in legal:
+                    act = s.decline(legal)
+            if s.adapter.is_pass(act):
+                await self._hold(s, seat)
             if s.step != step or g.to_move != seat or s.ai_of(seat) != name or self.sessions.get(s.game_id) is not s:
                 s.ai_status.pop(seat, None)
                 continue
@@ -641,10 +688,27 @@ class Manager:
                 act = s.adapter.decode(g, act, seat)
             except ValueError:  # IllegalAction, or another game's refusal  # a broken agent must not stall the game: log it, play a legal move
                 log.exception("game %s: AI %s chose %r, which the engine refuses", s.game_id, name, act)
-                act = g.legal_actions()[0]
+                act = legal[0]
             self._commit(s, act, seat, True)
             self._settle(s)
         s.ai_status = {}
+
+    async def _think(self, s: Session, seat: int, step: int, name: str) -> Any:
+        """The action the AI ``name`` chooses for ``seat`` (the first legal one if the pool
+        fails). In a held decision its status stays "thinking" (see :meth:`_mark_ai_turn`)."""
+        g = s.game
+
+        def started() -> None:
+            if s.ai_status.get(seat) == "queued":
+                s.ai_status[seat] = "thinking"
+                s.broadcast()
+
+        try:
+            return await self.pool.decide(s.adapter.name, name, g.clone(), f"{s.config['seed']}:{step}", started)
+        except Exception:  # the pool itself failed (a worker died, a game that cannot travel)
+            log.exception("game %s: the AI pool could not decide for seat %d; it plays its first legal "
+                          "action", s.game_id, seat)
+            return g.legal_actions()[0]
 
     # ------------------------------------------------------------------ settings, chat, hints
     async def set_settings(self, s: Session, seat: int | None, body: dict[str, Any]) -> None:
@@ -660,8 +724,7 @@ class Manager:
             self._settle(s)
             if s.step == step:  # nothing was passed: only this seat's message changed
                 s.broadcast(only=seat)
-        if s.is_ai(s.game.to_move):
-            self.spawn(self.drive_ai(s))
+        self._kick(s)
 
     def chat(self, s: Session, seat: int | None, text: Any) -> None:
         """A chat line from a seat of an online game to every seat (not spectators: a line may
@@ -771,7 +834,7 @@ class Manager:
                 return
             live.taken_over.add(seat)
             live.broadcast()
-            self.spawn(self.drive_ai(live))
+            self._kick(live)
 
         s.timers[seat] = asyncio.get_running_loop().create_task(later())
 
