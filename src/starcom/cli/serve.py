@@ -110,6 +110,13 @@ def register(app: typer.Typer) -> None:
                                             help="Accept games without a human seat (to watch AIs play)."),
         allow_origin: list[str] = typer.Option([], help="Another web origin (e.g. https://example.org) whose "
                                                         "pages may open game WebSockets; repeatable."),
+        ws_per_address: int | None = typer.Option(None, help="Open WebSockets one client address may hold "
+                                                             "(default 64; 0: no cap). This machine's own "
+                                                             "address (127.0.0.1, ::1) is not capped.",
+                                                  show_default=False),
+        ws_total: int | None = typer.Option(None, help="Open WebSockets in all (default: the limit on open "
+                                                       "files less a quarter of it, at least 256 files; 0: no "
+                                                       "cap).", show_default=False),
     ) -> None:
         """Play in the browser: start the game server and open its page.
 
@@ -122,12 +129,15 @@ def register(app: typer.Typer) -> None:
 
         # Imported here, not at the top: every other command would load the server with them.
         from ..server.app import create_app
-        from ..server.limits import CREATE_LIMIT
+        from ..server.limits import CREATE_LIMIT, WS_PER_ADDRESS
         from ..server.store import StoreLocked
         if not 0 <= ai_workers <= 64:
             raise typer.BadParameter("use 0 (automatic) to 64", param_hint="--ai-workers")
         if create_limit is not None and create_limit < 0:
             raise typer.BadParameter("use 0 (no limit) or more", param_hint="--create-limit")
+        for value, name in ((ws_per_address, "--ws-per-address"), (ws_total, "--ws-total")):
+            if value is not None and value < 0:
+                raise typer.BadParameter("use 0 (no cap) or more", param_hint=name)
         # The port first: a second server started by mistake hears "port in use", the real
         # problem, rather than "database locked".
         try:
@@ -139,7 +149,9 @@ def register(app: typer.Typer) -> None:
             try:
                 web_app = create_app(db, takeover_seconds=takeover, ai_workers=ai_workers or None,
                                      create_limit=CREATE_LIMIT if create_limit is None else create_limit,
-                                     allow_ai_games=allow_ai_games, allowed_origins=tuple(allow_origin))
+                                     allow_ai_games=allow_ai_games, allowed_origins=tuple(allow_origin),
+                                     ws_per_address=WS_PER_ADDRESS if ws_per_address is None else ws_per_address,
+                                     ws_total=ws_total)
             except StoreLocked as exc:  # another server has this database: its message says what to do
                 typer.echo(f"error: {exc}", err=True)
                 raise typer.Exit(2) from None
