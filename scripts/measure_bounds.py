@@ -15,7 +15,7 @@ address over a fresh SQLite file that already holds finished games of 20,000 ``e
 
 Prints one JSON object. Usage::
 
-    PYTHONPATH=src python scripts/measure_bounds.py [--sockets 300] [--nofile 1024]
+    PYTHONPATH=src python scripts/measure_bounds.py [--sockets 300] [--nofile 1024] [--serve=--ws-total=0]
 """
 from __future__ import annotations
 
@@ -162,7 +162,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sockets", type=int, default=300)
     ap.add_argument("--nofile", type=int, default=0, help="run the server under this soft limit of open files")
-    ap.add_argument("--skip-replays", action="store_true")
+    ap.add_argument("--skip-replays", action="store_true", help="measure the sockets only")
+    ap.add_argument("--serve", action="append", default=[], metavar="OPTION",
+                    help="an option for starcom serve, e.g. --serve=--ws-per-address=0 (repeatable)")
     args = ap.parse_args()
     host = lan_address()
     tmp = Path(tempfile.mkdtemp(prefix="starcom-bounds-"))
@@ -174,7 +176,7 @@ def main() -> None:
         s.bind((host, 0))
         port = s.getsockname()[1]
     cmd = [sys.executable, "-m", "starcom.cli.main", "serve", "--no-browser", "--host", host, "--port", str(port),
-           "--db", db, "--create-limit", "0"]
+           "--db", db, "--create-limit", "0", *args.serve]
     pre = None
     if args.nofile:
         import resource
@@ -195,8 +197,9 @@ def main() -> None:
                     break
             except OSError:
                 time.sleep(0.1)
+        out["serve_options"] = args.serve
         cfg = {"players": 2, "size": 3, "edition": "standard", "seed": 1}
-        files = {
+        files: dict[str, dict[str, Any]] = {
             "hostile_20000_ends_no_turn_limit": {**cfg, "turn_limit": None, "action_limit": LONG},
             "turn_limit_100000": {**cfg, "turn_limit": 100_000, "action_limit": LONG},
             "action_limit_1e9": {**cfg, "turn_limit": None, "action_limit": 10 ** 9},

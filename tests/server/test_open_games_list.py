@@ -4,9 +4,12 @@ open ones listed; a claimed seat takes a game off the list; a database made befo
 open seats existed gets it on opening."""
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.pool import NullPool
 
 from starcom.server.store import GameRecord, Store
 
@@ -40,21 +43,36 @@ def test_finished_imported_and_vs_ai_games_are_never_open(make_client: Any) -> N
     assert _open_ids(c) == []
 
 
-def test_a_database_from_before_the_column_is_counted_on_opening(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'old.db'}"
-    store = Store(url)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'old.db'}"
+    new_database = request.getfixturevalue("pg_cluster")  # skips where PostgreSQL is missing
+    return str(new_database())
+
+
+def test_a_database_from_before_the_column_is_counted_on_opening(db_url: str) -> None:
+    store = Store(db_url)
     seats = [{"seat": 0, "kind": "human", "claimed": True}, {"seat": 1, "kind": "human", "claimed": False}]
-    store.create(GameRecord("0123456789ab", {"players": 2, "size": 3, "edition": "standard", "seed": 1},
-                            "online", seats, created=1.0))
-    store.create(GameRecord("0123456789ac", {"players": 2, "size": 3, "edition": "standard", "seed": 2},
-                            "hotseat", [{**s, "claimed": True} for s in seats], created=2.0))
+    config = {"players": 2, "size": 3, "edition": "standard", "seed": 1}
+    store.create(GameRecord("0123456789ab", config, "online", seats, created=1.0))
+    store.create(GameRecord("0123456789ac", config, "hotseat", [{**s, "claimed": True} for s in seats], created=2.0))
+    # a finished online game with a seat nobody took, stored in one piece, is not open either
+    store.create_played(GameRecord("0123456789ad", config, "online", seats, created=3.0), [({"type": "end"}, 0)],
+                        0, True, 0)
     store.close()
-    with sqlite3.connect(tmp_path / "old.db") as db:  # as an older server left it
-        db.execute("DROP INDEX games_open_seats")
-        db.execute("ALTER TABLE games DROP COLUMN open_seats")
-    store = Store(url)
+    engine = create_engine(db_url, poolclass=NullPool)
+    with engine.begin() as conn:  # as an older server left it (PostgreSQL drops the index with it)
+        if engine.dialect.name == "sqlite":
+            conn.execute(text("DROP INDEX games_open_seats"))
+        conn.execute(text("ALTER TABLE games DROP COLUMN open_seats"))
+    engine.dispose()
+    store = Store(db_url)
     try:
         assert [r.game_id for r in store.summaries(only_open=True)] == ["0123456789ab"]
-        assert [r.game_id for r in store.summaries()] == ["0123456789ac", "0123456789ab"]
+        assert [r.game_id for r in store.summaries()] == ["0123456789ad", "0123456789ac", "0123456789ab"]
+        assert store.load("0123456789ad").step == 1  # its chain verifies
+        store.set_seats("0123456789ab", [{**s, "claimed": True} for s in seats])
+        assert store.summaries(only_open=True) == []
     finally:
         store.close()

@@ -744,7 +744,7 @@ class Manager:
                 self.replay_clients.pop(client, None)
         if not done.cancelled() and done.exception() is None:
             self.replays.put(done.result())
-        if gid not in self.sessions:
+        if gid not in self.sessions and gid not in self.loading:
             self.store.forget(gid)  # the load that verified it left its chain head behind
 
     def _build_replay(self, gid: str, played: tuple[EntryAdapter, dict[str, Any], list[dict[str, Any]],
