@@ -6,6 +6,7 @@ import os
 import socket
 import threading
 import webbrowser
+from typing import Any
 
 import typer
 
@@ -129,15 +130,18 @@ def register(app: typer.Typer) -> None:
 
         # Imported here, not at the top: every other command would load the server with them.
         from ..server.app import create_app
-        from ..server.limits import CREATE_LIMIT, WS_PER_ADDRESS
+        from ..server.limits import CREATE_LIMIT
         from ..server.store import StoreLocked
         if not 0 <= ai_workers <= 64:
             raise typer.BadParameter("use 0 (automatic) to 64", param_hint="--ai-workers")
         if create_limit is not None and create_limit < 0:
             raise typer.BadParameter("use 0 (no limit) or more", param_hint="--create-limit")
+        caps: dict[str, Any] = {}  # only the caps given: the app's own defaults otherwise
         for value, name in ((ws_per_address, "--ws-per-address"), (ws_total, "--ws-total")):
-            if value is not None and value < 0:
-                raise typer.BadParameter("use 0 (no cap) or more", param_hint=name)
+            if value is not None:
+                if value < 0:
+                    raise typer.BadParameter("use 0 (no cap) or more", param_hint=name)
+                caps[name[2:].replace("-", "_")] = value
         # The port first: a second server started by mistake hears "port in use", the real
         # problem, rather than "database locked".
         try:
@@ -150,8 +154,7 @@ def register(app: typer.Typer) -> None:
                 web_app = create_app(db, takeover_seconds=takeover, ai_workers=ai_workers or None,
                                      create_limit=CREATE_LIMIT if create_limit is None else create_limit,
                                      allow_ai_games=allow_ai_games, allowed_origins=tuple(allow_origin),
-                                     ws_per_address=WS_PER_ADDRESS if ws_per_address is None else ws_per_address,
-                                     ws_total=ws_total)
+                                     **caps)
             except StoreLocked as exc:  # another server has this database: its message says what to do
                 typer.echo(f"error: {exc}", err=True)
                 raise typer.Exit(2) from None
