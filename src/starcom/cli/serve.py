@@ -6,6 +6,7 @@ import os
 import socket
 import threading
 import webbrowser
+from typing import Any
 
 import typer
 
@@ -115,6 +116,13 @@ def register(app: typer.Typer) -> None:
                                                             "(default 0.6; docs/security.md). Shorter is brisker, "
                                                             "but a quicker pass is easier to tell from a "
                                                             "player's own.", show_default=False),
+        ws_per_address: int | None = typer.Option(None, help="Open WebSockets one client address may hold "
+                                                             "(default 64; 0: no cap). This machine's own "
+                                                             "address (127.0.0.1, ::1) is not capped.",
+                                                  show_default=False),
+        ws_total: int | None = typer.Option(None, help="Open WebSockets in all (default: the limit on open "
+                                                       "files less a quarter of it, at least 256 files; 0: no "
+                                                       "cap).", show_default=False),
     ) -> None:
         """Play in the browser: start the game server and open its page.
 
@@ -128,14 +136,21 @@ def register(app: typer.Typer) -> None:
         # Imported here, not at the top: every other command would load the server with them.
         from ..server.app import create_app
         from ..server.limits import CREATE_LIMIT
-        from ..server.sessions import WINDOW_HOLD
         from ..server.store import StoreLocked
         if not 0 <= ai_workers <= 64:
             raise typer.BadParameter("use 0 (automatic) to 64", param_hint="--ai-workers")
         if create_limit is not None and create_limit < 0:
             raise typer.BadParameter("use 0 (no limit) or more", param_hint="--create-limit")
-        if window_hold is not None and not 0 <= window_hold <= 10:
-            raise typer.BadParameter("use 0 to 10 seconds", param_hint="--window-hold")
+        caps: dict[str, Any] = {}  # only the caps given: the app's own defaults otherwise
+        for value, name in ((ws_per_address, "--ws-per-address"), (ws_total, "--ws-total")):
+            if value is not None:
+                if value < 0:
+                    raise typer.BadParameter("use 0 (no cap) or more", param_hint=name)
+                caps[name[2:].replace("-", "_")] = value
+        if window_hold is not None:
+            if not 0 <= window_hold <= 10:
+                raise typer.BadParameter("use 0 to 10 seconds", param_hint="--window-hold")
+            caps["window_hold"] = window_hold
         # The port first: a second server started by mistake hears "port in use", the real
         # problem, rather than "database locked".
         try:
@@ -148,7 +163,7 @@ def register(app: typer.Typer) -> None:
                 web_app = create_app(db, takeover_seconds=takeover, ai_workers=ai_workers or None,
                                      create_limit=CREATE_LIMIT if create_limit is None else create_limit,
                                      allow_ai_games=allow_ai_games, allowed_origins=tuple(allow_origin),
-                                     window_hold=WINDOW_HOLD if window_hold is None else window_hold)
+                                     **caps)
             except StoreLocked as exc:  # another server has this database: its message says what to do
                 typer.echo(f"error: {exc}", err=True)
                 raise typer.Exit(2) from None

@@ -29,7 +29,7 @@ from ..observer import Observer
 from ..protocol import Agent, Viewer
 from .errors import ApiError
 from .inputs import HUMAN, NewGame
-from .limits import ACTION_LIMIT
+from .limits import ACTION_LIMIT, TURN_LIMITS, import_limits
 
 
 def hint_for(game: Game, seed: str) -> tuple[Any, float]:
@@ -129,14 +129,18 @@ class EntryAdapter:
     def import_record(self, data: dict[str, Any]) -> Imported:
         """A ``starcom-game/1`` file of this game (:mod:`starcom.sim.record`, its ``"game"``
         naming it), every action checked by replaying it; 400 names what is wrong, and a game
-        that is not finished is refused (the browser replays finished games only)."""
+        that is not finished is refused (the browser replays finished games only). So is a file
+        that asks for longer limits than the server's or holds more actions than they allow
+        (before any replay: :func:`.limits.import_limits`), and one without a turn limit that
+        runs past the longest the server allows (its replay stops there)."""
         from ..sim.record import from_game_record
         named = data.get("game", STARCOM.name) if isinstance(data, dict) else None
         if named is not None and named != self.name:
             raise ApiError(400, f"not a saved game that can be opened: the file is a game of {named!r}, "
                                 f"not of {self.entry.title} ({self.name!r})")
+        _check_limits(data)
         try:
-            saved = from_game_record(data)
+            saved = from_game_record(data, TURN_LIMITS[1])
         except ReplayError as exc:
             raise ApiError(400, f"not a saved game that can be opened: {exc}") from None
         game = saved.game
@@ -204,6 +208,15 @@ class EntryAdapter:
         return _Outcome(self)
 
 
+def _check_limits(data: Any) -> None:
+    """400 for a saved game whose config or action count is beyond the server's limits, found
+    by counting, before anything is decoded or replayed."""
+    if isinstance(data, dict):
+        reason = import_limits(data.get("config"), data.get("actions"))
+        if reason is not None:
+            raise ApiError(400, f"not a saved game that can be opened: {reason}")
+
+
 class Recorder(Protocol):
     def record(self, game: Any, events: Sequence[Any]) -> None:
         """Take note of one step: ``game`` after it, and its events."""
@@ -251,10 +264,12 @@ class StarcomAdapter(EntryAdapter):
     def import_record(self, data: dict[str, Any]) -> Imported:
         """A ``starcom-game/1`` file (:mod:`starcom.sim.record`), every action checked by
         replaying it; 400 names what is wrong, and a game that is not finished is refused (the
-        browser replays finished games only)."""
+        browser replays finished games only), as are files beyond the server's limits (see
+        :meth:`EntryAdapter.import_record`)."""
         from ..sim.record import from_record
+        _check_limits(data)
         try:
-            cfg, actions, meta = from_record(data)
+            cfg, actions, meta = from_record(data, TURN_LIMITS[1])
         except ReplayError as exc:
             raise ApiError(400, f"not a saved game that can be opened: {exc}") from None
         if not meta["game"].over:

@@ -29,7 +29,8 @@ from ..games import list_games as game_names
 from . import inputs
 from .errors import ApiError
 from .limits import (ACTION_LIMIT, CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS,
-                     MAX_IMPORT, MAX_MESSAGE, MAX_RATE, PLAYERS, SIZES, TURN_LIMITS, RateWindow)
+                     MAX_IMPORT, MAX_MESSAGE, MAX_RATE, PLAYERS, REPLAY_BUILDS, SIZES, TURN_LIMITS, WS_CLOSE_BUSY,
+                     WS_PER_ADDRESS, RateWindow, ws_total_default)
 from .sessions import SEAT_SETTINGS, WINDOW_HOLD, Conn, Manager, Session
 from .store import Store
 
@@ -150,23 +151,30 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
                rate_limit: int = MAX_RATE, create_limit: int = CREATE_LIMIT, ai_workers: int | None = None,
                ai_processes: bool = True, allowed_origins: tuple[str, ...] = (),
                idle_seconds: float | None = None, finished_seconds: float | None = None,
-               allow_ai_games: bool = False, window_hold: float = WINDOW_HOLD) -> FastAPI:
+               allow_ai_games: bool = False, ws_per_address: int = WS_PER_ADDRESS, ws_total: int | None = None,
+               replay_builds: int = REPLAY_BUILDS, window_hold: float = WINDOW_HOLD) -> FastAPI:
     """The server app over the database at ``db_url`` (any SQLAlchemy URL; StoreLocked if another
     server uses it). ``takeover_seconds``: how long a disconnected human seat of an
     ``ai_takeover`` game waits before the AI plays it; ``create_limit``: games one client may
     create per minute (0: no limit); ``ai_workers``/``ai_processes``: the AI pool (threads
     only for tests that patch agents in this process); ``allow_ai_games``: accept games with
     no human seat (an operator's choice: each keeps an AI worker busy until its caps end it);
-    ``window_hold``: seconds a decision whose options may be private stays open before the
-    server passes for its seat (docs/security.md)."""
+    ``ws_per_address``: open WebSockets of one client address (0: no cap; this machine's own
+    loopback address is not capped); ``ws_total``: open WebSockets in all (None: from the
+    limit on open files, :func:`.limits.ws_total_default`; 0: no cap); ``replay_builds``:
+    replays one client address may have being built at once; ``window_hold``: seconds a
+    decision whose options may be private stays open before the server passes for its seat
+    (docs/security.md)."""
     static = static_dir or STATIC
     store = Store(db_url)
     manager = Manager(store, takeover_seconds, ai_workers, ai_processes, allow_ai_games=allow_ai_games,
                       window_hold=window_hold,
                       idle_seconds=IDLE_SECONDS if idle_seconds is None else idle_seconds,
                       finished_seconds=FINISHED_SECONDS if finished_seconds is None else finished_seconds)
+    manager.replay_builds_per_client = replay_builds
     http_windows: dict[tuple[str, str], RateWindow] = {}
     create_windows: dict[str, RateWindow] = {}
+    sockets = SocketCount(ws_per_address, ws_total_default() if ws_total is None else ws_total)
     _install_redaction()
 
     @asynccontextmanager
@@ -179,6 +187,7 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     app.add_middleware(SecurityHeaders)
     app.state.manager = manager
     app.state.store = store
+    app.state.sockets = sockets
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -274,7 +283,7 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     def _count_new_game(request: Request) -> None:
         """429 once a client has made more than ``create_limit`` games within a minute."""
         if create_limit:
-            client = request.client.host if request.client else "?"
+            client = _client(request)
             win = create_windows.setdefault(client, RateWindow(create_limit, 60.0))
             _forget_idle(create_windows)
             if not win.hit():
@@ -336,14 +345,14 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         return {"ok": True, "step": step}
 
     @app.get("/api/games/{game_id}/replay")
-    async def get_replay(game_id: str) -> dict[str, Any]:
-        book = await manager.replay_book(game_id)
+    async def get_replay(game_id: str, request: Request) -> dict[str, Any]:
+        book = await manager.replay_book(game_id, _client(request))
         return {"config": book.config, "actions": [book.adapter.encode(a) for a in book.actions], "over": True,
                 "seats": book.seats, "steps": book.steps}
 
     @app.get("/api/games/{game_id}/summary")
-    async def get_summary(game_id: str) -> dict[str, Any]:
-        book = await manager.replay_book(game_id)
+    async def get_summary(game_id: str, request: Request) -> dict[str, Any]:
+        book = await manager.replay_book(game_id, _client(request))
         return book.summary
 
     @app.post("/api/games/{game_id}/settings")
@@ -358,8 +367,8 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         return await manager.hint(s, seat)
 
     @app.get("/api/games/{game_id}/replay/{step}")
-    async def get_replay_step(game_id: str, step: str) -> dict[str, Any]:
-        return await manager.replay_step(game_id, step)
+    async def get_replay_step(game_id: str, step: str, request: Request) -> dict[str, Any]:
+        return await manager.replay_step(game_id, step, _client(request))
 
     @app.post("/api/games/{game_id}/join")
     async def post_join(game_id: str, request: Request) -> dict[str, Any]:
@@ -374,6 +383,21 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         if not _origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), allowed_origins):
             await websocket.close(code=4403)  # before accepting: the browser sees a refused handshake
             return
+        address = _client(websocket)
+        refusal = sockets.open(address)
+        if refusal is not None:
+            # Accepted, then closed: a handshake refused before accepting reaches the page as a
+            # bare 1006 with no reason, and the page could not say why.
+            await websocket.accept()
+            await websocket.close(code=WS_CLOSE_BUSY, reason=refusal)
+            return
+        try:
+            await _ws_game(websocket, game_id)
+        finally:
+            sockets.close(address)
+
+    async def _ws_game(websocket: WebSocket, game_id: str) -> None:
+        """One game's WebSocket, counted already (:class:`SocketCount`)."""
         await websocket.accept()
         try:
             params = websocket.query_params
@@ -406,6 +430,49 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
                 writer.cancel()
 
     return app
+
+
+def _client(connection: Request | WebSocket) -> str:
+    """The client's address (behind a proxy on this machine, uvicorn puts the forwarded one here)."""
+    return connection.client.host if connection.client else "?"
+
+
+# Addresses of this machine: its own tools (``starcom loadtest``, bots) and a proxy in front of
+# the server, whose visitors uvicorn shows by their forwarded address, not this one.
+_LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+class SocketCount:
+    """Open WebSockets per client address and in all, each under its cap (0: none). A socket
+    is counted from before it is accepted until its handler ends, so a client that opens many
+    at once is refused past its cap however fast it opens them."""
+
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address = per_address
+        self.total = total
+        self.by_address: dict[str, int] = {}
+        self.open_now = 0
+
+    def open(self, address: str) -> str | None:
+        """Count a new socket of ``address``, or say why it is refused (then it is not counted)."""
+        if self.total and self.open_now >= self.total:
+            return f"the server has too many open connections (at most {self.total}); try again later"
+        mine = self.by_address.get(address, 0)
+        if self.per_address and mine >= self.per_address and address not in _LOOPBACK:
+            return (f"too many open connections from your address (at most {self.per_address}); "
+                    "close a game's tab or try again later")
+        self.by_address[address] = mine + 1
+        self.open_now += 1
+        return None
+
+    def close(self, address: str) -> None:
+        """A counted socket of ``address`` ended."""
+        left = self.by_address.get(address, 1) - 1
+        if left > 0:
+            self.by_address[address] = left
+        else:
+            self.by_address.pop(address, None)
+        self.open_now -= 1
 
 
 async def _answer_hint(conn: Conn, manager: Manager, s: Session, me: int | None) -> None:

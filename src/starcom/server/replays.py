@@ -45,6 +45,7 @@ class ReplayBook:
             if i % CHECKPOINT == 0:
                 self.checkpoints[i] = g.clone()
         self.summary = recorder.summary(g)   # how the game went (the game-over screen)
+        self.over = bool(g.over)
 
     @property
     def steps(self) -> int:

@@ -24,7 +24,7 @@ from .adapter import STARCOM_ADAPTER, EntryAdapter, adapter_for
 from .ai_pool import AiPool
 from .errors import ApiError
 from .inputs import DEFAULT_LEVEL, HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
-from .limits import FINISHED_SECONDS, IDLE_SECONDS, SEED_MAX, SEND_QUEUE
+from .limits import FINISHED_SECONDS, IDLE_SECONDS, REPLAY_BUILDS, SEED_MAX, SEND_QUEUE
 from .replays import ReplayBook, ReplayCache
 from .store import DamagedGame, GameRecord, Store, token_hash, token_matches
 
@@ -312,6 +312,9 @@ class Manager:
         self.tasks: set[asyncio.Task[Any]] = set()
         self.pool = AiPool(ai_workers, ai_processes)
         self.replays = ReplayCache()
+        self.replay_builds: dict[str, asyncio.Future[ReplayBook]] = {}   # game id -> its rebuild under way
+        self.replay_clients: dict[str, int] = {}   # client address -> rebuilds it started, under way
+        self.replay_builds_per_client = REPLAY_BUILDS
         self._sweeper: asyncio.Task[None] | None = None
         self._left = 0   # games that left memory since the last time it was handed back
 
@@ -479,11 +482,9 @@ class Manager:
         names = [_player_name(imported.players[i] if i < len(imported.players) else "") for i in range(players)]
         rec = GameRecord(game_id=secrets.token_hex(6), config=imported.config, mode="imported",
                          seats=[{"seat": i, "kind": f"ai:{names[i]}"} for i in range(players)], created=time.time())
-        self.store.create(rec)
-        last = len(imported.steps) - 1
-        for seq, (action, seat) in enumerate(imported.steps):
-            self.store.append(rec.game_id, seq, action, seat, True, imported.turn, seq == last,
-                              imported.winner if seq == last else None)
+        # one transaction for the game and all its actions: nothing half-stored, one commit
+        self.store.create_played(rec, imported.steps, imported.turn, True, imported.winner)
+        self.store.forget(rec.game_id)  # not live: its replay reads it back when asked
         gid = rec.game_id
         return {"game_id": gid, "steps": len(imported.steps), "links": {"replay": f"/replay/{gid}"}}
 
@@ -491,7 +492,8 @@ class Manager:
         """The lobby: recent games (newest first), or only online games with a free seat.
         Damaged games are listed as such; rows the store cannot read are left out by it."""
         out = []
-        for rec in self.store.summaries():
+        # the database picks the open games among all of them (not among the newest few)
+        for rec in self.store.summaries(only_open=only_open):
             free = [s["seat"] for s in rec.seats if s["kind"] == HUMAN and not s.get("claimed")]
             if only_open and (rec.mode != "online" or rec.over or not free or rec.damaged):
                 continue
@@ -766,22 +768,73 @@ class Manager:
                 "win_chance": None if chance is None else round(chance, 3)}
 
     # ------------------------------------------------------------------ replays
-    async def replay_book(self, game_id: str) -> ReplayBook:
-        """The finished game's replay, built once off the event loop; 409 while it runs."""
-        book = self.replays.get(inputs.game_id(game_id))
+    async def replay_book(self, game_id: str, client: str | None = None) -> ReplayBook:
+        """The finished game's replay, built once off the event loop and kept (:class:`ReplayCache`);
+        concurrent requests for it share the one rebuild under way, and its checkpoints. 409
+        while the game runs; 429 when ``client`` (an address; None: not counted) already has
+        :attr:`replay_builds_per_client` rebuilds of other replays under way."""
+        gid = inputs.game_id(game_id)
+        book = self.replays.get(gid)
         if book is not None:
             return book
-        s = await self.load(game_id)
-        if not s.game.over:
-            raise ApiError(409, "the game is not finished; replays are for finished games")
-        book = await asyncio.to_thread(ReplayBook, s.game_id, s.adapter, s.config, s.history, s.rec.seats)
-        self.replays.put(book)
+        pending = self.replay_builds.get(gid)
+        if pending is None:
+            live = self.sessions.get(gid)
+            if live is not None and not live.game.over:
+                raise ApiError(409, "the game is not finished; replays are for finished games")
+            if client is not None:
+                started = self.replay_clients.get(client, 0)
+                if started >= self.replay_builds_per_client:
+                    raise ApiError(429, f"too many replays being prepared for one client (at most "
+                                        f"{self.replay_builds_per_client} at once); try again when one is ready")
+                self.replay_clients[client] = started + 1
+            # a live finished game is replayed from its history as it is now; any other from the store
+            played = None if live is None else (live.adapter, live.config, list(live.history), live.rec.seats)
+            pending = asyncio.ensure_future(asyncio.to_thread(self._build_replay, gid, played))
+            self.replay_builds[gid] = pending
+            pending.add_done_callback(lambda f: self._replay_built(gid, client, f))
+        return await asyncio.shield(pending)
+
+    def _replay_built(self, gid: str, client: str | None, done: asyncio.Future[ReplayBook]) -> None:
+        """A rebuild ended: keep its book, and count it off its client."""
+        if self.replay_builds.get(gid) is done:
+            del self.replay_builds[gid]
+        if client is not None:
+            left = self.replay_clients.get(client, 1) - 1
+            if left > 0:
+                self.replay_clients[client] = left
+            else:
+                self.replay_clients.pop(client, None)
+        if not done.cancelled() and done.exception() is None:
+            self.replays.put(done.result())
+        if gid not in self.sessions and gid not in self.loading:
+            self.store.forget(gid)  # the load that verified it left its chain head behind
+
+    def _build_replay(self, gid: str, played: tuple[EntryAdapter, dict[str, Any], list[dict[str, Any]],
+                                                     list[dict[str, Any]]] | None) -> ReplayBook:
+        """Build a replay (blocking: run in a worker thread) from a live game's ``played`` (adapter,
+        config, history, seats), or else from the store, whose summary row says whether the game
+        is over before anything is replayed."""
+        if played is None:
+            try:
+                rec = self.store.load(gid)
+            except DamagedGame as exc:
+                raise ApiError(409, f"game {gid} is damaged and cannot be played or replayed: {exc.reason}") from None
+            if rec is None:
+                raise ApiError(404, f"no game {gid!r}")
+            if not rec.over:
+                raise ApiError(409, "the game is not finished; replays are for finished games")
+            played = (self.adapter_of(rec), rec.config, rec.actions, rec.seats)
+        adapter, config, history, seats = played
+        book = ReplayBook(gid, adapter, config, history, seats)
+        if not book.over:  # the row said over, the actions do not end the game
+            raise ApiError(409, f"game {gid} is damaged: its stored actions do not end the game")
         return book
 
-    async def replay_step(self, game_id: str, step: str) -> dict[str, Any]:
+    async def replay_step(self, game_id: str, step: str, client: str | None = None) -> dict[str, Any]:
         """The spectator's picture of a finished game after its first ``step`` actions; 400 for a
-        step outside 0..number of actions."""
-        book = await self.replay_book(game_id)
+        step outside 0..number of actions (``client``: see :meth:`replay_book`)."""
+        book = await self.replay_book(game_id, client)
         try:
             n = int(step)
         except ValueError:

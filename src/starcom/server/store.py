@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import IO, Any, Sequence
 
-from sqlalchemy import (Boolean, bindparam, Column, Float, ForeignKey, Integer, MetaData, String, Table,
+from sqlalchemy import (Boolean, bindparam, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table,
                         Text, create_engine, delete, event, func, insert, inspect, select, text, update)
 from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.pool import NullPool
@@ -59,7 +59,12 @@ games = Table(
     Column("winner", Integer, nullable=True),
     Column("head", String(64), nullable=True),       # chain value of the last action; NULL: stored before chains
     Column("damaged", Text, nullable=True),          # why verification failed; NULL: not found damaged
+    # human seats nobody has claimed (open_seats()), kept with the seats so the lobby's filter of
+    # open games runs in the database; NULL only until a database made before it is opened
+    Column("open_seats", Integer, nullable=True),
 )
+# The lobby's open games: the few rows with a free seat, newest first, without reading the rest.
+Index("games_open_seats", games.c.open_seats, games.c.created)
 
 actions = Table(
     "actions", metadata,
@@ -184,6 +189,14 @@ class GameRecord:
     damaged: str | None = None   # summaries only: why the game cannot be played (load raises instead)
 
 
+def open_seats(seats: Any) -> int:
+    """How many of a game's seats (its stored list) are human seats nobody has claimed: the
+    seats the lobby offers. 0 for a list the server could not have written."""
+    if not isinstance(seats, list):
+        return 0
+    return sum(1 for s in seats if isinstance(s, dict) and s.get("kind") == "human" and not s.get("claimed"))
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # WAL + NORMAL: a committed action survives the process being killed, and commits stay cheap.
     cur = dbapi_conn.cursor()
@@ -294,6 +307,29 @@ def _add_missing_columns(engine: Engine) -> None:
                 kind = col.type.compile(dialect=engine.dialect)
                 with engine.begin() as conn:
                     conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN {col.name} {kind}'))
+    for index in games.indexes:  # create_all makes the indexes of new tables only
+        index.create(engine, checkfirst=True)
+    _count_open_seats(engine)
+
+
+def _count_open_seats(engine: Engine, batch: int = 1000) -> None:
+    """Fill ``open_seats`` of rows stored before the column existed (once: afterwards every
+    write of the seats keeps it), a batch of rows per transaction."""
+    while True:
+        with engine.begin() as conn:
+            rows = conn.execute(select(games.c.game_id, games.c.seats).where(games.c.open_seats.is_(None))
+                                .limit(batch)).all()
+            if not rows:
+                return
+            counts = []
+            for row in rows:
+                try:
+                    seats = json.loads(row.seats)
+                except (TypeError, ValueError):  # an unreadable row is not listed anyway
+                    seats = None
+                counts.append({"gid": row.game_id, "n": open_seats(seats)})
+            conn.execute(update(games).where(games.c.game_id == bindparam("gid")).values(open_seats=bindparam("n")),
+                         counts)
 
 
 def _lock_sqlite_file(path: str, shown: str) -> IO[bytes]:
@@ -428,13 +464,29 @@ class Store:
 
     def create(self, rec: GameRecord) -> None:
         """Store a new game (no actions yet)."""
+        self.create_played(rec, [], 0, False, None)
+
+    def create_played(self, rec: GameRecord, steps: Sequence[tuple[Any, int]], turn: int, over: bool,
+                      winner: int | None) -> None:
+        """Store a new game together with actions already played (``(action JSON, seat)``, each
+        stored as the AI's) and its summary after them, in one transaction: what
+        :meth:`append` would store action by action, chained the same way, at the cost of one
+        commit (an opened saved game of 20,000 actions no longer makes 20,000)."""
         head = genesis(rec.game_id, rec.config)
+        rows = []
+        for seq, (action, seat) in enumerate(steps):
+            canonical = _canonical(action)
+            head = _link(head, seq, canonical, seat, True)
+            rows.append({"game_id": rec.game_id, "seq": seq, "action": canonical, "seat": seat, "by_ai": True,
+                         "chain": head})
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(
                 game_id=rec.game_id, config=json.dumps(rec.config), mode=rec.mode, seats=json.dumps(rec.seats),
                 ai_takeover=rec.ai_takeover, takeover_level=rec.takeover_level, created=rec.created or time.time(),
-                step=0, turn=0, over=False, winner=None, head=head))
-        self._heads[rec.game_id] = (head, 0)
+                step=len(rows), turn=turn, over=over, winner=winner, head=head, open_seats=open_seats(rec.seats)))
+            if rows:
+                conn.execute(insert(actions), rows)
+        self._heads[rec.game_id] = (head, len(rows))
 
     def load(self, game_id: str) -> GameRecord | None:
         """The game with its actions in order, verified; None if there is no such game.
@@ -488,8 +540,10 @@ class Store:
             conn.execute(update(games).where(games.c.game_id == game_id, games.c.head.is_(None)).values(head=head))
         log.info("game %s: stored before action chains; chained now (%d actions)", game_id, len(fills))
 
-    def summaries(self, limit: int = 200) -> list[GameRecord]:
-        """The most recent games, newest first, without their actions.
+    def summaries(self, limit: int = 200, only_open: bool = False) -> list[GameRecord]:
+        """The most recent games, newest first, without their actions; with ``only_open``, the
+        most recent of the games a visitor could join (online, not over, not found damaged, a
+        human seat unclaimed), chosen by the database among every game.
 
         A games row that cannot be decoded is left out (and logged) rather than failing the whole
         list. ``damaged`` is the stored reason, or one found by a check run with the listing, in
@@ -504,8 +558,11 @@ class Store:
             actions.c.game_id == games.c.game_id, actions.c.seq == games.c.step - 1).scalar_subquery()
         beyond = select(later.c.seq).where(later.c.game_id == games.c.game_id, later.c.seq >= games.c.step).exists()
         counted = select(func.count()).select_from(later).where(later.c.game_id == games.c.game_id).scalar_subquery()
-        query = (select(games, last_chain.label("last_chain"), beyond.label("beyond"), counted.label("counted"))
-                 .order_by(games.c.created.desc()).limit(limit))
+        query = select(games, last_chain.label("last_chain"), beyond.label("beyond"), counted.label("counted"))
+        if only_open:
+            query = query.where(games.c.open_seats > 0, games.c.mode == "online", games.c.over.is_(False),
+                                games.c.damaged.is_(None))
+        query = query.order_by(games.c.created.desc()).limit(limit)
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         out = []
@@ -600,8 +657,10 @@ class Store:
         self._heads.pop(game_id, None)
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        """Store a game's seats (and how many are open: :func:`open_seats`)."""
         with self.engine.begin() as conn:
-            conn.execute(update(games).where(games.c.game_id == game_id).values(seats=json.dumps(seats)))
+            conn.execute(update(games).where(games.c.game_id == game_id).values(
+                seats=json.dumps(seats), open_seats=open_seats(seats)))
 
     def count_actions(self, game_id: str) -> int:
         with self.engine.connect() as conn:

@@ -112,10 +112,11 @@ def _config(data: Any) -> Config:
 
 
 def replay(cfg: Config, actions: Iterable[Any], variant: Variant | None = None,
-           movers: list[int | None] | None = None) -> Game:
+           movers: list[int | None] | None = None, max_turn: int | None = None) -> Game:
     """Play ``actions`` from the setup ``cfg`` (with the cards of ``variant``, if given);
     ReplayError names the first bad step (from 1). ``movers``, if given, gets the seat that
-    played each action."""
+    played each action. ``max_turn``: a game still running when its turn counter (from 0)
+    reaches it is refused there (see :func:`_past`)."""
     try:
         game = Game.from_config(cfg, variant.rules() if variant is not None else None)
     except ValueError as exc:
@@ -127,11 +128,22 @@ def replay(cfg: Config, actions: Iterable[Any], variant: Variant | None = None,
             game.apply(a)
         except IllegalAction as exc:
             raise ReplayError(f"step {i}: action {a!r} is illegal: {exc.reason}") from exc
+        if max_turn is not None and not game.over and game.turn >= max_turn:
+            raise _past(i, game.turn, max_turn)
     return game
 
 
-def from_record(data: Any) -> tuple[Config, list[Action], dict[str, Any]]:
-    """Check and decode a record (see :func:`load`)."""
+def _past(step: int, turn: int, max_turn: int) -> ReplayError:
+    """The refusal of a game still running at turn ``max_turn`` (from 0). No game with a turn
+    limit of at most ``max_turn`` plays that turn, so a reader that accepts no longer limit (the
+    server) stops the replay there instead of playing the rest: a file without a turn limit
+    costs it at most as much as one with the longest limit it allows."""
+    return ReplayError(f"step {step}: the game is still running in turn {turn + 1}; only games that end "
+                       f"within {max_turn} turns can be opened")
+
+
+def from_record(data: Any, max_turn: int | None = None) -> tuple[Config, list[Action], dict[str, Any]]:
+    """Check and decode a record (see :func:`load`); ``max_turn``: see :func:`replay`."""
     _check_format(data)
     name = data.get("game", STARCOM)
     if name != STARCOM:
@@ -164,7 +176,7 @@ def from_record(data: Any) -> tuple[Config, list[Action], dict[str, Any]]:
         except ValueError as exc:
             raise ReplayError(str(exc)) from None
     movers: list[int | None] = []
-    game = replay(cfg, actions, variant, movers)
+    game = replay(cfg, actions, variant, movers, max_turn)
     if "winner" in result and result.get("over") and (not game.over or game.winner != result["winner"]):
         got = game.winner if game.over else "none (the game is not over)"
         raise ReplayError(f"the recorded winner {result['winner']!r} does not match the replay's: {got}")
@@ -339,11 +351,12 @@ def _reason(exc: Exception) -> str:
 
 
 def replay_game(entry: GameEntry, config: Mapping[str, Any], actions: Iterable[Any],
-                movers: list[int | None] | None = None) -> tuple[Any, list[Any]]:
+                movers: list[int | None] | None = None, max_turn: int | None = None) -> tuple[Any, list[Any]]:
     """Play the JSON ``actions`` of ``entry`` from the settings ``config``, each decoded by the
     entry (so checked against the rules) and played: ``(final game, decoded actions)``.
     ReplayError names a bad config or the first bad step (from 1). ``movers``, if given, gets
-    the seat that played each action."""
+    the seat that played each action. ``max_turn``: a game still running when the entry's turn
+    counter (from 0) reaches it is refused there (as by :func:`replay`)."""
     try:
         game = entry.new(**config)
     except (ValueError, TypeError) as exc:
@@ -365,18 +378,20 @@ def replay_game(entry: GameEntry, config: Mapping[str, Any], actions: Iterable[A
         if movers is not None:
             movers.append(seat)
         played.append(act)
+        if max_turn is not None and entry.turn is not None and not game.over and entry.turn(game) >= max_turn:
+            raise _past(i, entry.turn(game), max_turn)
     return game, played
 
 
-def from_game_record(data: Any) -> SavedGame:
+def from_game_record(data: Any, max_turn: int | None = None) -> SavedGame:
     """Check and replay a record of any registered game (its ``"game"``; none: Star Commander,
     through :func:`from_record`). ReplayError says what is wrong: the format, an unknown game,
     a bad config, an action of the wrong type or illegal (naming its step, from 1), or a
-    recorded result the replay does not reach."""
+    recorded result the replay does not reach. ``max_turn``: see :func:`replay_game`."""
     _check_format(data)
     entry = _entry(data.get("game", STARCOM))
     if entry.name == STARCOM:
-        cfg, actions, meta = from_record(data)
+        cfg, actions, meta = from_record(data, max_turn)
         config = asdict(cfg)
         if meta["variant"] is not None:
             config["variant"] = meta["variant"].to_json()
@@ -397,7 +412,7 @@ def from_game_record(data: Any) -> SavedGame:
     if "variant" in data:
         raise ReplayError(f"'variant' (a Star Commander study's cards) has no meaning in a saved {entry.title} game")
     movers: list[int | None] = []
-    game, actions = replay_game(entry, config, raw, movers)
+    game, actions = replay_game(entry, config, raw, movers, max_turn)
     if result.get("over"):
         winner = entry.winner(game) if game.over else None
         if not game.over:
