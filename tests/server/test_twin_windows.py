@@ -394,3 +394,39 @@ def test_twin_windows_look_the_same(make_client: Any, monkeypatch: Any, name: st
     windows = private_windows(name, [base, twin], common)
     assert compared >= 20 and answers >= 3, (compared, answers)
     assert windows >= 1, f"no private window for seat 1 came up in {len(common)} steps: the test proves nothing"
+
+
+
+def test_an_ai_lets_a_window_go_by_with_the_pass_of_a_seat_that_held_nothing(make_client: Any,
+                                                                             monkeypatch: Any) -> None:
+    """An agent that answers a window it could act in with Galactic Empires' ``quiet`` is played
+    as ``pass``, the pass the server makes for a seat with nothing to answer (with ``quiet`` the
+    AI would mark exactly the windows where it held a reaction)."""
+    base, twin, seed = twin_pair("ge", 2, "hotseat")
+    game = max((base, twin), key=lambda g: sum(g.s.spec(u).reaction for u in g.s.players[1].hand))
+    asked: list[list[Any]] = []
+
+    class Quiet:
+        """Answers every window with ``quiet``; elsewhere plays the last option."""
+
+        def choose(self, g: Any, rng: random.Random) -> Any:
+            legal = g.legal_actions()
+            if ("quiet",) in legal:
+                asked.append(legal)
+                return ("quiet",)
+            return legal[-1]
+
+    monkeypatch.setattr(EntryAdapter, "make_agent", lambda self, name: Quiet())
+    [server] = open_servers(make_client, monkeypatch, "ge", 2, "vs_ai", [game])
+    rng = random.Random(seed)
+    for _ in range(80):
+        server.settled()
+        if server.game.over or any(len(legal) > 2 for legal in asked):
+            break
+        act = policy("ge", [server.game.legal_actions()] * 2, 0, True, rng)
+        assert act is not None and server.post(0, act)[0] == 200
+    server.settled()
+    assert any(len(legal) > 2 for legal in asked), "the AI never held a reaction in a window: nothing was checked"
+    seats = [e["seat"] for e in server.session().history]
+    by_ai = [a for a, seat in zip(played(server, game), seats) if seat == 1]
+    assert ("quiet",) not in by_ai and ("pass",) in by_ai
