@@ -565,6 +565,8 @@ def test_a_busy_port_is_named_with_a_free_one_to_use(monkeypatch, tmp_path):
     (["--port", "70000"], "--port"),
     (["--ai-workers", "99"], "use 0 (automatic) to 64"),
     (["--create-limit", "-1"], "use 0 (no limit) or more"),
+    (["--window-hold", "-0.5"], "use 0 to 10 seconds"),
+    (["--window-hold", "60"], "use 0 to 10 seconds"),
 ])
 def test_serve_refuses_bad_options_in_one_clear_message(monkeypatch, args, words):
     import starcom.server.app as server_app

@@ -21,6 +21,7 @@ import functools
 import itertools
 import json
 import random
+import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
@@ -430,3 +431,43 @@ def test_an_ai_lets_a_window_go_by_with_the_pass_of_a_seat_that_held_nothing(mak
     seats = [e["seat"] for e in server.session().history]
     by_ai = [a for a, seat in zip(played(server, game), seats) if seat == 1]
     assert ("quiet",) not in by_ai and ("pass",) in by_ai
+
+
+def test_no_pass_in_a_held_decision_comes_before_the_hold(make_client: Any, monkeypatch: Any) -> None:
+    """Passes made for a seat and passes its player sends at once alike are played only once the
+    decision has been open for the hold (here 0.15 s), where the seat holds cards; and the
+    player of the seat with an answer is asked (its message does not say ``passing``)."""
+    base, twin, seed = twin_pair("ge", 2, "hotseat")
+    game = max((base, twin), key=lambda g: sum(g.s.spec(u).reaction for u in g.s.players[1].hand))
+    [server] = open_servers(make_client, monkeypatch, "ge", 2, "hotseat", [game])
+    manager = server.client.app.state.manager
+    manager.window_hold = hold = 0.15
+    commits: list[tuple[float, float, bool, Any]] = []   # (opened, played, held, action)
+    real_commit = manager._commit
+
+    def timed_commit(s: Any, act: Any, seat: int, by_ai: bool) -> None:
+        commits.append((s.decision_since, time.monotonic(), s.held(seat), act))
+        real_commit(s, act, seat, by_ai)
+
+    monkeypatch.setattr(manager, "_commit", timed_commit)
+    rng, by_hand = random.Random(seed), 0
+    for _ in range(250):
+        server.settled()
+        g = server.game
+        if g.over:
+            break
+        mover, legal = g.to_move, g.legal_actions()
+        if mover == 1 and any(waives("ge", a) for a in legal) and not only_waives("ge", legal):
+            assert not server.state(1)[1]["passing"]
+            assert server.post(1, next(a for a in legal if waives("ge", a)))[0] == 200   # at once
+            by_hand += 1
+            if by_hand >= 2:
+                break
+            continue
+        act = policy("ge", [legal, legal], mover, True, rng)
+        assert act is not None and server.post(mover, act)[0] == 200
+    server.settled()
+    held_passes = [(opened, played) for opened, played, held, act in commits if held and waives("ge", act)]
+    assert by_hand and len(held_passes) > by_hand
+    assert all(played - opened >= hold for opened, played in held_passes), \
+        min(played - opened for opened, played in held_passes)

@@ -252,6 +252,9 @@ function onState(msg) {
   noteChanges(prev, msg, mineSent);
   if (Array.isArray(msg.chat)) mergeChat(msg.chat);
   if (msg.over && msg.seat !== null) firstGameDone();
+  // The server passed for the other seat (it could only pass) and the decision is back here
+  // before anyone took the device: there is nobody to hand it to.
+  if (passing && msg.seat !== null && msg.to_move === msg.seat) passing = false;
   if (hotTokens && msg.seat !== null && msg.to_move !== null && msg.to_move !== msg.seat && hotTokens[msg.to_move]) {
     passing = true;
     $("pass-title").textContent = `Pass the device to ${seatName(msg.to_move)}`;
