@@ -143,7 +143,8 @@ function connect() {
       giveUp(fatal[0], what + (ev.reason ? ` (${ev.reason})` : ""), FATAL_HINTS[ev.code], ev.code === 4403 ? gamePath : null);
       return;
     }
-    const why = CLOSE_REASONS[ev.code] || ev.reason || "";
+    // A 1013 with a reason is a cap on connections (docs/security.md): its words say which.
+    const why = (ev.code === 1013 && ev.reason) || CLOSE_REASONS[ev.code] || ev.reason || "";
     if (failures >= MAX_FAILURES) {
       giveUp("Connection lost", (why || "The server cannot be reached.") + ` ${failures} tries in a row failed.`,
         "The game goes on at the server; nothing is lost. Reload the page to see it again.");
