@@ -143,7 +143,7 @@ class AiPool:
         self._waiting: dict[int, deque[_Job]] = {AI: deque(), HINT: deque()}
         self._running: dict[int, int] = {AI: 0, HINT: 0}
         self._hints: dict[Hashable, list[_Job]] = {}   # seat -> its hint jobs (one running, one waiting at most)
-        self._tasks: set[asyncio.Task[None]] = set()    # jobs in workers (kept: the loop holds tasks weakly)
+        self._tasks: dict[asyncio.Task[None], _Job] = {}   # jobs in workers (kept: the loop holds tasks weakly)
 
     @property
     def size(self) -> int:
@@ -192,19 +192,20 @@ class AiPool:
             job.running = True
             self._running[job.kind] += 1
             task = asyncio.get_running_loop().create_task(self._execute(job))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._tasks[task] = job
+            task.add_done_callback(lambda t: self._tasks.pop(t, None))
 
     async def _execute(self, job: _Job) -> None:
         try:
             if job.started is not None:
                 job.started()
             result = await self._submit(job.fn, *job.args)
-        except BaseException as exc:  # handed to the callers, whatever it is
+        except asyncio.CancelledError:   # the pool is shutting down
+            job.future.cancel()
+            raise
+        except Exception as exc:  # handed to the callers, whatever it is
             if not job.future.done():
                 job.future.set_exception(exc)
-            if isinstance(exc, asyncio.CancelledError):
-                raise
         else:
             if not job.future.done():
                 job.future.set_result(result)
@@ -247,6 +248,11 @@ class AiPool:
     def busy(self) -> bool:
         """True when a new AI decision would have to wait for a free worker."""
         return bool(self._waiting[AI]) or self._running[AI] >= self.workers
+
+    def pids(self) -> list[int]:
+        """Process IDs of the pool's live worker processes (none before first use or with threads)."""
+        procs = getattr(self._executor, "_processes", None) or {}
+        return sorted(p.pid for p in procs.values() if p.pid is not None and p.is_alive())
 
     def queued(self) -> dict[str, int]:
         """Tasks waiting and running, by kind (``ai``, ``hint``)."""
@@ -303,11 +309,14 @@ class AiPool:
     def shutdown(self) -> None:
         """Stop taking work; tasks being computed are abandoned (their processes end after) and
         callers still waiting get an error."""
+        jobs = [*self._waiting[AI], *self._waiting[HINT], *self._tasks.values()]
         for kind in (AI, HINT):
-            while self._waiting[kind]:
-                job = self._waiting[kind].popleft()
-                if not job.future.done():
-                    job.future.set_exception(ApiError(503, "the server is stopping"))
+            self._waiting[kind].clear()
+        for task in list(self._tasks):
+            task.cancel()
+        for job in jobs:
+            if not job.future.done():
+                job.future.set_exception(ApiError(503, "the server is stopping; try again in a moment"))
         self._hints.clear()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)

@@ -853,7 +853,10 @@ async def run_hint_flood(url: str, seconds: float = 20.0, ai_level: str = "hard"
     _notify(progress, 1, 2)
     flooder = await _create(base, {"mode": "hotseat", "players": 2, "size": 3, "seed": seed + 1000}, None)
     stop = asyncio.Event()
-    token = flooder.tokens[0]   # seat 0 moves first and nobody plays: its hints are always wanted
+    status, st = await http_json("GET", f"{base}/api/games/{flooder.game_id}")
+    if status != 200 or not isinstance(st, dict):
+        raise LoadError(f"the server did not show the hint game: HTTP {status}")
+    token = flooder.tokens[st["to_move"]]   # nobody plays this game: its seat's hints are always wanted
     flood = asyncio.create_task(_flood_hints(base, flooder.game_id, token, rate, result, stop))
     try:
         result.ai_flooded = await _ai_phase(base, seconds, seed + 500, ai_level, result)
