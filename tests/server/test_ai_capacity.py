@@ -328,3 +328,36 @@ def test_lower_priority_says_what_it_applied() -> None:
                          env={**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(starcom.__file__))})
     assert out.returncode == 0, out.stderr
     assert "'nice 19'" in out.stdout and out.stdout.split()[-1] == "19"
+
+
+# ---------------------------------------------------------------------- starcom loadtest
+def test_loadtest_hint_flood_reports_both_phases() -> None:
+    from .test_loadtest import figures
+    fig = figures("--hint-flood", "--phase", "3", "--ai-level", "easy", "--seed", "3")
+    assert fig["scenario"] == "hint-flood" and fig["ai_level"] == "easy" and fig["flood_rate"] > 0
+    assert fig["ai_quiet_decisions"] > 0 and fig["ai_flooded_decisions"] > 0 and fig["errors"] == 0
+    assert set(fig["ai_quiet_ms"]) == set(fig["ai_flooded_ms"]) == {"p50", "p95", "p99", "max"}
+    assert fig["flood_ratio"] == pytest.approx(fig["ai_flooded_ms"]["p50"] / fig["ai_quiet_ms"]["p50"], abs=0.02)
+    # every hint asked for was answered: computed, shared, or refused with a clear 4xx/5xx
+    assert sum(fig["hint_answers"].values()) > 0 and set(fig["hint_answers"]) <= {"200", "409", "429", "503"}
+
+
+def test_loadtest_reports_latency_while_every_ai_worker_is_busy() -> None:
+    from .test_loadtest import figures
+    fig = figures("--games", "3", "--ai-games", "3", "--ai-level", "hard", "--actions", "30", "--think", "0.1",
+                  "--ai-workers", "1", "--grace", "30", "--seed", "4")
+    # three hard AIs and one worker: the others wait, so some human actions meet a saturated pool
+    assert 0 < fig["ai_busy_share"] <= 1
+    busy = fig["latency_ms_ai_busy"]
+    assert set(busy) == {"p50", "p95", "p99", "max"} and busy["p50"] is not None
+    assert busy["max"] <= fig["latency_ms"]["max"]
+
+
+def test_loadtest_scenarios_do_not_mix() -> None:
+    from typer.testing import CliRunner
+
+    from starcom.cli.main import app
+    for args, option in ((["--hint-flood", "--memory"], "--hint-flood"), (["--hint-flood", "--games", "3"], "--games"),
+                         (["--hint-flood", "--phase", "1"], "--phase")):
+        res = CliRunner().invoke(app, ["loadtest", *args])
+        assert res.exit_code == 2 and option in res.output, res.output

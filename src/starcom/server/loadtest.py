@@ -112,6 +112,7 @@ class LoadResult:
     ai_quiet: list[float] = field(default_factory=list)
     ai_flooded: list[float] = field(default_factory=list)
     hint_answers: dict[str, int] = field(default_factory=dict)   # HTTP status -> hint requests answered so
+    flood_rate: int = 0                 # hints asked for a second in the flooded phase
 
     def record(self, mode: str, seconds: float, ai_busy: bool = False) -> None:
         """One human action's round trip; ``ai_busy``: sent while every AI worker was busy."""
@@ -185,6 +186,7 @@ class LoadResult:
             "ai_quiet_ms": _summary(self.ai_quiet), "ai_flooded_ms": _summary(self.ai_flooded),
             "ai_quiet_decisions": len(self.ai_quiet), "ai_flooded_decisions": len(self.ai_flooded),
             "flood_ratio": self.flood_ratio, "hint_answers": dict(sorted(self.hint_answers.items())),
+            "flood_rate": self.flood_rate,
         }
 
     def table(self) -> Any:
@@ -206,6 +208,9 @@ class LoadResult:
             games += f", up to {self.actions_per_game} steps each"
         if self.turn_limit:
             games += f", turn limit {self.turn_limit}"
+        if self.scenario == "hint-flood":
+            games = (f"{self.ai_games} vs-AI (ai:{self.ai_level}) one after another; the seat to move of one "
+                     f"hot-seat game asks for hints {self.flood_rate}/s in the second phase")
         t.add_row("games", games + f"; {self.finished} finished")
         t.add_row("human actions", f"{f['actions']} in {f['seconds']} s ({_n(f['actions_per_s'])}/s)")
         rows = [("latency", f["latency_ms"])] + [(f"  {m}", s) for m, s in f["latency_ms_by_mode"].items()]
@@ -224,7 +229,7 @@ class LoadResult:
         t.add_row("errors", str(self.errors) + ("".join(f"\n  {e}" for e in self.error_samples)))
         if self.timed_out:
             t.add_row("timed out", "yes: the games were stopped before they were done", style="red")
-        if self.ai_games:
+        if self.ai_games and self.scenario == "mixed":
             wait = f["ai_decision_ms"]
             t.add_row("AI decisions", f"{self.ai_decisions} ({_n(f['ai_decisions_per_s'])}/s); each seen after "
                                       f"p50 {_ms(wait['p50'])}, max {_ms(wait['max'])}")
@@ -825,11 +830,13 @@ async def _ai_phase(url: str, seconds: float, seed: int, ai_level: str, result: 
         game = await _create(url, {"mode": "vs_ai", "players": 2, "size": 3, "seed": seed + i,
                                    "seats": ["human", f"ai:{ai_level}"]}, None)
         i += 1
+        result.ai_games += 1
         try:
             await asyncio.wait_for(_play_game(game, url, 0.0, seed, phase, lambda _g: None),
                                    max(0.1, end - time.monotonic()))
-        except TimeoutError:
+        except TimeoutError:   # the phase is over: this game is left where it is
             pass
+        result.finished += game.over
     result.errors += phase.errors
     result.error_samples += [e for e in phase.error_samples if e not in result.error_samples][:5]
     result.latencies += phase.latencies
@@ -846,7 +853,8 @@ async def run_hint_flood(url: str, seconds: float = 20.0, ai_level: str = "hard"
     compares the AI's median decision time flooded to quiet; ``hint_answers`` counts the hint
     answers by HTTP status. ``progress(done, 2)`` counts phases."""
     base = url.rstrip("/")
-    result = LoadResult("hint-flood", 0, 1, ai_level, None, None, 0.0, seed, base)
+    result = LoadResult("hint-flood", 0, 0, ai_level, None, None, 0.0, seed, base)
+    result.flood_rate = rate
     _notify(progress, 0, 2)
     start = time.perf_counter()
     result.ai_quiet = await _ai_phase(base, seconds, seed, ai_level, result)
