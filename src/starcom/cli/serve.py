@@ -177,6 +177,8 @@ def register(app: typer.Typer) -> None:
                                                                     "times with nobody asking for hints, then while "
                                                                     "one seat asks for hints at the rate limit."),
         phase: float = typer.Option(20.0, help="--hint-flood: seconds of each phase (quiet, flooded; 2 to 600)."),
+        flood_seats: int = typer.Option(1, help="--hint-flood: seats flooding hints, each in a hot-seat game of "
+                                                "its own, all from this client (1 to 20)."),
         turn_limit: int | None = typer.Option(None, help="Turn limit of every game (default: none; 2 with "
                                                          "--memory). Allowed: 0 (none) to 1000; --memory: 1 to 1000."),
         concurrency: int = typer.Option(10, help="--memory: games played at once (1 to 200)."),
@@ -222,6 +224,7 @@ def register(app: typer.Typer) -> None:
             need(games is None and not ai_games, "--games", "the hint-flood scenario plays its own games; leave "
                                                             "--games and --ai-games out")
             within(phase, 2, 600, "--phase", " seconds")
+            within(flood_seats, 1, 20, "--flood-seats")
         if memory:
             games = 1000 if games is None else games
             within(games, 20, 10000, "--games", note=" with --memory (the first 10 games are the baseline)")
@@ -276,7 +279,8 @@ def register(app: typer.Typer) -> None:
                     bar.update(task, completed=done, total=total)
 
                 if hint_flood:
-                    result = asyncio.run(run_hint_flood(target, phase, ai_level, seed=seed, progress=progress))
+                    result = asyncio.run(run_hint_flood(target, phase, ai_level, seed=seed, progress=progress,
+                                                        seats=flood_seats))
                 elif memory:
                     assert server is not None
                     result = asyncio.run(run_memory(target, server.rss_mb, games, turn_limit, concurrency, think,

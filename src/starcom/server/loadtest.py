@@ -112,7 +112,8 @@ class LoadResult:
     ai_quiet: list[float] = field(default_factory=list)
     ai_flooded: list[float] = field(default_factory=list)
     hint_answers: dict[str, int] = field(default_factory=dict)   # HTTP status -> hint requests answered so
-    flood_rate: int = 0                 # hints asked for a second in the flooded phase
+    flood_rate: int = 0                 # hints asked for a second by each flooding seat
+    flood_seats: int = 0                # seats (each in a game of its own) flooding hints
 
     def record(self, mode: str, seconds: float, ai_busy: bool = False) -> None:
         """One human action's round trip; ``ai_busy``: sent while every AI worker was busy."""
@@ -186,7 +187,7 @@ class LoadResult:
             "ai_quiet_ms": _summary(self.ai_quiet), "ai_flooded_ms": _summary(self.ai_flooded),
             "ai_quiet_decisions": len(self.ai_quiet), "ai_flooded_decisions": len(self.ai_flooded),
             "flood_ratio": self.flood_ratio, "hint_answers": dict(sorted(self.hint_answers.items())),
-            "flood_rate": self.flood_rate,
+            "flood_rate": self.flood_rate, "flood_seats": self.flood_seats,
         }
 
     def table(self) -> Any:
@@ -209,8 +210,8 @@ class LoadResult:
         if self.turn_limit:
             games += f", turn limit {self.turn_limit}"
         if self.scenario == "hint-flood":
-            games = (f"{self.ai_games} vs-AI (ai:{self.ai_level}) one after another; the seat to move of one "
-                     f"hot-seat game asks for hints {self.flood_rate}/s in the second phase")
+            games = (f"{self.ai_games} vs-AI (ai:{self.ai_level}) one after another; in the second phase the "
+                     f"seat to move of {self.flood_seats} hot-seat game(s) asks for hints {self.flood_rate}/s each")
         t.add_row("games", games + f"; {self.finished} finished")
         t.add_row("human actions", f"{f['actions']} in {f['seconds']} s ({_n(f['actions_per_s'])}/s)")
         rows = [("latency", f["latency_ms"])] + [(f"  {m}", s) for m, s in f["latency_ms_by_mode"].items()]
@@ -845,32 +846,35 @@ async def _ai_phase(url: str, seconds: float, seed: int, ai_level: str, result: 
 
 
 async def run_hint_flood(url: str, seconds: float = 20.0, ai_level: str = "hard", rate: int = 18, seed: int = 0,
-                         progress: ProgressFn | None = None) -> LoadResult:
+                         progress: ProgressFn | None = None, seats: int = 1) -> LoadResult:
     """The hint-flood scenario against the server at ``url``: one vs-AI game after another is
     played for ``seconds`` with nobody asking for hints (the AI's quiet decision times), then for
     ``seconds`` more while the seat to move of a hot-seat game asks for a hint ``rate`` times a
-    second (under the per-token limit of 20) without waiting for answers. ``flood_ratio``
+    second (under the per-token limit of 20) without waiting for answers (``seats`` > 1: as many
+    hot-seat games, each flooded so, all from this one client). ``flood_ratio``
     compares the AI's median decision time flooded to quiet; ``hint_answers`` counts the hint
     answers by HTTP status. ``progress(done, 2)`` counts phases."""
     base = url.rstrip("/")
     result = LoadResult("hint-flood", 0, 0, ai_level, None, None, 0.0, seed, base)
-    result.flood_rate = rate
+    result.flood_rate, result.flood_seats = rate, seats
     _notify(progress, 0, 2)
     start = time.perf_counter()
     result.ai_quiet = await _ai_phase(base, seconds, seed, ai_level, result)
     _notify(progress, 1, 2)
-    flooder = await _create(base, {"mode": "hotseat", "players": 2, "size": 3, "seed": seed + 1000}, None)
     stop = asyncio.Event()
-    status, st = await http_json("GET", f"{base}/api/games/{flooder.game_id}")
-    if status != 200 or not isinstance(st, dict):
-        raise LoadError(f"the server did not show the hint game: HTTP {status}")
-    token = flooder.tokens[st["to_move"]]   # nobody plays this game: its seat's hints are always wanted
-    flood = asyncio.create_task(_flood_hints(base, flooder.game_id, token, rate, result, stop))
+    floods = []
+    for i in range(seats):
+        flooder = await _create(base, {"mode": "hotseat", "players": 2, "size": 3, "seed": seed + 1000 + i}, None)
+        status, st = await http_json("GET", f"{base}/api/games/{flooder.game_id}")
+        if status != 200 or not isinstance(st, dict):
+            raise LoadError(f"the server did not show the hint game: HTTP {status}")
+        token = flooder.tokens[st["to_move"]]   # nobody plays this game: its seat's hints are always wanted
+        floods.append(asyncio.create_task(_flood_hints(base, flooder.game_id, token, rate, result, stop)))
     try:
         result.ai_flooded = await _ai_phase(base, seconds, seed + 500, ai_level, result)
     finally:
         stop.set()
-        await flood
+        await asyncio.gather(*floods)
     _notify(progress, 2, 2)
     result.seconds = time.perf_counter() - start
     return result
