@@ -253,6 +253,16 @@ def test_server_hint_for_a_moved_on_game_is_refused_with_409(make_client: Any,
     assert answers[0].status_code == 409 and "moved on" in answers[0].json()["error"]
 
 
+def test_a_hint_the_ai_cannot_work_out_is_503_not_500(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(game: Any, seed: str) -> tuple[Any, float]:
+        raise RuntimeError("the search failed")
+    monkeypatch.setattr(STARCOM_ADAPTER, "hint", broken)
+    c = make_client()
+    g = create(c, mode="hotseat", seed=5)
+    r = c.post(f"/api/games/{g['game_id']}/hint", json={"seat": tokens(g)[state(c, g["game_id"])["to_move"]]})
+    assert r.status_code == 503 and "try again" in r.json()["error"]
+
+
 # ---------------------------------------------------------------------- a dead worker process
 def test_a_killed_worker_is_replaced_and_its_task_run_again() -> None:
     async def main() -> None:

@@ -703,8 +703,14 @@ class Manager:
             return self.sessions.get(s.game_id) is s and s.step == step
 
         # The tag names this very position: an undo makes a new session whose step may match.
-        answer = await self.pool.hint((s.game_id, seat), (id(s), step), s.adapter.hint, g.clone(),
-                                      f"{s.config['seed']}:{step}:hint", wanted=wanted, client=client)
+        try:
+            answer = await self.pool.hint((s.game_id, seat), (id(s), step), s.adapter.hint, g.clone(),
+                                          f"{s.config['seed']}:{step}:hint", wanted=wanted, client=client)
+        except ApiError:
+            raise
+        except Exception:   # the search failed, or its worker died again and again: not the asker's fault
+            log.exception("game %s: no hint for seat %d at step %d", s.game_id, seat, step)
+            raise ApiError(503, "the AI could not work out a hint just now; try again in a moment") from None
         if not wanted():
             raise ApiError(409, "the game moved on while the AI was thinking; ask again")
         action, chance = answer
