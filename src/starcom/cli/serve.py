@@ -201,7 +201,9 @@ def register(app: typer.Typer) -> None:
         hints. Starts its own server (a child process on a free port over a temporary SQLite file)
         unless --url names one. Reports the round trip of human actions (action sent -> the state
         showing the new step received by the sender), actions per second, errors, AI decisions
-        seen and lost, and the human actions sent while every AI worker was busy. The exit code is 1 after errors, a timeout or a lost AI decision.
+        seen and lost, and the human actions sent while every AI worker was busy. The exit code
+        is 1 after errors, a timeout or a lost AI decision (--hint-flood: no AI decision in a
+        phase).
         """
         import asyncio
         import json

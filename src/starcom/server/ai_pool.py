@@ -226,7 +226,8 @@ class AiPool:
                 if attempt == RETRIES:
                     raise
                 if self._executor is executor:   # the first task to notice starts the new pool
-                    log.warning("an AI worker process died; starting the AI pool again (%s)", getattr(fn, "__name__", fn))
+                    log.warning("an AI worker process died; starting the AI pool again (%s)",
+                                getattr(fn, "__name__", fn))
                     executor.shutdown(wait=False, cancel_futures=True)
                     self._executor = None
                     self.respawns += 1
