@@ -347,7 +347,7 @@ def test_loadtest_hint_flood_reports_both_phases() -> None:
     assert fig["scenario"] == "hint-flood" and fig["ai_level"] == "easy" and fig["flood_rate"] > 0
     assert fig["ai_quiet_decisions"] > 0 and fig["ai_flooded_decisions"] > 0 and fig["errors"] == 0
     assert set(fig["ai_quiet_ms"]) == set(fig["ai_flooded_ms"]) == {"p50", "p95", "p99", "max"}
-    assert fig["flood_ratio"] == pytest.approx(fig["ai_flooded_ms"]["p50"] / fig["ai_quiet_ms"]["p50"], abs=0.02)
+    assert fig["flood_ratio"] == round(fig["ai_flooded_ms"]["p50"] / fig["ai_quiet_ms"]["p50"], 2)
     # every hint asked for was answered: computed, shared, or refused with a clear 4xx/5xx
     assert sum(fig["hint_answers"].values()) > 0 and set(fig["hint_answers"]) <= {"200", "409", "429", "503"}
 

@@ -128,8 +128,9 @@ class LoadResult:
 
     @property
     def flood_ratio(self) -> float | None:
-        """The hint-flood scenario's AI decision median, flooded over quiet (None without data)."""
-        quiet, flooded = _quantile(self.ai_quiet, 0.5), _quantile(self.ai_flooded, 0.5)
+        """The hint-flood scenario's AI decision median, flooded over quiet, from the medians it
+        reports (None without data)."""
+        quiet, flooded = _summary(self.ai_quiet)["p50"], _summary(self.ai_flooded)["p50"]
         if not quiet or flooded is None:
             return None
         return round(flooded / quiet, 2)
