@@ -83,6 +83,7 @@ LOADTEST_EXAMPLES = """Examples:
   starcom loadtest --json                # 100 hot-seat games while 20 hard vs-AI games think
   starcom loadtest --games 10 --ai-games 2 --think 0.1   # a quick run
   starcom loadtest --memory              # 1,000 finished games, then the server's memory
+  starcom loadtest --hint-flood --json   # another game's AI, quiet and while one seat floods hints
   starcom loadtest --url http://localhost:8000   # load a server that is already running"""
 
 
@@ -102,8 +103,10 @@ def register(app: typer.Typer) -> None:
                                                                     "environment variable is set)."),
         takeover: float = typer.Option(60.0, help="Seconds before the AI plays a disconnected seat "
                                                   "(online games created with ai_takeover)."),
-        ai_workers: int = typer.Option(0, help="AI decisions computed at once, each in its own process "
-                                               "(0: one per core, at most 8). Others wait in a queue."),
+        ai_workers: int = typer.Option(0, help="AI seats' moves computed at once, each in its own process at "
+                                               "the lowest CPU priority (0: one per core but one, which is left "
+                                               "to the server; at least 1, at most 8). Others wait in a queue; "
+                                               "hints have one more process of their own."),
         create_limit: int | None = typer.Option(None, help="New games one client (address) may create per "
                                                            "minute (default: the server's standard limit); 0: "
                                                            "no limit.", show_default=False),
@@ -194,6 +197,12 @@ def register(app: typer.Typer) -> None:
                                                       "0 with --memory). Allowed: 0 to 60."),
         memory: bool = typer.Option(False, "--memory", help="Memory scenario: play short hot-seat games to the end "
                                                             "and report the server's resident memory."),
+        hint_flood: bool = typer.Option(False, "--hint-flood", help="Hint-flood scenario: vs-AI games' AI decision "
+                                                                    "times with nobody asking for hints, then while "
+                                                                    "one seat asks for hints at the rate limit."),
+        phase: float = typer.Option(20.0, help="--hint-flood: seconds of each phase (quiet, flooded; 2 to 600)."),
+        flood_seats: int = typer.Option(1, help="--hint-flood: seats flooding hints, each in a hot-seat game of "
+                                                "its own, all from this client (1 to 20)."),
         turn_limit: int | None = typer.Option(None, help="Turn limit of every game (default: none; 2 with "
                                                          "--memory). Allowed: 0 (none) to 1000; --memory: 1 to 1000."),
         concurrency: int = typer.Option(10, help="--memory: games played at once (1 to 200)."),
@@ -212,10 +221,13 @@ def register(app: typer.Typer) -> None:
 
         By default: hot-seat games played over WebSockets while vs-AI games think. With
         --memory: many short games, then the server's resident memory after 10 games and after
-        all. Starts its own server (a child process on a free port over a temporary SQLite file)
+        all. With --hint-flood: another game's AI decision times, quiet and while one seat floods
+        hints. Starts its own server (a child process on a free port over a temporary SQLite file)
         unless --url names one. Reports the round trip of human actions (action sent -> the state
         showing the new step received by the sender), actions per second, errors, AI decisions
-        seen and lost. The exit code is 1 after errors, a timeout or a lost AI decision.
+        seen and lost, and the human actions sent while every AI worker was busy. The exit code
+        is 1 after errors, a timeout or a lost AI decision (--hint-flood: no AI decision in a
+        phase).
         """
         import asyncio
         import json
@@ -224,7 +236,7 @@ def register(app: typer.Typer) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         from ..agents import DIFFICULTIES, agent_names
-        from ..server.loadtest import LoadError, ServerProcess, run_loadtest, run_memory
+        from ..server.loadtest import LoadError, ServerProcess, run_hint_flood, run_loadtest, run_memory
 
         def need(ok: bool, option: str, problem: str) -> None:
             if not ok:
@@ -233,6 +245,12 @@ def register(app: typer.Typer) -> None:
         def within(value: float, low: float, high: float, option: str, unit: str = "", note: str = "") -> None:
             need(low <= value <= high, option, f"{value} is outside the allowed range {low} to {high}{unit}{note}")
 
+        need(not (memory and hint_flood), "--hint-flood", "choose one scenario: --memory or --hint-flood")
+        if hint_flood:
+            need(games is None and not ai_games, "--games", "the hint-flood scenario plays its own games; leave "
+                                                            "--games and --ai-games out")
+            within(phase, 2, 600, "--phase", " seconds")
+            within(flood_seats, 1, 20, "--flood-seats")
         if memory:
             games = 1000 if games is None else games
             within(games, 20, 10000, "--games", note=" with --memory (the first 10 games are the baseline)")
@@ -280,12 +298,16 @@ def register(app: typer.Typer) -> None:
                 target = url
             with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeElapsedColumn(), console=err, transient=True, disable=as_json) as bar:
-                task = bar.add_task("games finished" if memory else "hot-seat steps played", total=None)
+                task = bar.add_task("games finished" if memory else "phases done" if hint_flood
+                                    else "hot-seat steps played", total=None)
 
                 def progress(done: int, total: int) -> None:
                     bar.update(task, completed=done, total=total)
 
-                if memory:
+                if hint_flood:
+                    result = asyncio.run(run_hint_flood(target, phase, ai_level, seed=seed, progress=progress,
+                                                        seats=flood_seats))
+                elif memory:
                     assert server is not None
                     result = asyncio.run(run_memory(target, server.rss_mb, games, turn_limit, concurrency, think,
                                                     timeout, seed, progress))

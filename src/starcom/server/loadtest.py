@@ -1,12 +1,17 @@
 """Load benchmark of the game server (``starcom loadtest``).
 
-Two scenarios, both played by random policies over real connections:
+Three scenarios, all played by random policies over real connections:
 
 * **mixed** (the default): hot-seat games, every seat driven over its own WebSocket, while vs-AI
   games run at the same time (the script plays their human seat, the server's AI the other). It
   measures the round trip of human actions (action sent -> the state message showing the new step
   received by the sender), counts the AI decisions it sees, and at the end checks that no vs-AI
   game is left with an AI seat to move that is neither thinking nor queued nor moving.
+  Human actions sent while some vs-AI game shows its AI "queued" (so every AI worker was busy)
+  are also summarised on their own.
+* **hint-flood**: vs-AI games are played for a while with nobody asking for hints, then as long
+  again while one seat of another game asks for hints as fast as the rate limit allows; the AI's
+  decision times of the two phases are compared (:func:`run_hint_flood`).
 * **memory**: many short hot-seat games played to the end through one server process; the
   server's resident memory is read after the first 10 games and after the last one.
 
@@ -29,6 +34,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections import deque
 from dataclasses import dataclass, field
@@ -98,11 +104,36 @@ class LoadResult:
     ai_check: dict[str, int] = field(default_factory=dict)  # end state of each vs-AI game, counted
     rss_mb_after_10: float | None = None
     rss_mb_after_all: float | None = None
+    # human actions sent while a vs-AI game showed its AI "queued": every AI worker was busy then
+    busy_latencies: list[float] = field(default_factory=list)
+    ai_queued: dict[str, bool] = field(default_factory=dict)   # vs-AI game -> its AI waits (last state seen)
+    # the hint-flood scenario: one game's AI decisions (seconds) with nobody asking for hints,
+    # then while one seat of another game asks for hints as fast as the rate limit allows
+    ai_quiet: list[float] = field(default_factory=list)
+    ai_flooded: list[float] = field(default_factory=list)
+    hint_answers: dict[str, int] = field(default_factory=dict)   # HTTP status -> hint requests answered so
+    flood_rate: int = 0                 # hints asked for a second by each flooding seat
+    flood_seats: int = 0                # seats (each in a game of its own) flooding hints
 
-    def record(self, mode: str, seconds: float) -> None:
-        """One human action's round trip."""
+    def record(self, mode: str, seconds: float, ai_busy: bool = False) -> None:
+        """One human action's round trip; ``ai_busy``: sent while every AI worker was busy."""
         self.latencies.append(seconds)
         self.by_mode.setdefault(mode, []).append(seconds)
+        if ai_busy:
+            self.busy_latencies.append(seconds)
+
+    def ai_saturated(self) -> bool:
+        """True while some vs-AI game's AI waits for a worker: then every worker is busy."""
+        return any(self.ai_queued.values())
+
+    @property
+    def flood_ratio(self) -> float | None:
+        """The hint-flood scenario's AI decision median, flooded over quiet, from the medians it
+        reports (None without data)."""
+        quiet, flooded = _summary(self.ai_quiet)["p50"], _summary(self.ai_flooded)["p50"]
+        if not quiet or flooded is None:
+            return None
+        return round(flooded / quiet, 2)
 
     def error(self, text: str) -> None:
         """Count an error and keep the first few distinct messages for the report."""
@@ -129,7 +160,10 @@ class LoadResult:
 
     @property
     def failed(self) -> bool:
-        """True if the run shows a fault: errors, a timeout, a lost AI decision or no action at all."""
+        """True if the run shows a fault: errors, a timeout, a lost AI decision or no action at all
+        (the hint-flood scenario: no AI decision in either phase)."""
+        if self.scenario == "hint-flood":
+            return bool(self.errors or self.timed_out or not self.ai_quiet or not self.ai_flooded)
         return bool(self.errors or self.timed_out or self.ai_lost or not self.latencies)
 
     def figures(self) -> dict[str, Any]:
@@ -149,6 +183,12 @@ class LoadResult:
             "ai_decision_ms": _summary(self.ai_waits), "ai_lost": self.ai_lost,
             "ai_check": self.ai_check, "rss_mb_after_10": self.rss_mb_after_10,
             "rss_mb_after_all": self.rss_mb_after_all, "rss_growth_mb": self.rss_growth_mb,
+            "latency_ms_ai_busy": _summary(self.busy_latencies),
+            "ai_busy_share": round(len(self.busy_latencies) / len(self.latencies), 3) if self.latencies else None,
+            "ai_quiet_ms": _summary(self.ai_quiet), "ai_flooded_ms": _summary(self.ai_flooded),
+            "ai_quiet_decisions": len(self.ai_quiet), "ai_flooded_decisions": len(self.ai_flooded),
+            "flood_ratio": self.flood_ratio, "hint_answers": dict(sorted(self.hint_answers.items())),
+            "flood_rate": self.flood_rate, "flood_seats": self.flood_seats,
         }
 
     def table(self) -> Any:
@@ -170,15 +210,28 @@ class LoadResult:
             games += f", up to {self.actions_per_game} steps each"
         if self.turn_limit:
             games += f", turn limit {self.turn_limit}"
+        if self.scenario == "hint-flood":
+            games = (f"{self.ai_games} vs-AI (ai:{self.ai_level}) one after another; in the second phase the "
+                     f"seat to move of {self.flood_seats} hot-seat game(s) asks for hints {self.flood_rate}/s each")
         t.add_row("games", games + f"; {self.finished} finished")
         t.add_row("human actions", f"{f['actions']} in {f['seconds']} s ({_n(f['actions_per_s'])}/s)")
-        for name, lat in [("latency", f["latency_ms"])] + [(f"  {m}", s) for m, s in f["latency_ms_by_mode"].items()]:
+        rows = [("latency", f["latency_ms"])] + [(f"  {m}", s) for m, s in f["latency_ms_by_mode"].items()]
+        if self.busy_latencies:
+            rows.append((f"  every AI worker busy ({len(self.busy_latencies)})", f["latency_ms_ai_busy"]))
+        for name, lat in rows:
             t.add_row(name, f"p50 {_ms(lat['p50'])}  p95 {_ms(lat['p95'])}  p99 {_ms(lat['p99'])}  "
                             f"max {_ms(lat['max'])}")
+        if self.scenario == "hint-flood":
+            for name, lat, n in (("AI decisions, quiet", f["ai_quiet_ms"], len(self.ai_quiet)),
+                                 ("AI decisions, hint flood", f["ai_flooded_ms"], len(self.ai_flooded))):
+                t.add_row(name, f"{n}: p50 {_ms(lat['p50'])}  p95 {_ms(lat['p95'])}  max {_ms(lat['max'])}")
+            ratio = self.flood_ratio
+            t.add_row("flooded / quiet (p50)", _n(ratio), style="green" if ratio is not None and ratio <= 2 else "red")
+            t.add_row("hint answers", ", ".join(f"HTTP {k}: {v}" for k, v in sorted(self.hint_answers.items())))
         t.add_row("errors", str(self.errors) + ("".join(f"\n  {e}" for e in self.error_samples)))
         if self.timed_out:
             t.add_row("timed out", "yes: the games were stopped before they were done", style="red")
-        if self.ai_games:
+        if self.ai_games and self.scenario == "mixed":
             wait = f["ai_decision_ms"]
             t.add_row("AI decisions", f"{self.ai_decisions} ({_n(f['ai_decisions_per_s'])}/s); each seen after "
                                       f"p50 {_ms(wait['p50'])}, max {_ms(wait['max'])}")
@@ -467,15 +520,17 @@ async def _play_seat(ws_url: str, seat: int, game: _Game, think: float, rng: ran
     seen: int | None = None
     last: dict[str, Any] | None = None
     ai_since: float | None = None   # when the AI seat to move was first seen to move
+    sent_busy = False               # every AI worker was busy when the action was sent
     refused = 0
 
     async def act(msg: dict[str, Any]) -> None:
-        nonlocal sent_at, sent_step
+        nonlocal sent_at, sent_step, sent_busy
         if think:
             await asyncio.sleep(think * (0.5 + rng.random()))
         await pacer.wait()
         action = _pick(msg["legal"], rng)
         sent_step = msg["step"]
+        sent_busy = result.ai_saturated()
         sent_at = time.perf_counter()
         await ws.send(json.dumps({"type": "action", "action": action, "expect_step": msg["step"]}))
 
@@ -498,6 +553,8 @@ async def _play_seat(ws_url: str, seat: int, game: _Game, think: float, rng: ran
                     continue
                 step = msg["step"]
                 now = time.perf_counter()
+                if game.ai_seats:
+                    result.ai_queued[game.game_id] = any(s.get("ai_status") == "queued" for s in msg["seats"])
                 mine = sent_at is not None and step > sent_step
                 advanced = seen is not None and step > seen
                 if advanced and game.ai_seats:
@@ -511,7 +568,7 @@ async def _play_seat(ws_url: str, seat: int, game: _Game, think: float, rng: ran
                 seen = step if seen is None else max(seen, step)
                 if mine:
                     assert sent_at is not None
-                    result.record(game.mode, now - sent_at)
+                    result.record(game.mode, now - sent_at, sent_busy)
                     sent_at = None
                     refused = 0
                 if step > game.step:
@@ -710,4 +767,115 @@ async def run_memory(url: str, rss: Callable[[], float], games: int = 1000, turn
         result.timed_out = True
     # the pauses before the readings are not play time
     result.seconds = time.perf_counter() - start - settle * (2 if result.rss_mb_after_all is not None else 1)
+    return result
+
+
+async def post_json(url: str, body: Any, timeout: float = 60.0) -> tuple[int, Any]:
+    """One HTTP/1.1 POST with a JSON body over a fresh connection, on the event loop (no thread
+    each, so dozens of requests can wait for their answers at once); (status, decoded answer)."""
+    parts = urllib.parse.urlsplit(url)
+    data = json.dumps(body).encode()
+    head = (f"POST {parts.path or '/'} HTTP/1.1\r\nHost: {parts.netloc}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n").encode()
+    async with asyncio.timeout(timeout):
+        reader, writer = await asyncio.open_connection(parts.hostname, parts.port or 80)
+        try:
+            writer.write(head + data)
+            await writer.drain()
+            raw = await reader.read()
+        finally:
+            writer.close()
+    header, _, payload = raw.partition(b"\r\n\r\n")
+    status = int(header.split(b" ", 2)[1])
+    try:
+        return status, json.loads(payload) if payload else None
+    except ValueError:
+        return status, {"error": payload.decode("utf-8", "replace")[:200]}
+
+
+async def _flood_hints(url: str, game_id: str, token: str, rate: int, result: LoadResult,
+                       stop: asyncio.Event) -> None:
+    """Ask for hints for one seat ``rate`` times a second, without waiting for the answers, until
+    ``stop`` is set; every answer is counted by status in ``result.hint_answers``."""
+    pending: set[asyncio.Task[None]] = set()
+
+    async def one() -> None:
+        try:
+            status, _ = await post_json(f"{url}/api/games/{game_id}/hint", {"seat": token})
+            key = str(status)
+        except (OSError, TimeoutError, ValueError, IndexError):
+            key = "no answer"
+        result.hint_answers[key] = result.hint_answers.get(key, 0) + 1
+
+    while not stop.is_set():
+        t = asyncio.create_task(one())
+        pending.add(t)
+        t.add_done_callback(pending.discard)
+        try:
+            await asyncio.wait_for(stop.wait(), 1.0 / rate)
+        except TimeoutError:
+            pass
+    if pending:
+        await asyncio.wait(pending, timeout=30)
+    for t in pending:
+        t.cancel()
+
+
+async def _ai_phase(url: str, seconds: float, seed: int, ai_level: str, result: LoadResult) -> list[float]:
+    """Play vs-AI games (human seat: random, no thinking time) for ``seconds``, one after the other;
+    the AI's decision times as its human opponent sees them (state showing the AI to move ->
+    state showing its move)."""
+    phase = LoadResult("hint-flood", seed=seed, url=url)
+    end = time.monotonic() + seconds
+    i = 0
+    while time.monotonic() < end:
+        game = await _create(url, {"mode": "vs_ai", "players": 2, "size": 3, "seed": seed + i,
+                                   "seats": ["human", f"ai:{ai_level}"]}, None)
+        i += 1
+        result.ai_games += 1
+        try:
+            await asyncio.wait_for(_play_game(game, url, 0.0, seed, phase, lambda _g: None),
+                                   max(0.1, end - time.monotonic()))
+        except TimeoutError:   # the phase is over: this game is left where it is
+            pass
+        result.finished += game.over
+    result.errors += phase.errors
+    result.error_samples += [e for e in phase.error_samples if e not in result.error_samples][:5]
+    result.latencies += phase.latencies
+    result.by_mode.setdefault("vs_ai", []).extend(phase.latencies)
+    return phase.ai_waits
+
+
+async def run_hint_flood(url: str, seconds: float = 20.0, ai_level: str = "hard", rate: int = 18, seed: int = 0,
+                         progress: ProgressFn | None = None, seats: int = 1) -> LoadResult:
+    """The hint-flood scenario against the server at ``url``: one vs-AI game after another is
+    played for ``seconds`` with nobody asking for hints (the AI's quiet decision times), then for
+    ``seconds`` more while the seat to move of a hot-seat game asks for a hint ``rate`` times a
+    second (under the per-token limit of 20) without waiting for answers (``seats`` > 1: as many
+    hot-seat games, each flooded so, all from this one client). ``flood_ratio``
+    compares the AI's median decision time flooded to quiet; ``hint_answers`` counts the hint
+    answers by HTTP status. ``progress(done, 2)`` counts phases."""
+    base = url.rstrip("/")
+    result = LoadResult("hint-flood", 0, 0, ai_level, None, None, 0.0, seed, base)
+    result.flood_rate, result.flood_seats = rate, seats
+    _notify(progress, 0, 2)
+    start = time.perf_counter()
+    result.ai_quiet = await _ai_phase(base, seconds, seed, ai_level, result)
+    _notify(progress, 1, 2)
+    stop = asyncio.Event()
+    floods = []
+    for i in range(seats):
+        flooder = await _create(base, {"mode": "hotseat", "players": 2, "size": 3, "seed": seed + 1000 + i}, None)
+        status, st = await http_json("GET", f"{base}/api/games/{flooder.game_id}")
+        if status != 200 or not isinstance(st, dict):
+            raise LoadError(f"the server did not show the hint game: HTTP {status}")
+        token = flooder.tokens[st["to_move"]]   # nobody plays this game: its seat's hints are always wanted
+        floods.append(asyncio.create_task(_flood_hints(base, flooder.game_id, token, rate, result, stop)))
+    try:
+        result.ai_flooded = await _ai_phase(base, seconds, seed + 500, ai_level, result)
+    finally:
+        stop.set()
+        await asyncio.gather(*floods)
+    _notify(progress, 2, 2)
+    result.seconds = time.perf_counter() - start
     return result

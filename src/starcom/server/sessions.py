@@ -743,10 +743,14 @@ class Manager:
                 for c in conns:
                     c.send(msg)
 
-    async def hint(self, s: Session, seat: int | None) -> dict[str, Any]:
+    async def hint(self, s: Session, seat: int | None, client: str | None = None) -> dict[str, Any]:
         """What the AI would do in ``seat``'s place and its estimated chance to win, from what
         that seat can see only (the search runs on determinizations of its view). For vs-AI and
-        hot-seat games, where the seat to move asks."""
+        hot-seat games, where the seat to move asks.
+
+        Hints share the AI pool after AI seats' moves (:meth:`AiPool.hint`): one per seat at a
+        time, the same position's answer shared, a superseded or stale one 409, a full hint
+        queue 503, more than a few in flight from one ``client`` (address) 429."""
         if seat is None:
             raise ApiError(403, "a seat token is needed for a hint")
         if s.rec.mode == "online":
@@ -759,8 +763,20 @@ class Manager:
         if s.adapter.hint is None:
             raise ApiError(409, f"no hints in {s.adapter.entry.title}")
         step = s.step
-        answer = await self.pool.run(s.adapter.hint, g.clone(), f"{s.config['seed']}:{step}:hint")
-        if s.step != step:
+
+        def wanted() -> bool:   # the position is still on the table (not moved on, not undone)
+            return self.sessions.get(s.game_id) is s and s.step == step
+
+        # The tag names this very position: an undo makes a new session whose step may match.
+        try:
+            answer = await self.pool.hint((s.game_id, seat), (id(s), step), s.adapter.hint, g.clone(),
+                                          f"{s.config['seed']}:{step}:hint", wanted=wanted, client=client)
+        except ApiError:
+            raise
+        except Exception:   # the search failed, or its worker died again and again: not the asker's fault
+            log.exception("game %s: no hint for seat %d at step %d", s.game_id, seat, step)
+            raise ApiError(503, "the AI could not work out a hint just now; try again in a moment") from None
+        if not wanted():
             raise ApiError(409, "the game moved on while the AI was thinking; ask again")
         action, chance = answer
         labels = dict(zip(g.legal_actions(), s.adapter.labels(g, g.legal_actions(), seat)))
