@@ -4,10 +4,11 @@ Two servers each get one of two games that differ only in one card of seat 1's h
 a card of a deck nobody has seen): in one twin seat 1 can answer in some reaction window, in the
 other it can only pass there. Every seat plays with the defaults (automatic passes on, the
 default hold), in every mode: vs AI (the default AI level plays seats 1..), hot-seat and online
-(the test plays every human seat). Seat 0 and a spectator hold a WebSocket each the whole time;
-every message they receive, every HTTP answer to seat 0's actions and their HTTP states must be
-byte-identical between the twins until seat 0 may tell them apart by the rules: the swapped
-card comes into its view, or seat 1 plays differently (not merely passes differently).
+(the test plays every human seat). Every human seat and a spectator hold a WebSocket each the
+whole time. Every message they receive, every HTTP answer to an action, and their HTTP states
+must be byte-identical between the twins for every viewer but seat 1, until one of them may tell
+the twins apart by the rules: the swapped card comes into view, or seat 1 plays differently
+(not merely passes differently).
 
 The test plays a human seat that holds an answer in one twin as its player would who lets the
 window go by: it passes by hand where the server passes for the other twin's seat. Before this
@@ -43,7 +44,7 @@ SEARCH_SEEDS = 60      # base games tried for a twin pair that gives seat 1 a pr
 SEARCH_STEPS = 150     # ... within this many steps of the common line
 ENOUGH_WINDOWS = 2     # a run may stop once this many private windows went by unseen
 MAX_STEPS = 150        # actions the test plays at most in one run
-WATCHED: tuple[int | None, ...] = (0, None)
+HOLDER = 1             # the seat whose hand differs between the twins
 
 
 # --------------------------------------------------------------------------- the twins
@@ -291,10 +292,16 @@ def open_servers(make_client: Any, monkeypatch: Any, name: str, players: int, mo
     return servers
 
 
+def watched(server: Server) -> list[int | None]:
+    """The viewers who must not tell the twins apart: every seat with a socket (the human seats)
+    but the one whose hand differs, and the spectator."""
+    return [v for v in server.sockets if v != HOLDER]
+
+
 def compare(servers: list[Server]) -> int:
     """Hold what the watched viewers received in both servers side by side; the count."""
     n = 0
-    for v in WATCHED:
+    for v in watched(servers[0]):
         a, b = (s.texts.get(v, []) for s in servers)
         assert a == b, f"viewer {v} can tell the twins apart: {_first_difference(a, b)}"
         n += len(a)
@@ -323,9 +330,9 @@ def played(server: Server, start: Any) -> list[Any]:
 
 
 def parted(name: str, servers: list[Server], starts: list[Any]) -> bool:
-    """Whether seat 0 may now tell the twins apart by the rules: the histories part at an action
-    that is not a pass (seat 1 played otherwise, e.g. the swapped card), or seat 0's or the
-    spectator's view differs (the swapped card came into sight). Histories that part at two
+    """Whether a watched viewer may now tell the twins apart by the rules: the histories part at
+    an action that is not a pass (seat 1 played otherwise, e.g. the swapped card), or a watched
+    viewer's view differs (the swapped card came into sight). Histories that part at two
     different passes fail the test: a declined window must look the same whatever was held."""
     hist = [played(s, g) for s, g in zip(servers, starts)]
     for x, y in zip(*hist):
@@ -336,7 +343,7 @@ def parted(name: str, servers: list[Server], starts: list[Any]) -> bool:
     if len(hist[0]) != len(hist[1]):
         return False
     observer = servers[0].session().adapter.observer
-    for v in WATCHED:
+    for v in watched(servers[0]):
         views = [json.dumps(observer.view(s.game, v), sort_keys=True, default=str) for s in servers]
         if views[0] != views[1]:
             return True
@@ -375,7 +382,7 @@ def test_twin_windows_look_the_same(make_client: Any, monkeypatch: Any, name: st
             for s in servers:
                 s.read_to(steps[0])
             compared += compare(servers)
-            states = [[s.state(v)[0] for s in servers] for v in WATCHED]
+            states = [[s.state(v)[0] for s in servers] for v in watched(servers[0])]
             assert all(a == b for a, b in states), "an HTTP state tells the twins apart"
             if any(s.game.over for s in servers):
                 break

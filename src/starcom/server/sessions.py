@@ -319,14 +319,19 @@ class Manager:
         self._left = 0   # games that left memory since the last time it was handed back
 
     # ------------------------------------------------------------------ lifecycle
-    def _read(self, game_id: str) -> Session:
-        """Load and rebuild a game (blocking: run in a worker thread)."""
+    def _stored(self, game_id: str) -> GameRecord:
+        """A game's stored record (blocking); 409 for a damaged one, 404 for none."""
         try:
             rec = self.store.load(game_id)
         except DamagedGame as exc:
             raise ApiError(409, f"game {game_id} is damaged and cannot be played or replayed: {exc.reason}") from None
         if rec is None:
             raise ApiError(404, f"no game {game_id!r}")
+        return rec
+
+    def _read(self, game_id: str) -> Session:
+        """Load and rebuild a game (blocking: run in a worker thread)."""
+        rec = self._stored(game_id)
         legacy = [seat for seat in rec.seats if "token" in seat]
         for seat in legacy:  # games stored before tokens were hashed: hash them now
             seat["token_hash"] = token_hash(str(seat.pop("token")))
@@ -832,12 +837,7 @@ class Manager:
         config, history, seats), or else from the store, whose summary row says whether the game
         is over before anything is replayed."""
         if played is None:
-            try:
-                rec = self.store.load(gid)
-            except DamagedGame as exc:
-                raise ApiError(409, f"game {gid} is damaged and cannot be played or replayed: {exc.reason}") from None
-            if rec is None:
-                raise ApiError(404, f"no game {gid!r}")
+            rec = self._stored(gid)
             if not rec.over:
                 raise ApiError(409, "the game is not finished; replays are for finished games")
             played = (self.adapter_of(rec), rec.config, rec.actions, rec.seats)
