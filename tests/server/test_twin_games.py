@@ -33,8 +33,10 @@ from starcom.engine.game import Game
 from starcom.engine.rules import domains_controlled
 from starcom.engine.state import Config
 
-from .conftest import create
-from .secrecy import EDITIONS, LIVELY, Table, action_card_ids, hook_games, manual_passes, pick_lively, probes
+from starcom.server.sessions import WINDOW_HOLD
+
+from .conftest import create, wait_for
+from .secrecy import EDITIONS, LIVELY, Table, action_card_ids, hook_games, pick_lively, probes
 
 SEED = 24_680
 
@@ -142,9 +144,11 @@ def differences(texts: list[list[str]]) -> list[str]:
 
 
 def play_twins(make_client: Any, monkeypatch: Any, players: int, edition: str) -> tuple[int, int, int]:
-    """Play a base game and its twin side by side on two servers, comparing what seat 0 and the
-    spectator get, until seat 0 may tell them apart (or 150 steps). Returns the steps played,
-    the messages compared and the probes answered alike."""
+    """Play a base game and its twin side by side on two servers with default settings,
+    comparing what seat 0 and the spectator get, until seat 0 may tell them apart (or 150 of the
+    test's actions). The server passes for seats as it always does; where one twin asks a seat
+    that the other was passed for, that seat passes by hand. Returns the steps played, the
+    messages compared and the probes answered alike."""
     games: list[Game] = []
     swapped: set[int] = set()
 
@@ -159,10 +163,9 @@ def play_twins(make_client: Any, monkeypatch: Any, players: int, edition: str) -
 
     built = hook_games(monkeypatch, build)
     body = dict(mode="hotseat", players=players, size=3 if players < 4 else 4, edition=edition, turn_limit=40)
-    clients = [make_client(rate_limit=1_000_000), make_client(rate_limit=1_000_000)]
+    # The server's defaults (automatic passes on, the real hold), but for the rate limit.
+    clients = [make_client(rate_limit=1_000_000, window_hold=WINDOW_HOLD) for _ in range(2)]
     created = [create(c, **body) for c in clients]
-    for c, made in zip(clients, created):
-        manual_passes(c, made)
     assert len(built) == 2, "the servers did not build their games with adapter.Game.from_config"
     live = built
     rng_at_start = [g.rng for g in live]
@@ -182,20 +185,53 @@ def play_twins(make_client: Any, monkeypatch: Any, players: int, edition: str) -
                 t.texts[v].clear()
 
     tables = [Table(c, made, g, lambda *_: None) for c, made, g in zip(clients, created, live)]
+    managers = [c.app.state.manager for c in clients]
+
+    def settled(after: int) -> list[int]:
+        """Wait until both servers played the action sent at step ``after`` (a WebSocket's goes
+        in the background) and neither plays a seat by itself (passes it makes or holds); the
+        steps."""
+        for m, gid in zip(managers, gids):
+            wait_for(lambda: m.sessions[gid].step > after and not m.sessions[gid].lock.locked()
+                     and not m._moves_itself(m.sessions[gid]))
+        return [m.sessions[gid].step for m, gid in zip(managers, gids)]
+
     rng = random.Random(f"{players}-{edition}")
-    step = probed = 0
+    step = probed = turns = 0
     with tables[0], tables[1]:
         for t in tables:
             t.sync(0)
         compare_heard()
-        while step < 150:
-            if step % 3 == 0:
+        sent_at = -1
+        while turns < 150:
+            steps = settled(sent_at)
+            if steps[0] != steps[1]:
+                # One twin asks a seat (other than 0) that its twin was passed for: it passes.
+                behind = steps.index(min(steps))
+                mover = live[behind].to_move
+                assert mover not in (0, None), "seat 0's decisions are out of step between the twins"
+                legal = tables[behind].get(mover)[1]["legal"]
+                if not any(e["action"]["type"] == "pass" for e in legal):
+                    break  # not a window: the seat decides on its own turn from the cards it holds
+                code, body = tables[behind].post(mover, {"type": "pass"})
+                assert code == 200, body
+                continue
+            if steps[0] > step:
+                step = steps[0]
+                for t in tables:
+                    t.sync(step)
+            if any(shown_to_seat0(g, swapped, r) for g, r in zip(live, rng_at_start)):
+                break  # seat 0 may now tell them apart: the messages since the last look may differ
+            compare_heard()
+            if turns % 3 == 0:
                 for v in watched:
                     a, b = (normal(t.get(v)[0], gid) for t, gid in zip(tables, gids))
                     assert a == b, f"the HTTP state of viewer {v} tells the twins apart"
             mover = live[0].to_move
             assert live[1].to_move == mover
-            if mover == 0 and (probed < 100 or step % 7 == 0):
+            if live[0].over:
+                break
+            if mover == 0 and (probed < 100 or turns % 7 == 0):
                 mine = [e["action"] for e in tables[0].latest[0]["legal"]]
                 for x in sorted(swapped):
                     for action in probes(live[0], 0, x):
@@ -205,24 +241,21 @@ def play_twins(make_client: Any, monkeypatch: Any, players: int, edition: str) -
                             assert answers[0] == answers[1], (action, answers)
                             assert answers[0][0] >= 400
                             probed += 1
-            theirs = [e["action"] for e in tables[1].latest[mover]["legal"]]
-            common = [e for e in tables[0].latest[mover]["legal"] if e["action"] in theirs
-                      and not names_swapped(e["action"], live[0], tables[0].latest[mover]["view"], swapped)]
+            states = [t.get(mover)[1] for t in tables]
+            theirs = [e["action"] for e in states[1]["legal"]]
+            common = [e for e in states[0]["legal"] if e["action"] in theirs
+                      and not names_swapped(e["action"], live[0], states[0]["view"], swapped)]
             if not common:  # the seat must name a swapped card: the twins part here
                 break
             action = pick_lively(common, rng)
-            if step % 5 == 0:
+            sent_at = step
+            if turns % 5 == 0:
                 answers = [t.post(mover, action) for t in tables]
                 assert answers[0] == answers[1] and answers[0][0] == 200, answers
             else:
                 for t in tables:
                     t.send(mover, action)
-            step += 1
-            for t in tables:
-                t.sync(step)
-            if any(shown_to_seat0(g, swapped, r) for g, r in zip(live, rng_at_start)):
-                break  # seat 0 may now tell them apart: this step's messages may differ
-            compare_heard()
+            turns += 1
     return step, heard, probed
 
 
