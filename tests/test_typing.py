@@ -1,5 +1,5 @@
-"""The engines and the cards of both games, and the shared agents, type-check under ``mypy
---strict``; the whole package under mypy's default settings.
+"""The engines and the cards of both games, the shared agents, the observer and the server
+type-check under ``mypy --strict``; the whole package under mypy's default settings.
 
 mypy runs as a separate process, as CI would run it, with the settings in ``pyproject.toml``
 ([tool.mypy]). The test is skipped where mypy is not installed (``pip install -e .[dev]``).
@@ -15,7 +15,8 @@ import pytest
 pytest.importorskip("mypy", reason="mypy is not installed: pip install -e '.[dev]'")
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT_PACKAGES = ("src/starcom/engine", "src/starcom/cards", "src/starcom/ge", "src/starcom/agents/generic.py")
+STRICT_PACKAGES = ("src/starcom/engine", "src/starcom/cards", "src/starcom/ge", "src/starcom/agents/generic.py",
+                   "src/starcom/server", "src/starcom/observer.py")
 
 
 def run_mypy(*args: str) -> subprocess.CompletedProcess[str]:

@@ -150,7 +150,7 @@ class Session:
     def ai_of(self, seat: int) -> str | None:
         """The level or agent playing ``seat`` now: its own for AI seats, the takeover level for a
         departed human's seat, None while a human plays it."""
-        kind = self.rec.seats[seat]["kind"]
+        kind = str(self.rec.seats[seat]["kind"])
         if kind != HUMAN:
             return kind[3:]
         return self.takeover_level if seat in self.taken_over else None
