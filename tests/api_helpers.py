@@ -63,6 +63,13 @@ def wait_for(pred: Callable[[], bool], seconds: float = 20.0) -> None:
         time.sleep(0.02)
 
 
+def server_idle(c: TestClient, gid: str) -> bool:
+    """Whether the server plays no seat of game ``gid`` by itself now: no AI deciding, no pass
+    it makes or holds for a seat (those go on in the background after a request returns)."""
+    manager = c.app.state.manager  # type: ignore[attr-defined]
+    s = manager.sessions[gid]
+    return not s.lock.locked() and not manager._moves_itself(s)
+
 
 def decision(c: TestClient, gid: str, toks: dict[int, str], seconds: float = 20.0) -> dict[str, Any] | None:
     """The state of the seat (one of ``toks``) that must decide now, once the server is not

@@ -6,9 +6,9 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from api_helpers import TestClient, create, decision, make_client, state, tokens, wait_for
+from api_helpers import TestClient, create, decision, make_client, server_idle, state, tokens, wait_for
 
-__all__ = ["claim_all", "create", "decision", "invite_code", "make_client", "state", "tokens", "wait_for"]
+__all__ = ["claim_all", "create", "decision", "invite_code", "make_client", "server_idle", "state", "tokens", "wait_for"]
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ from starcom.engine.state import Config
 
 from starcom.server.sessions import WINDOW_HOLD
 
-from .conftest import create, wait_for
+from .conftest import create, server_idle, wait_for
 from .secrecy import EDITIONS, LIVELY, Table, action_card_ids, hook_games, pick_lively, probes
 
 SEED = 24_680
@@ -191,9 +191,8 @@ def play_twins(make_client: Any, monkeypatch: Any, players: int, edition: str) -
         """Wait until both servers played the action sent at step ``after`` (a WebSocket's goes
         in the background) and neither plays a seat by itself (passes it makes or holds); the
         steps."""
-        for m, gid in zip(managers, gids):
-            wait_for(lambda: m.sessions[gid].step > after and not m.sessions[gid].lock.locked()
-                     and not m._moves_itself(m.sessions[gid]))
+        for c, m, gid in zip(clients, managers, gids):
+            wait_for(lambda: m.sessions[gid].step > after and server_idle(c, gid))
         return [m.sessions[gid].step for m, gid in zip(managers, gids)]
 
     rng = random.Random(f"{players}-{edition}")

@@ -35,7 +35,7 @@ from starcom.server.adapter import EntryAdapter, StarcomAdapter, adapter_for
 from starcom.server.inputs import DEFAULT_LEVEL
 from starcom.server.sessions import WINDOW_HOLD
 
-from .conftest import create, invite_code, tokens
+from .conftest import create, invite_code, server_idle, tokens, wait_for
 
 # (game, players) pairs; each is played in every mode.
 CASES = [("ge", 2), ("starcom", 2), ("starcom", 3), ("starcom", 4)]
@@ -233,14 +233,7 @@ class Server:
 
     def settled(self) -> None:
         """Wait until the server plays no seat by itself (an AI, a pass it makes or holds)."""
-        import time
-        end = time.monotonic() + 60
-        while True:
-            s = self.session()
-            if not s.lock.locked() and not self.client.app.state.manager._moves_itself(s):
-                return
-            assert time.monotonic() < end, "the server kept playing by itself"
-            time.sleep(0.01)
+        wait_for(lambda: server_idle(self.client, self.gid), 60)
 
     def read_to(self, step: int) -> None:
         """Read each socket up to the state message of ``step``."""

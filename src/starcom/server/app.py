@@ -364,7 +364,7 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     @app.post("/api/games/{game_id}/hint")
     async def post_hint(game_id: str, request: Request) -> dict[str, Any]:
         _body, s, seat = await _seat_request(game_id, request, ("seat",))
-        return await manager.hint(s, seat, request.client.host if request.client else None)
+        return await manager.hint(s, seat, _client(request))
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def get_replay_step(game_id: str, step: str, request: Request) -> dict[str, Any]:
@@ -478,8 +478,7 @@ class SocketCount:
 async def _answer_hint(conn: Conn, manager: Manager, s: Session, me: int | None) -> None:
     conn.hinting = True
     try:
-        client = getattr(conn.ws, "client", None)
-        conn.send(await manager.hint(s, me, client.host if client else None))
+        conn.send(await manager.hint(s, me, _client(conn.ws)))
     except ApiError as exc:
         conn.send({"type": "error", **exc.body()})
     finally:
