@@ -3,10 +3,12 @@
 Every module of ``src/starcom`` is read with :mod:`ast`; every import counts, at the top of a
 module or inside a function (a late import still makes a cycle, only a hidden one), and
 relative imports are resolved against the importing module. ``from pkg import name`` is an
-edge to the module ``pkg.name`` when that is a module, else to ``pkg``. Importing a submodule
-also runs its package's ``__init__``, but that edge is left out: counting it would make every
-plugin (card effects import the engine) a cycle with the package that re-exports its façade.
-Imports under ``if TYPE_CHECKING:`` are left out too: they never run, and mypy resolves cycles.
+edge to the module ``pkg.name`` when that is a module, else to ``pkg``;
+``importlib.import_module("name")`` and ``__import__("name")`` with a literal name count as
+imports of ``name``. With ``with_init``, importing ``a.b.c`` is also an edge to the packages
+``a`` and ``a.b`` whose ``__init__`` runs first (except from inside that package, where it is
+already running). Imports under ``if TYPE_CHECKING:`` are left out: they never run, and mypy
+resolves cycles.
 """
 from __future__ import annotations
 
@@ -20,11 +22,11 @@ PACKAGE = "starcom"
 COMPOSITION_ROOTS = {"starcom.engine.game"}
 
 
-def module_names() -> dict[str, Path]:
+def module_names(src: Path = SRC) -> dict[str, Path]:
     """Every module of the package by dotted name (a package by its own name)."""
     out = {}
-    for path in sorted((SRC / PACKAGE).rglob("*.py")):
-        parts = list(path.relative_to(SRC).with_suffix("").parts)
+    for path in sorted((src / PACKAGE).rglob("*.py")):
+        parts = list(path.relative_to(src).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
         out[".".join(parts)] = path
@@ -68,7 +70,31 @@ def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
     return out
 
 
-def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+def _dynamic_import(node: ast.AST) -> str | None:
+    """The literal module name of ``importlib.import_module("x")`` or ``__import__("x")``."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func, arg = node.func, node.args[0]
+    named = (isinstance(func, ast.Attribute) and func.attr == "import_module") or \
+        (isinstance(func, ast.Name) and func.id in ("import_module", "__import__"))
+    if named and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return arg.value
+    return None
+
+
+def _with_parents(name: str, importer: str) -> set[str]:
+    """``name`` and the packages above it whose ``__init__`` runs when it is imported from
+    ``importer`` (not the packages ``importer`` itself is inside: theirs already ran)."""
+    parts = name.split(".")
+    out = {name}
+    for i in range(1, len(parts)):
+        parent = ".".join(parts[:i])
+        if not (importer == parent or importer.startswith(parent + ".")):
+            out.add(parent)
+    return out
+
+
+def imports_of(name: str, path: Path, modules: dict[str, Path], with_init: bool = False) -> set[str]:
     """The package's modules that module ``name`` imports, anywhere in its code that runs."""
     tree = ast.parse(path.read_text("utf-8"), str(path))
     is_package = path.name == "__init__.py"
@@ -81,12 +107,59 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
                 found.add(sub if sub in modules else base)
+        elif (dynamic := _dynamic_import(node)) is not None:
+            found.add(dynamic)
+    if with_init:
+        found = {p for m in found for p in _with_parents(m, name)}
     return {m for m in found if m in modules and m != name}
 
 
-def import_graph() -> dict[str, set[str]]:
-    modules = module_names()
-    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+def import_graph(src: Path = SRC, with_init: bool = False) -> dict[str, set[str]]:
+    modules = module_names(src)
+    return {name: imports_of(name, path, modules, with_init) for name, path in modules.items()}
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected components of ``graph`` (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: list[set[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in graph:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = set()
+                    while True:
+                        top = stack.pop()
+                        on_stack.discard(top)
+                        group.add(top)
+                        if top == node:
+                            break
+                    out.append(group)
+    return out
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
