@@ -16,8 +16,8 @@ from typing import Any
 from PIL import Image
 from playwright.sync_api import FloatRect, Page, sync_playwright
 
-from starcom.agents import AGENTS
-from starcom.engine.game import Game
+from starcom.sc.agents import AGENTS
+from starcom.sc.engine.game import Game
 
 STATIC = Path(__file__).resolve().parent.parent / "src/starcom/web/static"
 OUT = STATIC / "img"

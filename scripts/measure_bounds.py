@@ -37,8 +37,8 @@ from typing import Any
 
 import websockets
 
-from starcom.engine.game import Game
-from starcom.engine.state import Config
+from starcom.sc.engine.game import Game
+from starcom.sc.engine.state import Config
 from starcom.server.store import GameRecord, Store
 
 LONG = 20_000

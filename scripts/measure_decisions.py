@@ -30,10 +30,10 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from starcom.agents import DIFFICULTIES, make_agent  # noqa: E402
-from starcom.engine.actions import from_json  # noqa: E402
+from starcom.sc.agents import DIFFICULTIES, make_agent  # noqa: E402
+from starcom.sc.engine.actions import from_json  # noqa: E402
 from starcom.server.app import create_app  # noqa: E402
-from starcom.server.adapter import STARCOM_ADAPTER  # noqa: E402
+from starcom.sc.server import STARCOM_ADAPTER  # noqa: E402
 
 
 # The pre-issue-11 client's order groups (cdb8ddb, web/static/game.js: MAIN_TYPES and GROUPS).

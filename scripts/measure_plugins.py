@@ -45,7 +45,7 @@ BRANCH = re.compile(r"""(==|!=|\bis\b|\bin\b)\s*\(?\s*(["'](?:starcom|ge|sc)["']
 def game_packages(graph: dict[str, set[str]]) -> tuple[str, ...]:
     if any(m == "starcom.sc" or m.startswith("starcom.sc.") for m in graph):
         return ("starcom.sc", "starcom.ge")
-    return ("starcom.engine", "starcom.cards", "starcom.ge")
+    return ("starcom.sc.engine", "starcom.sc.cards", "starcom.ge")
 
 
 def in_games(module: str, games: tuple[str, ...]) -> bool:

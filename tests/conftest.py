@@ -7,7 +7,7 @@ from typing import Callable
 import pytest
 from hypothesis import strategies as st
 
-from starcom import Game
+from starcom.sc.engine import Game
 
 EDITIONS = ("standard", "classic")
 

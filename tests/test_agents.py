@@ -5,11 +5,12 @@ import random
 
 import pytest
 
-from starcom import Game
-from starcom.agents import AGENTS, DIFFICULTIES, Agent, agent_names, make_agent
-from starcom.agents.evaluation import canonical_sample, evaluate, scores
-from starcom.agents.greedy import GreedyAgent
-from starcom.agents.search_domain import IsmctsAgent
+from starcom.sc.engine import Game
+from starcom.sc.agents import AGENTS, DIFFICULTIES, agent_names, make_agent
+from starcom.agents import Agent
+from starcom.sc.agents.evaluation import canonical_sample, evaluate, scores
+from starcom.sc.agents.greedy import GreedyAgent
+from starcom.sc.agents.search_domain import IsmctsAgent
 from starcom.sim.selfplay import run_selfplay, seat_agents
 
 
@@ -171,13 +172,13 @@ def test_greedy_develops_on_its_first_turn():
     rng = random.Random(0)
     while g.to_move == me and g.turn == 0:
         g.apply(greedy.choose(g, rng))
-    from starcom.engine.rules import total_devs
+    from starcom.sc.engine.rules import total_devs
     grew = total_devs(g, me) > 1 or sum(1 for v in g.vessels.values() if v.owner == me) > 1
     assert grew and g.credits[me] < 3  # it put its starting credits to use
 
 
 def _fight(**extra):
-    from starcom.scenario import build
+    from starcom.sc.scenario import build
     spec = {"players": 2, "size": 3, "seed": 1, "setup": {
         "active": 0, "phase": "combat",
         "vessels": [{"card": "Frigate", "owner": 0, "at": "b2", "label": "f"},
@@ -206,7 +207,7 @@ def test_search_agents_develop_and_spend_on_their_first_turn(name, iterations):
     me = g.to_move
     agent = make_agent(name, iterations=iterations)
     rng = random.Random(0)
-    from starcom.engine.rules import total_devs
+    from starcom.sc.engine.rules import total_devs
     while g.to_move == me and g.turn == 0:
         g.apply(agent.choose(g, rng))
     grew = total_devs(g, me) > 1 or sum(1 for v in g.vessels.values() if v.owner == me) > 1
@@ -219,8 +220,8 @@ def _offense_gain(at: str, defenders: int) -> float:
     Stations."""
     from dataclasses import replace
 
-    from starcom.agents.heuristic import HEURISTIC
-    from starcom.scenario import build
+    from starcom.sc.agents.heuristic import HEURISTIC
+    from starcom.sc.scenario import build
     vessels = [{"card": "Battleship", "owner": 0, "at": at}]
     vessels += [{"card": "Defense Station", "owner": 1, "at": "b2"} for _ in range(defenders)]
     g, _ = build({"players": 2, "size": 3, "seed": 1, "setup": {
@@ -244,10 +245,10 @@ def test_agents_count_fighters_below_their_price():
     are valued alike by both."""
     from dataclasses import replace
 
-    from starcom.agents.evaluation import GREEDY, vessel_value
-    from starcom.agents.heuristic import HEURISTIC
-    from starcom.cards.catalogue import CARD_DEF
-    from starcom.engine.state import Vessel
+    from starcom.sc.agents.evaluation import GREEDY, vessel_value
+    from starcom.sc.agents.heuristic import HEURISTIC
+    from starcom.sc.cards.catalogue import CARD_DEF
+    from starcom.sc.engine.state import Vessel
 
     def first(name: str) -> Vessel:
         cid = next(cid for cid, d in enumerate(CARD_DEF) if d.name == name)
@@ -264,8 +265,8 @@ def test_heuristic_keeps_its_last_explorer_while_systems_are_unclaimed():
     """Scrapping the starting Scout (SCRAP-1 pays at least 1 credit) pays for a development now,
     but leaves no ship to claim the rest of the board (DEV-1 needs one): greedy is indifferent
     between the Scout and its scrap credit, the heuristic is not."""
-    from starcom.agents.evaluation import GREEDY
-    from starcom.agents.heuristic import HEURISTIC
+    from starcom.sc.agents.evaluation import GREEDY
+    from starcom.sc.agents.heuristic import HEURISTIC
     g = Game.new(players=2, size=3, seed=0)
     me = g.to_move
     scrapped = g.clone()
@@ -279,7 +280,7 @@ def test_heuristic_keeps_its_last_explorer_while_systems_are_unclaimed():
 def test_ismcts_never_searches_scraps_or_trade_offers():
     """The tree leaves out scrapping (a deep search sold its fleet to pay for developments) and
     trade offers, but keeps every other kind of legal action."""
-    from starcom.agents.search_domain import UNSEARCHED, search_actions
+    from starcom.sc.agents.search_domain import UNSEARCHED, search_actions
     seen = set()
     for seed in (1, 2, 3):
         for pos in _positions(seed, every=1):
@@ -296,7 +297,7 @@ def test_ismcts_never_searches_scraps_or_trade_offers():
 def test_focus_fire_destroys_the_dearest_vessel_it_can():
     """The script that answers for the other players inside a search (and plays the turn out at
     its leaves) spends a Frigate's 3 attack on the Corvette it destroys, not on the Scout."""
-    from starcom.agents.playout import focus_fire
+    from starcom.sc.agents.playout import focus_fire
     g, labels = _fight()
     assert g.decision == "assign" and g.to_move == 0
     assert focus_fire(g) == ("assign", labels["f"], labels["c"], 3)
@@ -306,8 +307,8 @@ def test_playing_the_turn_out_fights_back():
     """At an ISMCTS leaf the rest of the turn is played by script for everyone. Two Corvettes
     (2 attack each) answer a Frigate (3 hit points) and destroy it as it destroys one of them;
     passive answers (no damage assigned) would have left the Frigate standing."""
-    from starcom.agents.evaluation import passive
-    from starcom.agents.playout import finish_turn
+    from starcom.sc.agents.evaluation import passive
+    from starcom.sc.agents.playout import finish_turn
     corvettes = [{"card": "Corvette", "owner": 1, "at": "b2", "label": f"c{i}"} for i in (1, 2)]
     g, labels = _fight(vessels=[{"card": "Frigate", "owner": 0, "at": "b2", "label": "f"}, *corvettes])
     turn = g.turn
@@ -326,7 +327,7 @@ def test_playing_the_turn_out_fights_back():
 
 
 def test_hint_is_a_legal_action_with_a_win_chance_and_repeats_under_the_same_seed():
-    from starcom.agents.hint import Hint, hint
+    from starcom.sc.agents.hint import Hint, hint
     for pos in list(_positions(8, every=7))[:6]:
         h = hint(pos, seed="game-1:17", iterations=40)
         assert isinstance(h, Hint)
@@ -338,7 +339,7 @@ def test_hint_is_a_legal_action_with_a_win_chance_and_repeats_under_the_same_see
 def test_hint_ignores_what_the_player_cannot_see():
     """Two games that differ only in the opponent's hand, the deck order and face-down systems
     get the same hint (action and win chance) under the same seed."""
-    from starcom.agents.hint import hint
+    from starcom.sc.agents.hint import hint
     checked = 0
     for n, pos in enumerate(_positions(9, every=4)):
         me = pos.to_move
@@ -356,7 +357,7 @@ def test_hint_ignores_what_the_player_cannot_see():
 def _lopsided(strong: int):
     """Player ``strong`` holds three Battleships and developed systems; the other player has
     only a bare homeworld. Player 0 is to move (Command phase)."""
-    from starcom.scenario import build
+    from starcom.sc.scenario import build
     home = {0: "c3", 1: "a1"}
     board = {"b2": {"system": "Core World", "owner": strong, "devs": 3},
              home[strong]: {"owner": strong, "devs": 5}}
@@ -368,7 +369,7 @@ def _lopsided(strong: int):
 
 
 def test_hint_win_chance_favours_the_stronger_side():
-    from starcom.agents.hint import hint
+    from starcom.sc.agents.hint import hint
     ahead = hint(_lopsided(0), seed=1, iterations=60)
     behind = hint(_lopsided(1), seed=1, iterations=60)
     assert ahead.win_chance > 0.8
@@ -376,7 +377,7 @@ def test_hint_win_chance_favours_the_stronger_side():
 
 
 def test_hint_refuses_finished_games_and_bad_budgets():
-    from starcom.agents.hint import hint
+    from starcom.sc.agents.hint import hint
     g = Game.new(players=2, size=3, seed=2, turn_limit=1)
     with pytest.raises(ValueError, match="iterations must be a whole number"):
         hint(g, seed=0, iterations=0)
@@ -392,7 +393,7 @@ def test_hint_refuses_finished_games_and_bad_budgets():
 def test_a_card_with_many_uses_does_not_crowd_out_jumps_and_builds():
     """When the pool of actions to score is too big, it is taken family by family: a card
     with hundreds of uses (one per amount of credits) gets its share, not every slot."""
-    from starcom.agents.greedy import by_families
+    from starcom.sc.agents.greedy import by_families
     flood = [("ability", 25, 190, amount) for amount in range(1, 500)]
     jumps = [("jump", vid, 4, 1, 0) for vid in (160, 161, 162)]
     builds = [("build", card, 8) for card in (31, 36)]
@@ -407,7 +408,7 @@ def test_a_card_with_many_uses_does_not_crowd_out_jumps_and_builds():
 def _fleet_at_the_gate():
     """Three Battleships of player 0 at b1, next to player 1's homeworld a1 (6 developments,
     6 Defense Stations: 24 hit points, 6 attack)."""
-    from starcom.scenario import build
+    from starcom.sc.scenario import build
     vessels = [{"card": "Battleship", "owner": 0, "at": "b1"} for _ in range(3)]
     vessels += [{"card": "Defense Station", "owner": 1, "at": "a1"} for _ in range(6)]
     vessels += [{"card": "Cruiser", "owner": 0, "at": "c3"}]
@@ -418,7 +419,7 @@ def _fleet_at_the_gate():
 
 
 def test_fleet_moves_send_every_ship_that_can_reach_a_system():
-    from starcom.agents.fleet import fleet_plans, play_plan
+    from starcom.sc.agents.fleet import fleet_plans, play_plan
     g = _fleet_at_the_gate()
     battleships = sorted(v.id for v in g.vessels.values() if v.d.name == "Battleship")
     plans = fleet_plans(g, g.legal_actions())
@@ -435,7 +436,7 @@ def test_fleet_moves_send_every_ship_that_can_reach_a_system():
 def test_a_fleet_goes_in_together(name):
     """One Battleship alone in front of six Defense Stations looks like a loss to a one-step
     search, the three together like a win: the agent sends all three (one jump per decision)."""
-    from starcom.agents.evaluation import evaluate, settle
+    from starcom.sc.agents.evaluation import evaluate, settle
     g = _fleet_at_the_gate()
     agent = make_agent(name)
     lone = g.clone()
@@ -454,7 +455,7 @@ def test_a_fleet_goes_in_together(name):
 def test_credits_beyond_the_reserve_count_for_little():
     """Hoarding is a bug in the evaluation: credits above :attr:`Weights.reserve` are worth
     only :attr:`Weights.hoard` each, so a ship beats the money it costs."""
-    from starcom.agents.evaluation import GREEDY
+    from starcom.sc.agents.evaluation import GREEDY
     g = Game.new(players=2, size=3, seed=0)
     me = g.to_move
     rich = g.clone()
@@ -471,7 +472,7 @@ def test_ismcts_rewards_progress_even_when_far_ahead():
     """ISMCTS squashes the evaluation relative to the root's, so far ahead (here by over 100
     credit-like units, which squashed as it stood gives 0.9999 to every move) a move that
     gains is still told apart from one that does not."""
-    from starcom.agents.evaluation import evaluate
+    from starcom.sc.agents.evaluation import evaluate
     g = _lopsided(0)
     assert evaluate(g, 0, IsmctsAgent.weights) > 100
     result = IsmctsAgent(think=None, iterations=60).search(g, random.Random(0))

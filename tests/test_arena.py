@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from starcom.cli.main import app
-from starcom.games import STARCOM
+from starcom.sc.entry import STARCOM
 from starcom.sim import arena as A
 from starcom.sim.ratings import ELO_MEAN, binomial_test, expected_score, fit_elo
 
@@ -118,8 +118,8 @@ def test_run_arena_is_deterministic_and_independent_of_workers():
 
 def test_a_game_replays_from_its_record():
     """The record's config seed and the agents' seeded generators reproduce the game."""
-    from starcom.agents import make_agent
-    from starcom.engine.game import Game
+    from starcom.sc.agents import make_agent
+    from starcom.sc.engine.game import Game
     spec = small_spec(seed=11, games=2)
     rec = A.run_arena(spec).records[1]
     game = Game.new(2, 3, "standard", rec.config_seed, spec.turn_limit)
@@ -348,7 +348,7 @@ def test_cli_rejects_bad_options(args, words, tmp_path):
 
 
 def test_every_agent_name_is_accepted():
-    from starcom.agents import agent_names
+    from starcom.sc.agents import agent_names
     spec = A.ArenaSpec(tuple(agent_names()), games=1, **FAST)
     spec.check()  # no ValueError
     assert len(A.schedule(spec)) == math.comb(len(agent_names()), 2)

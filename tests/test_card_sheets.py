@@ -1,4 +1,4 @@
-"""Card sheets (starcom.cards.sheets): one per catalogue card, numbers only where the kind has
+"""Card sheets (starcom.sc.cards.sheets): one per catalogue card, numbers only where the kind has
 them, the project's own text, and the sheet of the card each legal option is about."""
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 
 from conftest import EDITIONS, pick_action
-from starcom import Game
-from starcom.cards.catalogue import CARD_DEF, DEFS
-from starcom.cards.sheets import card_key, card_sheets, sheet_for_action, sheet_of
-from starcom.scenario import build
+from starcom.sc.engine import Game
+from starcom.sc.cards.catalogue import CARD_DEF, DEFS
+from starcom.sc.cards.sheets import card_key, card_sheets, sheet_for_action, sheet_of
+from starcom.sc.scenario import build
 
 FIELDS = {"key", "name", "domain", "kind", "size", "cost", "attack", "hp", "speed", "carry",
           "max_dev", "text", "editions"}
 # The catalogue file read on its own, not through CardDef (whose defaults fill in zeros).
-RAW = tomllib.loads(resources.files("starcom.cards").joinpath("catalogue.toml").read_text("utf-8"))
+RAW = tomllib.loads(resources.files("starcom.sc.cards").joinpath("catalogue.toml").read_text("utf-8"))
 
 
 def test_one_sheet_per_catalogue_card_in_catalogue_order() -> None:

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-import starcom.cards.effects  # noqa: F401  (registers every card effect)
-from starcom import Game
-from starcom.engine.game import standard_rules
-from starcom.cards.catalogue import BY_NAME, DEFS, DOMAINS
+import starcom.sc.cards.effects  # noqa: F401  (registers every card effect)
+from starcom.sc.engine import Game
+from starcom.sc.engine.game import standard_rules
+from starcom.sc.cards.catalogue import BY_NAME, DEFS, DOMAINS
 
 PROJECT = Path(__file__).resolve().parents[1]
 SHARED = PROJECT.parent / "shared"
@@ -183,7 +183,7 @@ def test_engine_code_never_names_a_card() -> None:
     lower-case kinds ("homeworld") are catalogue data, so neither counts."""
     names = {d.name for d in DEFS}
     idents = {re.sub(r"\W+", "_", n.lower()) for n in names if " " in n}
-    files = sorted((PROJECT / "src" / "starcom" / "engine").glob("*.py"))
+    files = sorted((PROJECT / "src" / "starcom" / "sc" / "engine").glob("*.py"))
     assert files
     found = []
     for path in files:

@@ -17,20 +17,21 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from starcom import Config, Game, ReplayError
-from starcom.agents import AGENTS, agent_names
-from starcom.cards.catalogue import DEFS
+from starcom.sc.engine import Config, Game
+from starcom.errors import ReplayError
+from starcom.sc.agents import AGENTS, agent_names
+from starcom.sc.cards.catalogue import DEFS
 from starcom.cli import serve as serve_cli
 from starcom.cli.main import app
-from starcom.engine.actions import to_json
+from starcom.sc.engine.actions import to_json
 from starcom.server.limits import CREATE_LIMIT
 from starcom.sim import record, selfplay
-from starcom.text import EVENT_KINDS, Narrator, describe_event
+from starcom.sc.text import EVENT_KINDS, Narrator, describe_event
 
 SELFPLAY_KEYS = {"games", "finished", "errors", "invariant_violations", "steps", "steps_per_second",
                  "wins", "draws", "mean_turns", "median_turns", "p90_turns", "conquests", "turn_limit_wins",
                  "action_caps", "conquest_share"}
-ENGINE = Path(__file__).resolve().parents[1] / "src" / "starcom"
+ENGINE = Path(__file__).resolve().parents[1] / "src" / "starcom" / "sc"
 
 runner = CliRunner()
 
@@ -284,9 +285,9 @@ def test_demo_rejects_a_bad_board_size():
 
 def test_scenario_command_delegates_to_run_files(monkeypatch, tmp_path):
     calls = []
-    fake = types.ModuleType("starcom.scenario")
+    fake = types.ModuleType("starcom.sc.scenario")
     fake.run_files = lambda paths: calls.append(list(paths)) or 3
-    monkeypatch.setitem(sys.modules, "starcom.scenario", fake)
+    monkeypatch.setitem(sys.modules, "starcom.sc.scenario", fake)
     res = runner.invoke(app, ["scenario", "a.yaml", "b.yaml"])
     assert res.exit_code == 3
     assert calls == [["a.yaml", "b.yaml"]]
@@ -339,7 +340,7 @@ def test_jump_and_explore_read_as_one_line():
 @pytest.fixture(scope="module")
 def unfinished_game(tmp_path_factory) -> Path:
     """A game saved part-way, after both seats have drawn cards the other may not see."""
-    from starcom.agents import make_agent
+    from starcom.sc.agents import make_agent
     g = Game.new(players=2, size=3, seed=11)
     bot, rng = make_agent("greedy"), random.Random(11)
     actions: list[tuple] = []

@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from starcom import Game
-from starcom.agents import make_agent
+from starcom.sc.engine import Game
+from starcom.sc.agents import make_agent
 from starcom.sim.selfplay import run_selfplay
 
 QUICK_TURN_LIMIT = 60  # the default turn limit docs/ai.md recommends for quick games

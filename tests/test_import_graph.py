@@ -19,7 +19,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = "starcom"
 # The composition root: the one engine module that may import card content with code (it
 # builds the standard ruleset from the catalogue and the effects module).
-COMPOSITION_ROOTS = {"starcom.engine.game"}
+COMPOSITION_ROOTS = {"starcom.sc.engine.game"}
 
 
 def module_names(src: Path = SRC) -> dict[str, Path]:
@@ -192,10 +192,10 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_graph_sees_late_and_relative_imports() -> None:
     """The walk is what the other tests rely on: check it on modules known to import so."""
     graph = import_graph()
-    assert "starcom.engine.kernel" in graph["starcom.engine.flow"]  # from .kernel import ...
-    assert "starcom.engine.combat" in graph["starcom.engine.priority"]  # from . import combat
-    assert "starcom.engine.view" in graph["starcom.engine.game"]  # imported inside a method
-    assert "starcom.engine.state" not in graph["starcom.engine.events"]  # only for the types
+    assert "starcom.sc.engine.kernel" in graph["starcom.sc.engine.flow"]  # from .kernel import ...
+    assert "starcom.sc.engine.combat" in graph["starcom.sc.engine.priority"]  # from . import combat
+    assert "starcom.sc.engine.view" in graph["starcom.sc.engine.game"]  # imported inside a method
+    assert "starcom.sc.engine.state" not in graph["starcom.sc.engine.events"]  # only for the types
 
 
 def test_find_cycle_names_the_cycle() -> None:
@@ -212,9 +212,9 @@ def test_engine_and_cards_do_not_import_each_other() -> None:
     """Card content (the effects) builds on the engine; the engine reads only card *data*
     (modules of ``cards`` that import nothing of the engine), except the composition root."""
     graph = import_graph()
-    cards = {m for m in graph if m.startswith("starcom.cards")}
-    engine = {m for m in graph if m.startswith("starcom.engine")}
+    cards = {m for m in graph if m.startswith("starcom.sc.cards")}
+    engine = {m for m in graph if m.startswith("starcom.sc.engine")}
     plugins = {c for c in cards if graph[c] & engine}  # cards modules built on the engine
     wrong = sorted(f"{e} imports {c}" for e in engine - COMPOSITION_ROOTS for c in graph[e] & plugins)
     assert not wrong, "engine modules import card content that imports the engine:\n" + "\n".join(wrong)
-    assert "starcom.cards.effects" in plugins, "the effects module builds on the engine"
+    assert "starcom.sc.cards.effects" in plugins, "the effects module builds on the engine"

@@ -6,11 +6,11 @@ import random
 import pytest
 
 from conftest import pick_action
-from starcom import Game
-from starcom.cards.catalogue import BY_NAME, CARD_DEF, INSTANCES
-from starcom.engine import rules as R
-from starcom.engine.state import NOBODY
-from starcom.sim.invariants import check_state, check_step
+from starcom.sc.engine import Game
+from starcom.sc.cards.catalogue import BY_NAME, CARD_DEF, INSTANCES
+from starcom.sc.engine import rules as R
+from starcom.sc.engine.state import NOBODY
+from starcom.sc.invariants import check_state, check_step
 
 
 def new(edition: str = "standard", players: int = 2) -> Game:

@@ -11,9 +11,9 @@ from itertools import combinations
 
 import pytest
 
-from starcom import Game
-from starcom.cards.catalogue import DEFS
-from starcom.engine.actions import why_illegal
+from starcom.sc.engine import Game
+from starcom.sc.cards.catalogue import DEFS
+from starcom.sc.engine.actions import why_illegal
 
 from conftest import EDITIONS, pick_action
 

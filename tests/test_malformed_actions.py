@@ -19,12 +19,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EDITIONS, game_configs, pick_action
-from starcom import Game, IllegalAction
-from starcom.engine.ruleset import EffectSet
-from starcom.cards.catalogue import CARD_DEF, DEFS
-from starcom.engine import actions as A
-from starcom.engine.moves import End
-from starcom.engine.trade import ITEM_KINDS
+from starcom.sc.engine import Game
+from starcom.errors import IllegalAction
+from starcom.sc.engine.ruleset import EffectSet
+from starcom.sc.cards.catalogue import CARD_DEF, DEFS
+from starcom.sc.engine import actions as A
+from starcom.sc.engine.moves import End
+from starcom.sc.engine.trade import ITEM_KINDS
 
 FUZZ_COUNT = 100_000  # malformed actions fed by the seeded loop on every run
 FULL_SNAPSHOT_EVERY = 97  # compare the whole state (to_json) after every 97th candidate

@@ -1,4 +1,4 @@
-"""The action notation (starcom.engine.notation), the action and event types (moves, events) and
+"""The action notation (starcom.sc.engine.notation), the action and event types (moves, events) and
 their JSON forms: every legal action reads back from its text, no two legal actions of one
 decision share a text, every type round-trips through JSON, and bad texts get clear errors."""
 from __future__ import annotations
@@ -14,14 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EDITIONS, game_configs, pick_action
-from starcom import Game, IllegalAction
-from starcom.cards.catalogue import BY_NAME, CARD_DEF
+from starcom.sc.engine import Game
+from starcom.errors import IllegalAction
+from starcom.sc.cards.catalogue import BY_NAME, CARD_DEF
 from starcom.cli.play import play_moves
-from starcom.engine import actions as A
-from starcom.engine import events as E
-from starcom.engine import moves as M
-from starcom.engine.view import event_for
-from starcom.scenario import build
+from starcom.sc.engine import actions as A
+from starcom.sc.engine import events as E
+from starcom.sc.engine import moves as M
+from starcom.sc.engine.view import event_for
+from starcom.sc.scenario import build
 
 SEEN: dict[str, set[str]] = {"actions": set(), "events": set(), "checked": set()}
 

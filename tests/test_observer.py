@@ -1,4 +1,4 @@
-"""The engine's observer (``starcom.engine.view``) is the only judge of what a seat or a
+"""The engine's observer (``starcom.sc.engine.view``) is the only judge of what a seat or a
 spectator may see, and every rendering follows it: the view, the readable action texts, the
 narrated log and ``starcom replay``.
 
@@ -22,14 +22,14 @@ from typing import Any, Iterator
 import pytest
 from typer.testing import CliRunner
 
-from starcom import Game
-from starcom.cards.catalogue import CARD_DEF
+from starcom.sc.engine import Game
+from starcom.sc.cards.catalogue import CARD_DEF
 from starcom.cli.main import app
-from starcom.engine import view as V
-from starcom.engine.actions import to_json
-from starcom.engine.state import Choice
+from starcom.sc.engine import view as V
+from starcom.sc.engine.actions import to_json
+from starcom.sc.engine.state import Choice
 from starcom.sim import record
-from starcom.text import Narrator, describe_action
+from starcom.sc.text import Narrator, describe_action
 
 from server.secrecy import LIVELY  # random play that draws and trades cards (tests/ is on the path)
 

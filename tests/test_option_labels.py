@@ -1,4 +1,4 @@
-"""Option labels (starcom.options): one short label per legal action, unique within a decision,
+"""Option labels (starcom.sc.options): one short label per legal action, unique within a decision,
 worded from the action's fields, and no more revealing than the observer allows."""
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EDITIONS, game_configs, pick_action
-from starcom import Game
-from starcom.cards.catalogue import CARD_DEF
-from starcom.options import option_labels
-from starcom.scenario import build
-from starcom.text import describe_action
-from starcom.text import option_labels as reexported
+from starcom.sc.engine import Game
+from starcom.sc.cards.catalogue import CARD_DEF
+from starcom.sc.options import option_labels
+from starcom.sc.scenario import build
+from starcom.sc.text import describe_action
+from starcom.sc.text import option_labels as reexported
 
 CHECKED = {"decisions": 0, "labels": 0}
 
@@ -187,7 +187,7 @@ def test_a_spectator_never_learns_a_hidden_trade_card() -> None:
 
 def test_card_choice_is_worded_from_the_card_data() -> None:
     # A choice asked by a card effect (here the Cruiser's, in the End phase) reads from
-    # starcom.cards.wording; the log sentence stays as it was.
+    # starcom.sc.cards.wording; the log sentence stays as it was.
     g, _ = build({"setup": {"active": 0, "phase": "end",
                             "board": {"b2": {"system": "Trade World", "owner": 1, "devs": 2}},
                             "vessels": [{"card": "Cruiser", "owner": 0, "at": "b2"},

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from starcom.perft import CASES, STEPS, Case, counts, read_file
+from starcom.sc.perft import CASES, STEPS, Case, counts, read_file
 
 PINNED_FILE = Path(__file__).parent / "perft" / "starcom.perft"
 PINNED = read_file(PINNED_FILE)

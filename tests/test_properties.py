@@ -11,11 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EDITIONS, game_configs, pick_action
-from starcom import Game, IllegalAction
-from starcom.cards.catalogue import DEFS, INSTANCES, SUPPLY_NAMES
-from starcom.engine import actions as A
-from starcom.engine import rules as R
-from starcom.sim.invariants import check_state, check_step
+from starcom.sc.engine import Game
+from starcom.errors import IllegalAction
+from starcom.sc.cards.catalogue import DEFS, INSTANCES, SUPPLY_NAMES
+from starcom.sc.engine import actions as A
+from starcom.sc.engine import rules as R
+from starcom.sc.invariants import check_state, check_step
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from starcom.cards import effects
-from starcom.cards.catalogue import CARD_DEF, DEFS, STANDARD, Catalogue, CardDef
-from starcom.engine import Game
-from starcom.engine import rules as R
-from starcom.engine.game import standard_rules
-from starcom.engine.ruleset import EffectSet, Ruleset
-from starcom.engine.state import Vessel
+from starcom.sc.cards import effects
+from starcom.sc.cards.catalogue import CARD_DEF, DEFS, STANDARD, Catalogue, CardDef
+from starcom.sc.engine import Game
+from starcom.sc.engine import rules as R
+from starcom.sc.engine.game import standard_rules
+from starcom.sc.engine.ruleset import EffectSet, Ruleset
+from starcom.sc.engine.state import Vessel
 
 
 def test_an_effect_for_a_misspelt_card_is_refused() -> None:

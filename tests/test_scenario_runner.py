@@ -1,4 +1,4 @@
-"""The scenario runner itself (src/starcom/scenario.py): passing and failing scenarios, clear
+"""The scenario runner itself (src/starcom/sc/scenario.py): passing and failing scenarios, clear
 messages for malformed ones, the text action syntax, and ``run_files``' exit code and summary."""
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import yaml
 
-from starcom.cards.catalogue import BY_NAME, CARD_DEF
-from starcom.scenario import Scenario, ScenarioError, build, load, parse_action, run, run_files
+from starcom.sc.cards.catalogue import BY_NAME, CARD_DEF
+from starcom.sc.scenario import Scenario, ScenarioError, build, load, parse_action, run, run_files
 
 # A small position used throughout: P0 to act with a Corvette next to an unexplored b3.
 BASE: dict[str, Any] = {

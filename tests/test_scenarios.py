@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from starcom.scenario import Scenario, load, run
+from starcom.sc.scenario import Scenario, load, run
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 CASES: list[Scenario] = [sc for f in FILES for sc in load(f)]

@@ -1,12 +1,12 @@
-"""starcom: the digital edition of the Star Commander card game.
+"""starcom: the digital edition of the Star Commander card game, and of Galactic Empires.
 
 Clients find games by name (:func:`load_game`, :func:`list_games`) and talk to them through the
-:class:`~starcom.protocol.Game` protocol (see :mod:`starcom.protocol` and :mod:`starcom.games`).
+:class:`Game` protocol (:mod:`starcom.protocol`); each game is a plug-in registered under the
+``starcom.games`` entry points (:mod:`starcom.games`).
 """
-from .engine import Action, Config, Event, Game, IllegalAction, ReplayError, StarcomError
+from .errors import IllegalAction, ReplayError, StarcomError
 from .games import list_games, load_game
-from .ge import entry as _galactic_empires  # noqa: F401  (registers the second game, "ge")
+from .protocol import Game
 
 __version__ = "0.1.0"
-__all__ = ["Action", "Config", "Event", "Game", "IllegalAction", "ReplayError", "StarcomError", "list_games",
-           "load_game"]
+__all__ = ["Game", "IllegalAction", "ReplayError", "StarcomError", "list_games", "load_game"]

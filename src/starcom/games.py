@@ -5,23 +5,26 @@
 >>> starcom.list_games()
 ['ge', 'starcom']
 
-(Galactic Empires registers itself from ``starcom/ge/entry.py``, which the package imports.)
+Games are plug-ins: an installed package declares its :class:`GameEntry` under the entry-point
+group ``starcom.games`` (starcom's own two in its ``pyproject.toml``), and the registry loads
+them the first time a client asks.
 
 A :class:`GameEntry` is all a client needs of one kind of game besides the :class:`~.protocol.Game`
 protocol itself: how to make one from its settings, its observer (every secrecy decision), its
 computer players, how its actions travel as JSON and how its events read as English. Another
 game plugs in by calling :func:`register` with its own entry (the test suite registers a small
-card game this way). Star Commander's entry is :data:`STARCOM`.
+card game this way).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import Any, Protocol
 
-from .agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
-from .agents import agent_names as _starcom_agent_names
-from .observer import STARCOM as STARCOM_OBSERVER
+from .sc.agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
+from .sc.agents import agent_names as _starcom_agent_names
+from .sc.observer import STARCOM as STARCOM_OBSERVER
 from .observer import Observer
 from .protocol import Agent, Game, Viewer
 
@@ -112,6 +115,10 @@ class GameEntry:
     table: Callable[[Any, Viewer], list[str]] | None = None
     # What a turn limit counts, in a few words for a form's hint ("" when the game takes none).
     turn_limit_words: str = ""
+    # The server's adapter for the game: ``server_adapter(entry)`` gives a
+    # starcom.server.adapter.EntryAdapter (or subclass) serving ``entry``, made once per server
+    # process. None: the plain EntryAdapter serves it.
+    server_adapter: Callable[[GameEntry], Any] | None = None
 
 
 def winner_of(game: Game) -> int | None:
@@ -125,7 +132,33 @@ def winner_of(game: Game) -> int | None:
     return top[0] if best > 0 and len(top) == 1 else -1
 
 
+# Saved games and stored configs written before the platform held a second game carry no "game"
+# key: they are all games of this name. A fact of the file formats, not a preference.
+LEGACY_GAME = "starcom"
+
+ENTRY_POINT_GROUP = "starcom.games"  # where installed packages declare their games
+
 _REGISTRY: dict[str, GameEntry] = {}
+_BROKEN: dict[str, str] = {}  # plug-ins that failed to load: entry-point name -> why
+_discovered = False
+
+
+def discover() -> None:
+    """Register every game installed under the ``starcom.games`` entry-point group (once per
+    process; :func:`get` and :func:`list_games` call it). Each entry point names a
+    :class:`GameEntry`; one that fails to load is left out, and :func:`get` says why."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        try:
+            entry = point.load()
+            if not isinstance(entry, GameEntry):
+                raise TypeError(f"{point.value} is a {type(entry).__name__}, not a GameEntry")
+            register(entry, replace=True)
+        except Exception as exc:  # a broken plug-in must not take the other games down
+            _BROKEN[point.name] = f"{type(exc).__name__}: {exc}"
 
 
 def register(entry: GameEntry, replace: bool = False) -> GameEntry:
@@ -143,14 +176,19 @@ def unregister(name: str) -> None:
 
 def list_games() -> list[str]:
     """The names of every registered game, sorted."""
+    discover()
     return sorted(_REGISTRY)
 
 
 def get(name: str) -> GameEntry:
-    """The entry of game ``name``; ValueError lists the known games."""
+    """The entry of game ``name``; ValueError lists the known games (and names a plug-in of
+    that name that failed to load)."""
+    discover()
     try:
         return _REGISTRY[name]
     except (KeyError, TypeError):
+        if isinstance(name, str) and name in _BROKEN:
+            raise ValueError(f"the game {name!r} is installed but failed to load: {_BROKEN[name]}") from None
         raise ValueError(f"unknown game {name!r}: choose one of {', '.join(list_games())}") from None
 
 
@@ -166,84 +204,5 @@ def load_game(name: str, **settings: Any) -> Game:
     return entry.new(**settings)
 
 
-# --------------------------------------------------------------------------- Star Commander
-
-
-def _starcom_new(players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
-                 turn_limit: int | None = None, action_limit: int | None = None,
-                 variant: dict[str, Any] | None = None) -> Game:
-    """``variant``: the cards of a balance study's game, as its saved game records them
-    (:class:`starcom.cards.stand_ins.Variant`); None for the built-in cards."""
-    from .cards.stand_ins import Variant
-    from .engine.game import Game as StarGame
-    from .engine.state import Config
-    rules = Variant.from_json(variant).rules() if variant is not None else None
-    return StarGame.from_config(Config(players, size, edition, seed, turn_limit, action_limit), rules)
-
-
-def _starcom_encode(action: Any) -> Any:
-    from .engine.actions import to_json
-    return to_json(action)
-
-
-def _starcom_decode(game: Any, data: Any, seat: int | None) -> Any:
-    from .engine.actions import validate
-    return validate(game, data, seat)
-
-
-def _starcom_narrator(game: Any, viewer: Viewer, reveal_all: bool = False) -> Narrator:
-    from .text import Narrator as StarNarrator
-    return StarNarrator(game, viewer, reveal_all=reveal_all)
-
-
-def _starcom_describe(game: Any, action: Any, viewer: Viewer) -> str:
-    from .text import describe_action
-    return describe_action(game, action, viewer)
-
-
-def _starcom_end_reason(game: Any) -> str | None:
-    from .summary import end_reason
-    return end_reason(game)
-
-
-def _starcom_features(game: Any) -> Any:
-    from .features import Features
-    key = (game.cfg.players, game.cfg.size, id(game.rules))
-    found = _FEATURES.get(key)
-    if found is None or found[0] is not game.rules:
-        found = _FEATURES[key] = (game.rules, Features(game))
-    return found[1]
-
-
-_FEATURES: dict[tuple[int, int, int], tuple[Any, Any]] = {}
-
-
-def _starcom_invariants() -> tuple[Callable[..., list[str]], Callable[..., list[str]]]:
-    from .sim import invariants
-    return invariants.check_state, invariants.check_step
-
-
-def _starcom_play(game: Any, action: Any) -> list[Any]:
-    return game.apply_unchecked(action)  # type: ignore[no-any-return]
-
-
-def _starcom_study() -> Any:
-    from .study.sc import STUDY
-    return STUDY
-
-
-STARCOM = register(GameEntry(
-    name="starcom", title="Star Commander", new=_starcom_new,
-    settings=("players", "size", "edition", "seed", "turn_limit", "action_limit", "variant"), observer=STARCOM_OBSERVER,
-    make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
-    default_level=DEFAULT_LEVEL, encode=_starcom_encode, decode=_starcom_decode,
-    narrator=_starcom_narrator, describe=_starcom_describe, play=_starcom_play,
-    turn=lambda g: g.turn, winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
-    features=_starcom_features, editions=("standard", "classic"), invariants=_starcom_invariants,
-    player_counts=(2, 3, 4), sizes=(3, 4, 5), study=_starcom_study, waives=lambda a: tuple(a) == ("pass",),
-    turn_limit_words="turns in all: every player's turn counts one",
-))
-
-
-__all__ = ["STARCOM", "GameEntry", "Narrator", "get", "list_games", "load_game", "register", "unregister",
+__all__ = ["ENTRY_POINT_GROUP", "LEGACY_GAME", "GameEntry", "discover", "Narrator", "get", "list_games", "load_game", "register", "unregister",
            "winner_of"]

@@ -4,8 +4,8 @@ A client never decides for itself whether a card, an option or an event may be s
 the game's observer. Views, event and action filtering, trade terms, published settings,
 whether a step revealed something (undo) and the canonical form the search agents start from
 all come from here. :class:`Observer` is the protocol any game's observer follows;
-:data:`STARCOM` is Star Commander's, built on the rules of :mod:`starcom.engine.view` (which
-holds the secrecy rules themselves; this module only gives them one door).
+each game brings its own (Star Commander's is :mod:`starcom.sc.observer`) and :func:`canonical`
+is the determinization every search agent starts from.
 """
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ import random
 from collections.abc import Hashable, MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
-from .engine import view as _view
-from .engine.game import Game as StarGame
 from .protocol import Game, Viewer
 
 G = TypeVar("G", bound=Game)
@@ -71,62 +69,10 @@ class _Sorter(random.Random):
         return 0
 
 
-class StarcomObserver:
-    """Star Commander's observer (:mod:`starcom.engine.view` holds the rules it applies)."""
-
-    def view(self, game: StarGame, viewer: Viewer) -> dict[str, Any]:
-        return _view.player_view(game, viewer)
-
-    def event(self, event: Any, viewer: Viewer) -> Any:
-        return _view.event_for(event, viewer)
-
-    def events(self, events: Sequence[Any], viewer: Viewer) -> list[Any]:
-        """Each of ``events`` as ``viewer`` may see it."""
-        return [_view.event_for(e, viewer) for e in events]
-
-    def action(self, game: StarGame, action: Any, viewer: Viewer) -> Any:
-        return _view.action_for(game, action, viewer)
-
-    def trade(self, game: StarGame, viewer: Viewer) -> dict[str, Any] | None:
-        """The trade on the table as ``viewer`` may see it (None without one)."""
-        return _view.trade_for(game, viewer)
-
-    def config(self, game: StarGame) -> dict[str, Any]:
-        """The game's settings as anyone may see them (no seed while it runs)."""
-        return _view.config_for(game)
-
-    def hides_options(self, game: StarGame) -> bool:
-        """Whether the pending choice's options are hidden from all but its chooser."""
-        return game.choice is not None and _view.card_options(_choice_kind(game.choice))
-
-    def chance_mark(self, game: StarGame) -> Hashable:
-        return game.rng
-
-    def reveals(self, events: Sequence[Any], mark_before: Hashable, mark_after: Hashable) -> bool:
-        return _view.reveals(list(events), mark_before, mark_after)  # type: ignore[arg-type]
-
-    def canonical(self, game: StarGame, seat: int) -> StarGame:
-        return game.determinize(seat, _Sorter(0))
-
-    def private_options(self, game: StarGame, seat: int) -> bool:
-        # The hand is the only secret a seat can act from: the engine asks a seat holding cards
-        # at every priority round whatever they are (RULING in engine.priority), so its options
-        # are public exactly when its hand is empty.
-        return bool(game.hands[seat])
-
-
-def _choice_kind(choice: Any) -> Any:
-    # The pending choice is a dict today and becomes a dataclass (issue 12, step 1): read both.
-    return choice["kind"] if isinstance(choice, dict) else choice.kind
-
-
-STARCOM = StarcomObserver()
-
-
 def canonical(game: G, seat: int) -> G:
     """``game`` determinized for ``seat`` with every hidden part in a fixed order (any game
     whose determinization draws only on ``shuffle`` and ``getrandbits``)."""
     return game.determinize(seat, _Sorter(0))
 
 
-__all__ = ["STARCOM", "Observer", "StarcomObserver", "canonical"]
+__all__ = ["Observer", "canonical"]

@@ -235,7 +235,7 @@ def test_newgame_does_not_send_the_seed() -> None:
 def test_the_built_in_bot_plays_as_the_ai_does() -> None:
     """Behind the protocol the AI decides from the canonical position: the same choice as on
     the real game, with the same random source."""
-    from starcom.agents import make_agent
+    from starcom.sc.agents import make_agent
     agent = make_agent("greedy")
     for game, seat in _decisions(2, 2, 3)[:8]:
         body = wire.decision(STARCOM, game, seat, 1, {"move_ms": 1, "bank_ms": 0})

@@ -15,7 +15,7 @@ from api_helpers import make_client  # noqa: F401  (the fixture)
 from typer.testing import CliRunner
 
 from starcom.cli.main import app
-from starcom.engine.errors import ReplayError
+from starcom.errors import ReplayError
 from starcom.games import get
 from starcom.sim import record
 
@@ -81,7 +81,7 @@ def test_an_unfinished_game_saves_and_loads_too() -> None:
 def test_star_commander_files_stay_as_they_were(tmp_path: Path) -> None:
     """No ``"game"`` key in Star Commander's files; the generic reader reads them, and Star
     Commander's own reader refuses a GE file by name."""
-    from starcom.engine.game import Game
+    from starcom.sc.engine.game import Game
     g = Game.new(2, 3, seed=5)
     actions = []
     for _ in range(8):

@@ -1,4 +1,4 @@
-"""The stable action IDs of :mod:`starcom.features`: one meaning per ID, unique within a
+"""The stable action IDs of :mod:`starcom.sc.features`: one meaning per ID, unique within a
 decision, never an empty mask, and few legal actions left without an ID."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from starcom import games
-from starcom.features import Features
+from starcom.sc.features import Features
 
 SETTINGS = [(2, 3, "standard"), (3, 4, "standard"), (4, 5, "standard"), (2, 3, "classic")]
 

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the RL environments need the rl extra: pip install 'starcom[rl]'")
 
 import starcom.rl  # noqa: E402
-from starcom.features import Features  # noqa: E402
+from starcom.sc.features import Features  # noqa: E402
 
 # (players, size, decision points): 10,500 in all.
 PLAN = [(2, 3, 4500), (3, 4, 3000), (4, 5, 3000)]

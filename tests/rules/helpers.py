@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from starcom import Game
-from starcom.scenario import build, parse_action
+from starcom.sc.engine import Game
+from starcom.sc.scenario import build, parse_action
 
 
 def setup(**spec: Any) -> tuple[Game, dict[str, int]]:

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from starcom import Game
-from starcom.cards.catalogue import CARD_DEF, INSTANCES
-from starcom.scenario import build, parse_action
+from starcom.sc.engine import Game
+from starcom.sc.cards.catalogue import CARD_DEF, INSTANCES
+from starcom.sc.scenario import build, parse_action
 
 
 def play(g: Game, labels: dict[str, int], *args: Any) -> list[tuple]:

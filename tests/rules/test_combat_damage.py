@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from starcom import Game, IllegalAction
+from starcom.sc.engine import Game
+from starcom.errors import IllegalAction
 
 from .helpers import setup, act, at, vessel
 

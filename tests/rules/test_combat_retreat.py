@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from starcom import Game, IllegalAction
-from starcom.scenario import build
+from starcom.sc.engine import Game
+from starcom.errors import IllegalAction
+from starcom.sc.scenario import build
 
 from .helpers import act, at, vessel
 

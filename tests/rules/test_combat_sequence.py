@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from starcom import IllegalAction
-from starcom.engine import lasting
+from starcom.errors import IllegalAction
+from starcom.sc.engine import lasting
 
 from .helpers import setup, act, at, vessel
 
@@ -224,7 +224,7 @@ def test_assigning_damage_marks_the_system_as_having_had_combat(assign: bool) ->
     assert (site.combat_turn == turn) is assign
     # P1 (the controller) now plays its turn in a contested system, or not
     assert g.active == 1
-    from starcom.engine.rules import contested
+    from starcom.sc.engine.rules import contested
     assert contested(g, at(g, "b2")) is assign
     with_scrap = ("scrap", L["d1"]) in g.legal_actions()
     assert with_scrap is not assign

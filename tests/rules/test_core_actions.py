@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from starcom import Game, IllegalAction
-from starcom.scenario import build, parse_action
+from starcom.sc.engine import Game
+from starcom.errors import IllegalAction
+from starcom.sc.scenario import build, parse_action
 
 # (edition, setup, action, rule): each action is legal in the other edition or a neighbouring
 # position, and illegal here because of exactly that rule.

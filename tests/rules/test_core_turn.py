@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from starcom import Game
-from starcom.cards.catalogue import CARD_DEF
-from starcom.scenario import build
+from starcom.sc.engine import Game
+from starcom.sc.cards.catalogue import CARD_DEF
+from starcom.sc.scenario import build
 
 EDITIONS = ("standard", "classic")
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from starcom import Game, IllegalAction
-from starcom.cards.catalogue import CARD_DEF, DOMAINS
-from starcom.engine import lasting
+from starcom.sc.engine import Game
+from starcom.errors import IllegalAction
+from starcom.sc.cards.catalogue import CARD_DEF, DOMAINS
+from starcom.sc.engine import lasting
 
 from .helpers import setup, act, at
 

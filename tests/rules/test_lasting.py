@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from starcom import Game
-from starcom.engine import lasting as L
-from starcom.engine.view import player_view
+from starcom.sc.engine import Game
+from starcom.sc.engine import lasting as L
+from starcom.sc.engine.view import player_view
 
 from .helpers import setup, vessel
 

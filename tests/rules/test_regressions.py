@@ -1,7 +1,7 @@
 """Tests of engine internals that the rule scenarios would not notice."""
 from __future__ import annotations
 
-from starcom.cards.catalogue import INSTANCES
+from starcom.sc.cards.catalogue import INSTANCES
 
 from .helpers import setup, vessel
 

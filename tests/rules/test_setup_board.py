@@ -5,10 +5,11 @@ from collections import Counter
 
 import pytest
 
-from starcom import Game, IllegalAction
-from starcom.cards.catalogue import BY_NAME, CARD_DEF, DOMAINS, INSTANCES
-from starcom.engine.board import name, neighbours, parse
-from starcom.scenario import build
+from starcom.sc.engine import Game
+from starcom.errors import IllegalAction
+from starcom.sc.cards.catalogue import BY_NAME, CARD_DEF, DOMAINS, INSTANCES
+from starcom.sc.engine.board import name, neighbours, parse
+from starcom.sc.scenario import build
 
 EDITIONS = ("standard", "classic")
 

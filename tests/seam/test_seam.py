@@ -253,14 +253,14 @@ def test_the_text_client_plays_the_second_game():
 def test_the_text_client_plays_star_commander():
     g = starcom.load_game("starcom", players=2, size=3, seed=2, turn_limit=2)
     out = io.StringIO()
-    final = play_text(starcom.games.STARCOM, g, ["human", "easy"], agent_seed=1, ask=lambda _p: "1",
+    final = play_text(starcom.games.get("starcom"), g, ["human", "easy"], agent_seed=1, ask=lambda _p: "1",
                       write=out.write)
     assert final.over and "Game over" in out.getvalue()
 
 
 # --------------------------------------------------------------------------- one door for secrecy
 
-CLIENTS = ("agents", "sim", "server", "tui", "cli", "text.py", "games.py")
+CLIENTS = ("agents", "sim", "server", "tui", "cli", "sc/text.py", "games.py")
 
 
 def test_star_commander_keeps_the_protocol():

@@ -17,10 +17,10 @@ from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any, Callable, Iterator
 
-from starcom.cards.catalogue import CARD_DEF
-from starcom.engine.game import Game
-from starcom.engine.state import Config
-from starcom.engine.view import card_options
+from starcom.sc.cards.catalogue import CARD_DEF
+from starcom.sc.engine.game import Game
+from starcom.sc.engine.state import Config
+from starcom.sc.engine.view import card_options
 
 EDITIONS = ("standard", "classic")
 Builder = Callable[[Config], Game]
@@ -36,7 +36,7 @@ def hook_games(monkeypatch: Any, build: Builder) -> list[Game]:
     """Make the server build its games with ``build(cfg)`` instead of ``Game.from_config(cfg)``
     (Star Commander's server adapter builds them); returns the list the games built go to (the
     live objects the server plays on)."""
-    from starcom.server import adapter
+    from starcom.sc import server as adapter
 
     built: list[Game] = []
 

@@ -16,14 +16,16 @@ from typing import Any, Callable
 import pytest
 
 import starcom
-from starcom import Game
-from starcom.engine.state import Config
+from starcom.sc.engine import Game
+from starcom.sc.engine.state import Config
 from starcom.server import ai_pool
-from starcom.server.adapter import STARCOM_ADAPTER
+from starcom.server.adapter import adapter_for
 from starcom.server.ai_pool import HINT_QUEUE, HINTS_PER_CLIENT, AiPool, default_workers, worker_pid
 from starcom.server.errors import ApiError
 
 from .conftest import create, state, tokens, wait_for
+
+STARCOM_ADAPTER = adapter_for("starcom")  # the server's one adapter of Star Commander
 
 GATES: dict[str, threading.Event] = {}
 CALLS: list[str] = []

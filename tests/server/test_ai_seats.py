@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from starcom import agents
+from starcom.sc import agents
 from starcom.server.app import create_app
 from starcom.server.sessions import ai_choices
 from starcom.server.store import Store

@@ -6,9 +6,9 @@ import json
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from starcom import Game
-from starcom.engine.actions import from_json
-from starcom.engine.state import Config
+from starcom.sc.engine import Game
+from starcom.sc.engine.actions import from_json
+from starcom.sc.engine.state import Config
 from starcom.server.limits import ACTION_LIMIT, DEFAULT_TURN_LIMIT
 
 from .conftest import claim_all, create, state, tokens, wait_for

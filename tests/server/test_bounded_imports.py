@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from starcom.engine.game import Game
-from starcom.engine.state import Config
+from starcom.sc.engine.game import Game
+from starcom.sc.engine.state import Config
 from starcom.games import get
 from starcom.server.limits import ACTION_LIMIT, TURN_LIMITS, import_limits, ws_total_default
 from starcom.sim import record

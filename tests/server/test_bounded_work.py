@@ -10,15 +10,17 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from starcom import Game
-from starcom.engine.state import Config
-from starcom.server.adapter import STARCOM_ADAPTER
+from starcom.sc.engine import Game
+from starcom.sc.engine.state import Config
+from starcom.server.adapter import adapter_for
 from starcom.server.limits import ACTION_LIMIT, DEFAULT_TURN_LIMIT, SEND_QUEUE
 from starcom.server.replays import ReplayBook
 from starcom.server.sessions import Conn
 
 from .conftest import create, state, tokens, wait_for
 from .test_ai_seats import GatedAgent, gated  # noqa: F401  (fixture)
+
+STARCOM_ADAPTER = adapter_for("starcom")  # the server's one adapter of Star Commander
 
 
 def test_every_game_gets_the_caps(client: TestClient) -> None:

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from starcom.cards.catalogue import CARD_DEF, DOMAINS
-from starcom.engine import actions as A
-from starcom.engine.actions import to_json
-from starcom.engine.game import Game
+from starcom.sc.cards.catalogue import CARD_DEF, DOMAINS
+from starcom.sc.engine import actions as A
+from starcom.sc.engine.actions import to_json
+from starcom.sc.engine.game import Game
 
 from .conftest import create, state, tokens
 from .secrecy import (EDITIONS, Table, Watcher, assert_no_seed, hook_games, ints, manual_passes, pick, pick_lively,

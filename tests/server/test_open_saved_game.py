@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from starcom.cards.stand_ins import Variant
-from starcom.engine.state import Config
+from starcom.sc.cards.stand_ins import Variant
+from starcom.sc.engine.state import Config
 from starcom.sim.record import replay, to_record
 from starcom.study.pairs import Job, Setup, pair_records
 
@@ -46,7 +46,7 @@ def test_a_study_game_opens_with_its_own_cards(client, study_games) -> None:
 
 
 def _actions(record: dict[str, Any]) -> list[Any]:
-    from starcom.engine.actions import from_json
+    from starcom.sc.engine.actions import from_json
     return [from_json(a) for a in record["actions"]]
 
 
@@ -88,7 +88,7 @@ def test_a_bad_file_is_refused_with_its_reason_and_stores_nothing(client, study_
 
 
 def test_an_unfinished_game_is_refused(client) -> None:
-    from starcom.engine.game import Game
+    from starcom.sc.engine.game import Game
     g = Game.new(2, 3, seed=4)
     actions = []
     for _ in range(6):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from starcom import Config, Game
+from starcom.sc.engine import Config, Game
 
 from .conftest import create, state, wait_for
 

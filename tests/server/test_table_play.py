@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from starcom.cards.sheets import card_sheets
+from starcom.sc.cards.sheets import card_sheets
 from starcom.server.limits import CHAT_CHARS, DEFAULT_TURN_LIMIT
 
 from .conftest import claim_all, create, decision, state, tokens, wait_for

@@ -28,10 +28,10 @@ from typing import Any, Iterator
 
 import pytest
 
-from starcom.cards.catalogue import CARD_DEF
-from starcom.engine.game import Game
-from starcom.engine.rules import domains_controlled
-from starcom.engine.state import Config
+from starcom.sc.cards.catalogue import CARD_DEF
+from starcom.sc.engine.game import Game
+from starcom.sc.engine.rules import domains_controlled
+from starcom.sc.engine.state import Config
 
 from starcom.server.sessions import WINDOW_HOLD
 
@@ -267,7 +267,7 @@ def test_twins_look_the_same_to_seat_0(make_client, monkeypatch, players, editio
 
 def test_twins_catch_a_planted_leak(make_client, monkeypatch):
     """The comparison can fail: a view that also shows the first card of every hand."""
-    from starcom.engine import view
+    from starcom.sc.engine import view
 
     real = view.player_view
 

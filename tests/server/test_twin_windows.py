@@ -31,7 +31,8 @@ import pytest
 
 import starcom
 from starcom.games import get as get_game
-from starcom.server.adapter import EntryAdapter, StarcomAdapter, adapter_for
+from starcom.server.adapter import EntryAdapter, adapter_for
+from starcom.sc.server import StarcomAdapter
 from starcom.server.inputs import DEFAULT_LEVEL
 from starcom.server.sessions import WINDOW_HOLD
 
@@ -76,7 +77,7 @@ def swap_hand_card(name: str, g: Any, rng: random.Random) -> Any | None:
         j, h = rng.choice(others), p.hand.index(card)
         p.hand[h], p.deck[j] = p.deck[j], p.hand[h]
         return t
-    from starcom.cards.catalogue import CARD_DEF
+    from starcom.sc.cards.catalogue import CARD_DEF
     if not t.hands[1]:
         return None
     h = rng.randrange(len(t.hands[1]))

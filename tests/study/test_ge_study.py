@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from starcom.cli.main import app
-from starcom.engine.errors import IllegalAction
+from starcom.errors import IllegalAction
 from starcom.ge.cards import CARDS
 from starcom.ge.game import GalacticEmpires, _cards_played
 from starcom.ge.study import BY_NAME, STUDY, empires_for, new_game, replay

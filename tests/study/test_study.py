@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from starcom.cards import effects
-from starcom.cards.catalogue import STANDARD
-from starcom.cards.stand_ins import stand_in, stand_in_effects, with_stand_ins
-from starcom.engine.events import RECORDED_RULES, rules_fired
-from starcom.engine.game import Game
-from starcom.engine.ruleset import Ruleset
+from starcom.sc.cards import effects
+from starcom.sc.cards.catalogue import STANDARD
+from starcom.sc.cards.stand_ins import stand_in, stand_in_effects, with_stand_ins
+from starcom.sc.engine.events import RECORDED_RULES, rules_fired
+from starcom.sc.engine.game import Game
+from starcom.sc.engine.ruleset import Ruleset
 from starcom.study import runner as R
 from starcom.study.pairs import GameFacts, Job, PairResult, Setup, play_pair
 from starcom.study.report import write
@@ -244,7 +244,7 @@ def test_the_aa_pairs_are_independent_games_of_the_real_cards() -> None:
 
 def test_validation_runs_its_three_checks(tmp_path: Path) -> None:
     """A small validation (the real figures come from `starcom study validate`, docs/study.md)."""
-    from starcom.study.validate import CHANGES, PANEL, ValidationSpec, planted, planted_plan, validate
+    from starcom.sc.validate import CHANGES, PANEL, ValidationSpec, planted, planted_plan, validate
     v = ValidationSpec(runs=2, panel=("Corvette", "Barrage"), agents=("random",), max_games=8, out=str(tmp_path),
                        sweep=(2.0,))
     data = validate(v, ("aa", "planted", "sweep"))
@@ -305,7 +305,7 @@ def test_anomalies_come_with_replays_that_open(tmp_path: Path) -> None:
 
 
 def test_a_saved_variant_is_checked() -> None:
-    from starcom.cards.stand_ins import Variant
+    from starcom.sc.cards.stand_ins import Variant
     v = Variant(stand_ins=("Frigate",), real_for=(1,))
     assert Variant.from_json(v.to_json()) == v and v.rules() is Variant.from_json(v.to_json()).rules()
     custom = Variant(STANDARD.replaced("Frigate", cost=2).to_toml(), "mine.toml", ("Frigate",), ())

@@ -5,9 +5,9 @@ import pytest
 from rich.text import Text
 from textual.widgets import Static
 
-from starcom import Game
-from starcom.cards.catalogue import CARD_DEF, DEFS
-from starcom.scenario import build
+from starcom.sc.engine import Game
+from starcom.sc.cards.catalogue import CARD_DEF, DEFS
+from starcom.sc.scenario import build
 from starcom.tui import StarcomApp
 from starcom.tui.screens import CoverScreen, GameOverScreen
 

@@ -7,10 +7,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import starcom.tui.app as tui_app
+import starcom.sc.tui.app as tui_app
 from starcom.cli import play as play_cli
 from starcom.cli.main import app
-from starcom.tui import StarcomApp
+from starcom.sc.tui.app import StarcomApp
 
 
 def test_seats_parsing() -> None:

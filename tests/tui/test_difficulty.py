@@ -12,7 +12,8 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Input, OptionList, Static
 
-from starcom import Game, agents
+from starcom.sc.engine import Game
+from starcom.sc import agents
 from starcom.tui import StarcomApp
 
 SIZE = (180, 60)

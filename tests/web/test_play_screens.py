@@ -12,9 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from starcom import Game
-from starcom.agents import make_agent
-from starcom.engine.actions import from_json, to_json
+from starcom.sc.engine import Game
+from starcom.sc.agents import make_agent
+from starcom.sc.engine.actions import from_json, to_json
 
 from .test_browser import screenshot, wait_state
 

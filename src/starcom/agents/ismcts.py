@@ -12,7 +12,7 @@ This module holds the search only. What it needs to know of a game comes from a
 :class:`Domain`: where to start (a canonical form of the position that depends only on the
 searcher's view), which actions to search and how to weigh them, how far the tree reaches (its
 *horizon*), how the other seats answer inside the tree (a quick script, not a search), and how
-a leaf is judged. Star Commander's is :class:`starcom.agents.search_domain.StarcomDomain`.
+a leaf is judged. Star Commander's is :class:`starcom.sc.agents.search_domain.StarcomDomain`.
 
 * At the root, every candidate the domain offers is judged one ply deep; the best
   :data:`ROOT_WIDTH` are searched, and those estimates act as a prior that fades with visits.

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine.game import Game
+from typing import Any
 
-Action = tuple
+from ..protocol import Game
 
 
 class RandomAgent:
@@ -13,7 +13,7 @@ class RandomAgent:
 
     name = "random"
 
-    def choose(self, game: Game, rng: random.Random) -> Action:
+    def choose(self, game: Game, rng: random.Random) -> Any:
         """A uniformly random legal action; ValueError if there is none (game over)."""
         actions = game.legal_actions()
         if not actions:

@@ -15,11 +15,11 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from ..agents import agent_names, make_agent
-from ..engine.errors import ReplayError
-from ..engine.game import Game
-from ..engine.setup import check_config
-from ..engine.state import Config
+from ..sc.agents import agent_names, make_agent
+from ..errors import ReplayError
+from ..sc.engine.game import Game
+from ..sc.engine.setup import check_config
+from ..sc.engine.state import Config
 from .helptext import address_option, backend_option, reflow, workers_option
 from .play import ai_choices
 
@@ -109,7 +109,7 @@ def _fail(message: str, code: int = 2) -> None:
 
 
 def _standings(game: Game, agents: list[str]) -> Table:
-    from ..engine import rules as R
+    from ..sc.engine import rules as R
     table = Table(title="Final position" if game.over else "Position")
     for col in ("player", "agent", "alive", "developments", "credits", "hand", "vessels"):
         table.add_column(col, justify="left" if col in ("player", "agent") else "right")
@@ -124,7 +124,7 @@ def play_demo(seed: int, players: int, size: int, edition: str, agents: list[str
               verbose: bool, console: Console) -> Game:
     """Play one seeded game between the agents and print its log as it goes."""
     from ..sim.play import Step, play
-    from ..text import Narrator
+    from ..sc.text import Narrator
     names = agents * players if len(agents) == 1 else agents
     game = Game.new(players, size, edition, seed, turn_limit)
     bots = [make_agent(n) for n in names]
@@ -461,9 +461,9 @@ def replay_steps(cfg: Config, actions: list[Any], who: Optional[int], reveal_all
     ``{"step", "by", "action", "text", "lines"}``, step 0 being the setup. ``reveal_all`` shows
     every card; ``rules``: the game's ruleset when it is not the standard one. Returns the
     final game and the steps."""
-    from ..engine.actions import to_json
-    from ..observer import STARCOM as OBSERVER
-    from ..text import Narrator, describe_action
+    from ..sc.engine.actions import to_json
+    from ..sc.observer import STARCOM as OBSERVER
+    from ..sc.text import Narrator, describe_action
     game = Game.from_config(cfg, rules)
     narrator = Narrator(game, who, verbose=verbose, reveal_all=reveal_all)
     steps: list[dict[str, Any]] = [{"step": 0, "by": None, "action": None, "text": None,
@@ -502,7 +502,7 @@ def replay(
     damaged or edited file is refused, naming the first bad step (exit code 2). A seat's or
     the spectator's view hides the cards they could not see, as the browser game does.
     """
-    from ..observer import STARCOM as OBSERVER
+    from ..sc.observer import STARCOM as OBSERVER
     from ..sim.record import load, load_game_record
     try:
         saved = load_game_record(file)
@@ -562,7 +562,7 @@ def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML,
     afterwards (the format is in docs/scenarios.md). Prints a line per scenario and the totals;
     the exit code is 1 if any scenario failed or a file could not be read.
     """
-    from ..scenario import run_files
+    from ..sc.scenario import run_files
     raise typer.Exit(run_files([str(f) for f in files]))
 
 

@@ -13,13 +13,13 @@ DEFAULT_AI = "normal"
 
 def _ai_names() -> list[str]:
     """Levels first, then the agents (what a computer seat may be)."""
-    from ..agents import DIFFICULTIES, agent_names
+    from ..sc.agents import DIFFICULTIES, agent_names
     return list(DIFFICULTIES) + [n for n in agent_names() if n not in DIFFICULTIES]
 
 
 def ai_choices() -> str:
     """The AIs an option may name, for help texts: the levels (with their agents), then the agents."""
-    from ..agents import AGENTS, DIFFICULTIES
+    from ..sc.agents import AGENTS, DIFFICULTIES
     levels = ", ".join(f"{name} ({agent})" for name, (agent, _) in DIFFICULTIES.items())
     return f"levels {levels}; agents {', '.join(sorted(AGENTS))}"
 
@@ -60,7 +60,7 @@ def parse_seats(specs: list[str] | None, players: int, hotseat: bool, ai: str = 
 
 def play_moves(game: Any, specs: list[str] | None) -> int:
     """Play the actions of ``--moves`` on ``game``: each in the action notation
-    (:mod:`starcom.engine.notation`, e.g. ``jump Scout#91 a2 +explore``), separated by ";" or
+    (:mod:`starcom.sc.engine.notation`, e.g. ``jump Scout#91 a2 +explore``), separated by ";" or
     given in several options. Returns how many were played; BadParameter names the first that
     cannot be read or is not legal (with the rule), and the legal actions then."""
     moves = [m.strip() for spec in specs or [] for m in spec.split(";") if m.strip()]
@@ -152,10 +152,10 @@ def register(app: typer.Typer) -> None:
         default you are P0 against a normal AI; --seats, --ai and --hotseat change who sits
         where.
         """
-        from ..engine.game import Game
-        from ..engine.setup import check_config
-        from ..engine.state import Config
-        from ..tui import StarcomApp
+        from ..sc.engine.game import Game
+        from ..sc.engine.setup import check_config
+        from ..sc.engine.state import Config
+        from ..sc.tui.app import StarcomApp
         limit = turn_limit or None
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
@@ -176,7 +176,7 @@ def register(app: typer.Typer) -> None:
         game = Game.new(players, size, edition, seed, limit)
         play_moves(game, moves)
         if text:
-            from ..games import STARCOM
+            from ..sc.entry import STARCOM
             from ..tui.textplay import play_text
             try:
                 play_text(STARCOM, game, kinds, agent_seed=seed)

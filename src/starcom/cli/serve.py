@@ -235,7 +235,7 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        from ..agents import DIFFICULTIES, agent_names
+        from ..sc.agents import DIFFICULTIES, agent_names
         from ..server.loadtest import LoadError, ServerProcess, run_hint_flood, run_loadtest, run_memory
 
         def need(ok: bool, option: str, problem: str) -> None:

@@ -43,7 +43,7 @@ def cards(
     game: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge (Galactic "
                              "Empires)."),
     cards_file: Optional[Path] = typer.Option(None, "--cards", help="A catalogue in the project's format "
-                                              "(like src/starcom/cards/catalogue.toml) instead of the built-in one "
+                                              "(like src/starcom/sc/cards/catalogue.toml) instead of the built-in one "
                                               "(Star Commander only)."),
     only: Optional[str] = typer.Option(None, "--only", help="Study only these cards: names, comma-separated."),
     agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat "
@@ -207,7 +207,7 @@ def validate_cmd(
     saves. Figures go to OUT/validate.json; docs/study.md reports them.
     """
     from ..study.spec import StudyError
-    from ..study.validate import PANEL, ValidationSpec, validate
+    from ..sc.validate import PANEL, ValidationSpec, validate
     parts = ("aa", "planted", "sweep") if part == "all" else tuple(p.strip() for p in part.split(","))
     if not parts or any(p not in ("aa", "planted", "sweep") for p in parts):
         raise _fail(f"--part {part!r}: use aa, planted, sweep (comma-separated, run in that order) or all")

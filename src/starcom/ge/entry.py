@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.generic import LEVELS, agent_factory
-from ..games import GameEntry, register
+from ..games import GameEntry
 from .evaluation import evaluate
 from .game import GalacticEmpires, IllegalAction, _as_action
 from .observer import OBSERVER
@@ -66,7 +66,7 @@ def _invariants() -> tuple[Any, Any]:
 
 _make_agent, _agent_names = agent_factory("ge")
 
-GE: GameEntry = register(GameEntry(
+GE: GameEntry = GameEntry(
     name="ge", title="Galactic Empires", new=new, settings=SETTINGS, observer=OBSERVER,
     make_agent=_make_agent, agent_names=_agent_names, levels=tuple(LEVELS), default_level="normal",
     encode=lambda a: list(a), decode=decode, narrator=_narrator, describe=_describe,
@@ -79,4 +79,4 @@ GE: GameEntry = register(GameEntry(
     glossary=lambda: __import__("starcom.ge.glossary", fromlist=["glossary"]).glossary(),
     study=lambda: __import__("starcom.ge.study", fromlist=["STUDY"]).STUDY, table=_table,
     turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides",
-), replace=True)
+)

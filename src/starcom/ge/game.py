@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, Self
 
-from ..engine.errors import IllegalAction  # one refusal type for both games (.reason, .rule)
+from ..errors import IllegalAction  # one refusal type for both games (.reason, .rule)
 from . import board, chain, combat, plays, points, turn
 from .cards import BY_KEY, CARDS, EMPIRES, KREBIZ_PAIRS, deck_list
 from .cards.base import Effect

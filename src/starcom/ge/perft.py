@@ -1,5 +1,5 @@
 """Perft for Galactic Empires: legal-action counts at each decision of seeded random playouts,
-as :mod:`starcom.perft` does for Star Commander (the choice sorts the actions by their JSON
+as :mod:`starcom.sc.perft` does for Star Commander (the choice sorts the actions by their JSON
 text, so the counts pin *which* actions are legal, not their order).
 
 ``tests/perft/ge.perft`` holds the pinned counts; ``python -m starcom.ge.perft`` prints them
@@ -13,7 +13,7 @@ import random
 import sys
 from pathlib import Path
 
-from ..perft import read_file
+from ..sc.perft import read_file
 from .game import GalacticEmpires
 
 STEPS = 400

@@ -6,7 +6,7 @@
   ``pyspiel`` is installed (:func:`register_spiel` does it explicitly).
 
 Observations are fixed-size vectors with an action mask; actions are stable IDs
-(:mod:`starcom.features`). See ``docs/rl.md``.
+(:mod:`starcom.sc.features`). See ``docs/rl.md``.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The PettingZoo AEC environment: every seat an agent, ``player_0`` .. ``player_{n-1}``.
 
 Each observation is ``{"observation": float32 vector, "action_mask": int8 vector}``; the action
-space is the game's fixed set of stable action IDs (:mod:`starcom.features`). The agent to move
+space is the game's fixed set of stable action IDs (:mod:`starcom.sc.features`). The agent to move
 also finds in its ``infos`` the engine's actions behind its legal IDs (``legal_actions``: a list
 of ``(id, action)``) and their notation on request through :meth:`StarcomAEC.notation`.
 Rewards come at the end: each seat's return (1 for the winner, -1 for the others, 0 for a draw).

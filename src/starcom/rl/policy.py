@@ -49,7 +49,7 @@ def register_policy_agent(name: str, path: str, game: str = "starcom") -> None:
     from sb3_contrib import MaskablePPO
     model = MaskablePPO.load(path, device="cpu")
     if game == "starcom":
-        from ..agents import AGENTS
+        from ..sc.agents import AGENTS
         AGENTS[name] = lambda think, iterations: PolicyAgent(model, name)
         return
     entry = games.get(game)  # another game: its entry, with one more agent, replaces it

@@ -4,7 +4,7 @@ parameters it takes: ``players``, ``edition``, ``turn_limit``, ``action_limit``,
 
 The deal is the one chance node: its outcome (one of ``deals``, uniformly) seeds the game, and
 from there the game is a function of the players' actions, as the engine is. Actions are the
-stable action IDs of :mod:`starcom.features`; ``observation_tensor(player)`` is that seat's
+stable action IDs of :mod:`starcom.sc.features`; ``observation_tensor(player)`` is that seat's
 observation. The utilities are the game's returns (1 for the winner, -1 for the others, 0 for a
 draw). Parameters: ``players``, ``size``, ``edition``, ``turn_limit``, ``action_limit``, ``deals``.
 

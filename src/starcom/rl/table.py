@@ -1,7 +1,7 @@
 """One game seen through fixed-size numbers: what every RL wrapper of :mod:`starcom.rl` shares.
 
 A :class:`Table` holds a game of a registered kind (:mod:`starcom.games`) and the game's
-:class:`~starcom.features.Features`: it gives each seat's observation and action mask, turns
+:class:`~starcom.sc.features.Features`: it gives each seat's observation and action mask, turns
 an action ID back into the engine's action, plays it, and determinizes. The wrappers (PettingZoo,
 Gymnasium, OpenSpiel) add only their ecosystem's bookkeeping.
 """

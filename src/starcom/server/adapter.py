@@ -6,44 +6,27 @@ into JSON and back (checked against the rules), play them, put them into words f
 and (where the game has them) label the options, show card sheets, explain the ending and
 give hints. What each seat may see comes from the adapter's observer only.
 
-:class:`EntryAdapter` serves any registered game (:mod:`starcom.games`) with plain defaults;
-:class:`StarcomAdapter` adds Star Commander's option labels, card sheets, summaries and hints,
-and keeps its stored config exactly as it always was (no ``game`` key: Star Commander is the
-default). :func:`adapter_for` finds the adapter a stored config names.
+:class:`EntryAdapter` serves any registered game (:mod:`starcom.games`) with plain defaults; a
+game whose entry has a ``server_adapter`` hook brings its own subclass (option labels, card
+sheets, summaries, hints). :func:`adapter_for` finds the adapter a stored config names (a config
+without a ``game`` key is :data:`~starcom.games.LEGACY_GAME`'s).
 """
 from __future__ import annotations
 
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..cards.stand_ins import Variant
-from ..engine.errors import ReplayError
-from ..engine.game import Game
-from ..engine.state import Config
-from ..games import STARCOM, GameEntry, Narrator
+from ..errors import ReplayError
+from ..games import LEGACY_GAME, GameEntry, Narrator
 from ..games import get as get_game
 from ..observer import Observer
 from ..protocol import Agent, Viewer
 from .errors import ApiError
 from .inputs import HUMAN, NewGame
-from .limits import ACTION_LIMIT, TURN_LIMITS, import_limits
-
-
-def hint_for(game: Game, seed: str) -> tuple[Any, float]:
-    """The hint for ``game.to_move``: (the action the AI would choose, its estimated chance to
-    win). The search sees a determinization of that seat's view, never the real hidden cards.
-    It runs in the AI pool, so it is a module-level function (a worker process loads it)."""
-    from ..agents.hint import hint
-    seat = game.to_move
-    if seat is None:
-        raise ValueError("the game is over: there is nothing to hint")
-    rng = random.Random(seed)
-    seen = game.determinize(seat, rng)
-    answer = hint(seen, seed)
-    return answer.action, answer.win_chance
+from .limits import TURN_LIMITS, import_limits
 
 
 HINT_ITERATIONS = 12  # playouts of a hint in a game other than Star Commander (well under a second on GE)
@@ -134,11 +117,11 @@ class EntryAdapter:
         (before any replay: :func:`.limits.import_limits`), and one without a turn limit that
         runs past the longest the server allows (its replay stops there)."""
         from ..sim.record import from_game_record
-        named = data.get("game", STARCOM.name) if isinstance(data, dict) else None
+        named = data.get("game", LEGACY_GAME) if isinstance(data, dict) else None
         if named is not None and named != self.name:
             raise ApiError(400, f"not a saved game that can be opened: the file is a game of {named!r}, "
                                 f"not of {self.entry.title} ({self.name!r})")
-        _check_limits(data)
+        check_import_limits(data)
         try:
             saved = from_game_record(data, TURN_LIMITS[1])
         except ReplayError as exc:
@@ -208,7 +191,7 @@ class EntryAdapter:
         return _Outcome(self)
 
 
-def _check_limits(data: Any) -> None:
+def check_import_limits(data: Any) -> None:
     """400 for a saved game whose config or action count is beyond the server's limits, found
     by counting, before anything is decoded or replayed."""
     if isinstance(data, dict):
@@ -241,78 +224,7 @@ class _Outcome:
         return {"over": game.over, "winner": self.adapter.winner(game), "steps": self.steps}
 
 
-class StarcomAdapter(EntryAdapter):
-    """Star Commander on the server (its config is the engine's :class:`Config`)."""
-
-    def __init__(self) -> None:
-        super().__init__(STARCOM)
-
-    def check(self, req: NewGame) -> None:
-        pass  # the request parser knows Star Commander's settings and AIs
-
-    def config(self, req: NewGame, seed: int) -> dict[str, Any]:
-        assert req.size is not None and req.edition is not None  # Star Commander has both (inputs.new_game)
-        return asdict(Config(req.players, req.size, req.edition, seed, req.turn_limit, ACTION_LIMIT))
-
-    def create(self, config: Mapping[str, Any]) -> Game:
-        variant = config.get("variant")  # an imported study game (Manager.import_game)
-        return Game.from_config(self.settings(config), Variant.from_json(variant).rules() if variant else None)
-
-    def settings(self, config: Mapping[str, Any]) -> Config:
-        return Config(**{k: v for k, v in config.items() if k != "variant"})
-
-    def import_record(self, data: dict[str, Any]) -> Imported:
-        """A ``starcom-game/1`` file (:mod:`starcom.sim.record`), every action checked by
-        replaying it; 400 names what is wrong, and a game that is not finished is refused (the
-        browser replays finished games only), as are files beyond the server's limits (see
-        :meth:`EntryAdapter.import_record`)."""
-        from ..sim.record import from_record
-        _check_limits(data)
-        try:
-            cfg, actions, meta = from_record(data, TURN_LIMITS[1])
-        except ReplayError as exc:
-            raise ApiError(400, f"not a saved game that can be opened: {exc}") from None
-        if not meta["game"].over:
-            raise ApiError(400, "the saved game is not finished: only finished games can be replayed")
-        config = asdict(cfg)
-        if meta["variant"] is not None:
-            config["variant"] = meta["variant"].to_json()
-        game = meta["game"]
-        # every action was legal, so each had a seat to play it
-        steps = [(self.encode(a), int(seat)) for a, seat in zip(actions, meta["movers"])]
-        return Imported(config, steps, int(game.turn), game.winner, list(meta["agents"]))
-
-    def is_pass(self, action: Any) -> bool:
-        return bool(action[0] in ("pass", "done"))
-
-    def is_response_pass(self, action: Any) -> bool:
-        return bool(action[0] == "pass")
-
-    def labels(self, game: Any, actions: Sequence[Any], seat: int) -> list[str]:
-        from ..options import option_labels
-        return option_labels(game, list(actions), seat)
-
-    def extras(self, game: Any, action: Any) -> dict[str, Any]:
-        from ..cards.sheets import sheet_for_action
-        sheet = sheet_for_action(game, action)
-        return {} if sheet is None else {"card": sheet}
-
-    def over_reason(self, game: Any) -> str | None:
-        from ..summary import end_reason
-        return end_reason(game)
-
-    def turn(self, game: Any) -> int:
-        return int(game.turn)
-
-    def recorder(self, game: Any) -> Recorder:
-        from ..summary import SummaryRecorder
-        return SummaryRecorder(game)
-
-    hint = staticmethod(hint_for)  # run in the AI pool: a module-level function
-
-
-STARCOM_ADAPTER = StarcomAdapter()
-_ADAPTERS: dict[str, EntryAdapter] = {STARCOM.name: STARCOM_ADAPTER}
+_ADAPTERS: dict[str, EntryAdapter] = {}
 
 
 def register_adapter(adapter: EntryAdapter) -> EntryAdapter:
@@ -324,11 +236,13 @@ def register_adapter(adapter: EntryAdapter) -> EntryAdapter:
 def adapter_for(config: Mapping[str, Any] | str) -> EntryAdapter:
     """The adapter of the game a stored config (or a game name) names; Star Commander's for a
     config without a ``game`` key. ValueError for a game that is not registered."""
-    name = config if isinstance(config, str) else config.get("game", STARCOM.name)
+    name = config if isinstance(config, str) else config.get("game", LEGACY_GAME)
     adapter = _ADAPTERS.get(name)
     if adapter is None:
-        adapter = _ADAPTERS[name] = EntryAdapter(get_game(name))
+        entry = get_game(name)
+        adapter = entry.server_adapter(entry) if entry.server_adapter is not None else EntryAdapter(entry)
+        _ADAPTERS[name] = adapter
     return adapter
 
 
-__all__ = ["STARCOM_ADAPTER", "EntryAdapter", "Imported", "Settings", "StarcomAdapter", "adapter_for", "register_adapter"]
+__all__ = ["EntryAdapter", "Imported", "Recorder", "Settings", "adapter_for", "check_import_limits", "register_adapter"]

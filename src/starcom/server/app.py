@@ -21,9 +21,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..cards.sheets import card_sheets
-from ..engine.editions import EDITIONS
-from ..games import STARCOM
+from ..sc.cards.sheets import card_sheets
+from ..sc.engine.editions import EDITIONS
+from ..sc.entry import STARCOM
 from ..games import get as get_game
 from ..games import list_games as game_names
 from . import inputs

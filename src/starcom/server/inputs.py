@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..agents import DIFFICULTIES, agent_names
+from ..sc.agents import DIFFICULTIES, agent_names
 from ..games import get as get_game
 from ..games import list_games
 from .errors import ApiError

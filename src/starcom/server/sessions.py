@@ -18,9 +18,10 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.errors import IllegalAction
+from ..errors import IllegalAction
 from . import inputs
-from .adapter import STARCOM_ADAPTER, EntryAdapter, adapter_for
+from ..games import LEGACY_GAME
+from .adapter import EntryAdapter, adapter_for
 from .ai_pool import AiPool
 from .errors import ApiError
 from .inputs import DEFAULT_LEVEL, HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
@@ -299,10 +300,10 @@ class Manager:
     def __init__(self, store: Store, takeover_seconds: float = 60.0, ai_workers: int | None = None,
                  ai_processes: bool = True, idle_seconds: float = IDLE_SECONDS,
                  finished_seconds: float = FINISHED_SECONDS, allow_ai_games: bool = False,
-                 adapter: EntryAdapter = STARCOM_ADAPTER, window_hold: float = WINDOW_HOLD) -> None:
+                 adapter: EntryAdapter | None = None, window_hold: float = WINDOW_HOLD) -> None:
         self.store = store
         self.window_hold = window_hold
-        self.adapter = adapter   # the game new games are made of (stored games name their own)
+        self.adapter = adapter or adapter_for(LEGACY_GAME)  # the game new games are made of (stored games name their own)
         self.allow_ai_games = allow_ai_games
         self.takeover_seconds = takeover_seconds
         self.idle_seconds = idle_seconds
@@ -342,7 +343,7 @@ class Manager:
     def adapter_of(self, rec: GameRecord) -> EntryAdapter:
         """The adapter of a stored game: this manager's own for the game it makes, else the
         registered one its config names."""
-        if rec.config.get("game", STARCOM_ADAPTER.name) == self.adapter.name:
+        if rec.config.get("game", LEGACY_GAME) == self.adapter.name:
             return self.adapter
         return adapter_for(rec.config)
 
@@ -474,7 +475,7 @@ class Manager:
         "imported" whose replay opens at ``/replay/{id}``; 400 names what is wrong with the file.
         Its seats are the players the file names (shown only: the game is over)."""
         # the file names its game (no "game": Star Commander); that game's adapter checks it
-        name = body.get("game", STARCOM_ADAPTER.name) if isinstance(body, dict) else STARCOM_ADAPTER.name
+        name = body.get("game", LEGACY_GAME) if isinstance(body, dict) else LEGACY_GAME
         if not isinstance(name, str):
             raise ApiError(400, f"not a saved game that can be opened: 'game' must be the name of a game, "
                                 f"not {name!r}")
@@ -502,7 +503,7 @@ class Manager:
             free = [s["seat"] for s in rec.seats if s["kind"] == HUMAN and not s.get("claimed")]
             if only_open and (rec.mode != "online" or rec.over or not free or rec.damaged):
                 continue
-            name = rec.config.get("game", STARCOM_ADAPTER.name)
+            name = rec.config.get("game", LEGACY_GAME)
             out.append({"game_id": rec.game_id, "game": name, "title": _title(name),
                         "players": rec.config["players"], "size": rec.config.get("size"),
                         "edition": rec.config.get("edition"), "mode": rec.mode, "free_seats": free,

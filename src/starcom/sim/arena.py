@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engine.state import Config
+from ..sc.engine.state import Config
 from ..games import GameEntry, get as get_game
 from .backends import make_backend
 from .play import Limits, error_text, play

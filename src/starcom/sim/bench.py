@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine.game import Game
+from ..sc.engine.game import Game
 
 TURN_LIMIT = 60
 CHECK_EVERY = 128  # steps between clock reads
@@ -237,7 +237,7 @@ def decision_points(players: int, size: int, count: int, seed: int = 0,
                     edition: str = "standard") -> list[Game]:
     """``count`` positions with a real choice (two or more actions), taken every few steps from
     seeded games between greedy players, so the positions look like play."""
-    from ..agents import make_agent
+    from ..sc.agents import make_agent
     positions: list[Game] = []
     game_seed = seed
     while len(positions) < count:
@@ -258,7 +258,7 @@ def measure_search(players: int, size: int, seconds: float = 3.0, decisions: int
                    seed: int = 0, iterations: int | None = None) -> SearchMeasurement:
     """ISMCTS on ``decisions`` positions, ``seconds / decisions`` each (or exactly
     ``iterations`` per decision): the iterations done and the time they took."""
-    from ..agents.search_domain import IsmctsAgent
+    from ..sc.agents.search_domain import IsmctsAgent
     think = None if iterations is not None else seconds / decisions
     agent = IsmctsAgent(think=think, iterations=iterations)
     total = 0

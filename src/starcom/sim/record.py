@@ -9,7 +9,7 @@ Format ``starcom-game/1``::
      "result": {"over": true, "winner": 0, "turns": 17, "steps": 211}}
 
 A game of a balance study adds ``"variant"``: the cards it was played with
-(:class:`starcom.cards.stand_ins.Variant`: the stand-ins, the seats with the real card, and the
+(:class:`starcom.sc.cards.stand_ins.Variant`: the stand-ins, the seats with the real card, and the
 catalogue's text when it is not the built-in one).
 
 ``load`` replays the actions, so a file that loads is a legal game.
@@ -38,11 +38,11 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..cards.stand_ins import Variant
-from ..engine.actions import from_json, to_json
-from ..engine.errors import IllegalAction, ReplayError
-from ..engine.game import Game
-from ..engine.state import Config
+from ..sc.cards.stand_ins import Variant
+from ..sc.engine.actions import from_json, to_json
+from ..errors import IllegalAction, ReplayError
+from ..sc.engine.game import Game
+from ..sc.engine.state import Config
 
 if TYPE_CHECKING:
     from ..games import GameEntry
@@ -54,7 +54,7 @@ STARCOM = "starcom"  # the game of a record without a "game" key
 def _games() -> Any:
     """The registry (:mod:`starcom.games`), looked up when a record of some game is read or
     written. Not imported by name: the registry leads to Star Commander's card study, which
-    writes this module's records (starcom.study.sc), so an import here would close a cycle of
+    writes this module's records (starcom.sc.study), so an import here would close a cycle of
     the import graph (tests/test_import_graph.py). ``import starcom`` has loaded it already."""
     return importlib.import_module("starcom.games")
 

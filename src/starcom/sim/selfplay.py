@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..engine.game import Game
-from ..engine.state import Config
-from ..games import STARCOM, GameEntry, get as get_game
+from ..sc.engine.game import Game
+from ..sc.engine.state import Config
+from ..sc.entry import STARCOM
+from ..games import GameEntry, get as get_game
 from .backends import make_backend
 from .play import Limits, Step, error_text, play
 from .record import save, save_game

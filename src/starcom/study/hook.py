@@ -4,7 +4,7 @@ The study (spec, pairs, runner, report, the ``starcom study cards`` command) kno
 plays every game through the game's :class:`~starcom.games.GameEntry` (agents, ``play``,
 ``winner``, ``turn``) and asks the game's :class:`CardStudy` for the rest: which cards can be
 studied, and a game of given settings and seed in which the studied card is real for some
-seats and its stand-in for the others. Star Commander's is :mod:`starcom.study.sc`, Galactic
+seats and its stand-in for the others. Star Commander's is :mod:`starcom.sc.study`, Galactic
 Empires' :mod:`starcom.ge.study`.
 """
 from __future__ import annotations

@@ -44,7 +44,7 @@ class GameFacts:
     """What the study keeps of one game: the winning seat (-1: a draw, None: unfinished),
     turns played, whether the turn limit ended it, the card names each seat played, built
     or developed, the rule IDs the game's actions and events carried out (Star Commander:
-    :func:`starcom.engine.events.rules_fired`; empty for a game that records none), and, in a
+    :func:`starcom.sc.engine.events.rules_fired`; empty for a game that records none), and, in a
     treated game, whether the treated seat held the studied card in its hand at one of its
     decisions (``held``) and whether playing it was legal at one of them (``legal``)."""
 

@@ -8,7 +8,7 @@ those asks the game's observer what the viewer may see, so nothing hidden reache
 
 With one human the screen always shows that seat. With two or more (hot-seat) the table is
 covered between their decisions, and each sees only their own hand and their own log.
-Star Commander's screen (:class:`starcom.tui.app.StarcomApp`) is this one with its own
+Star Commander's screen (:class:`starcom.sc.tui.app.StarcomApp`) is this one with its own
 drawing of the board and the players.
 """
 from __future__ import annotations

@@ -2,13 +2,13 @@
 and explore", "Assign 3 damage: Cruiser #4 → P1's Frigate #9".
 
 A label names every field of the action, as the engine's notation does
-(:mod:`starcom.engine.notation`, ``Game.notation``), in words: vessels by type and card id (the id tells
+(:mod:`starcom.sc.engine.notation`, ``Game.notation``), in words: vessels by type and card id (the id tells
 two Corvettes apart), other players' things with their owner, positions by name. Labels are
 unique among the actions of one decision by construction: a last pass adds, to labels that are
 still equal, the fields that tell their actions apart (see :func:`option_labels`).
 
 What a label may name is decided by the engine's observer, as for log lines: every action is
-first passed through :func:`starcom.engine.view.action_for`. A label is meant for the seat
+first passed through :func:`starcom.sc.engine.view.action_for`. A label is meant for the seat
 that decides, which knows every card its own options name.
 """
 from __future__ import annotations

@@ -257,7 +257,7 @@ def _line_of(text: str, card: str, key: str | None = None) -> int:
 
 
 def _standard() -> Catalogue:
-    package = __package__ or "starcom.cards"
+    package = __package__ or "starcom.sc.cards"
     return Catalogue.from_toml(resources.files(package).joinpath("catalogue.toml").read_text("utf-8"),
                                "catalogue.toml")
 

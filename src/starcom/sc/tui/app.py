@@ -16,10 +16,10 @@ from textual.widgets import Static
 
 from ..cards.catalogue import DEFS
 from ..engine.game import Game
-from ..games import STARCOM
+from ..entry import STARCOM
 from ..observer import STARCOM as OBSERVER
-from .board import render_board, seat_style
-from .game_app import HUMAN, GameApp
+from ...tui.board import render_board, seat_style
+from ...tui.game_app import HUMAN, GameApp
 from .panels import decks_text, hand_text, players_table, stack_text, status_text
 
 Action = tuple

@@ -3,7 +3,7 @@
 Each is a tuple whose first item is the kind, so ``Jump("jump", 93, 5, 1, 0)`` compares and
 hashes equal to the plain tuple ``("jump", 93, 5, 1, 0)``: saved games, search-tree keys, tests
 and the order of legal actions work the same with either. The fields have names, which the JSON
-form (:func:`starcom.engine.actions.to_json`) and the notation (:mod:`.notation`) are derived
+form (:func:`starcom.sc.engine.actions.to_json`) and the notation (:mod:`.notation`) are derived
 from; a field named with a trailing underscore (``from_``) is written without it.
 
 Fixed-length kinds are NamedTuples. ``play``, ``ability`` and ``accept`` end in a run of values

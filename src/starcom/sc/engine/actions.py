@@ -12,7 +12,7 @@ from typing import Any, Callable, cast
 
 from ..cards.catalogue import STANDARD, Catalogue
 from . import combat, commands, priority, trade
-from .errors import IllegalAction
+from ...errors import IllegalAction
 from .kernel import ENGINE_CHOICES
 from .moves import ACTION_TYPES, field_names, json_form
 from .moves import Action as TypedAction

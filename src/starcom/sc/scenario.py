@@ -19,7 +19,7 @@ from .engine import lasting as L
 from .engine import rules as R
 from .engine.actions import from_json
 from .engine.board import parse as parse_pos
-from .engine.errors import IllegalAction
+from ..errors import IllegalAction
 from .engine.events import Event
 from .engine.game import Game
 from .engine.notation import parse as parse_notation
@@ -262,7 +262,7 @@ def _find_card(g: Game, name: str, used: set[int] | frozenset[int] = frozenset()
 def parse_action(g: Game, raw: Any, labels: dict[str, int]) -> tuple[Any, ...]:
     """The action a scenario step writes: a JSON object, a list of arguments (each as
     :func:`resolve_arg` reads it), or a text in the engine's notation
-    (:mod:`starcom.engine.notation`) with the scenario shortcuts ``$label`` and a card's bare
+    (:mod:`starcom.sc.engine.notation`) with the scenario shortcuts ``$label`` and a card's bare
     name (the copy :func:`_find_card` finds; a name given twice means two copies)."""
     if isinstance(raw, dict):
         return from_json(raw)
@@ -430,7 +430,7 @@ def run(sc: Scenario) -> list[str]:
     """Run one scenario; returns failure messages (empty when it passes). A scenario of
     another game (``game: ge``) goes to that game's runner."""
     if sc.spec.get("game", "starcom") == "ge":
-        from .ge.scenario import run as run_ge
+        from ..ge.scenario import run as run_ge
         return run_ge(sc)
     try:
         g, labels = build(sc.spec)

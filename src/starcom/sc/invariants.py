@@ -14,10 +14,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..cards.catalogue import CARD_DEF, DEFS, DOMAINS, N_CARDS, SUPPLY_NAMES
-from ..engine import rules as R
-from ..engine.game import standard_rules
-from ..engine.state import NOBODY, GameState
+from .cards.catalogue import CARD_DEF, DEFS, DOMAINS, N_CARDS, SUPPLY_NAMES
+from .engine import rules as R
+from .engine.game import standard_rules
+from .engine.state import NOBODY, GameState
 
 # Cards that may legitimately be in no zone: Homeworlds of empty seats and unused filler systems
 # are left out of the game at setup.

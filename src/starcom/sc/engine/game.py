@@ -13,7 +13,7 @@ from typing import Any, Iterable, Self
 from ..cards import catalogue, effects
 from . import actions as A
 from . import endphase as _endphase  # noqa: F401  (registers the End phase tasks)
-from .errors import IllegalAction
+from ...errors import IllegalAction
 from .events import Event
 from .kernel import advance
 from .ruleset import Ruleset, register_named
@@ -24,7 +24,7 @@ from .state import ActionTuple, Config, GameState
 @cache
 def standard_rules() -> Ruleset:
     """The ruleset of Star Commander: the catalogue's cards with the effects of
-    ``starcom.cards.effects`` (built on first use, then shared by every game)."""
+    ``starcom.sc.cards.effects`` (built on first use, then shared by every game)."""
     return Ruleset.build(catalogue.STANDARD, effects.EFFECTS, "standard")
 
 
@@ -123,7 +123,7 @@ class Game(GameState):
     def from_json(cls, data: dict[str, Any], rules: Ruleset | None = None) -> Self:
         """Load a state saved with :meth:`to_json`, played with ``rules`` (default: the
         standard ruleset, which the JSON form does not name); ReplayError names what is wrong."""
-        from .errors import ReplayError
+        from ...errors import ReplayError
         try:
             return super().from_json(data, rules or standard_rules())
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -1,8 +1,8 @@
 """Star Commander's side of the balance lab (:class:`~starcom.study.hook.CardStudy`): the entry
 ``starcom`` gives it as ``study``. It wraps the vanilla stand-ins of
-:mod:`starcom.cards.stand_ins` (a card is swapped one for one for its stand-in's paired copy,
+:mod:`starcom.sc.cards.stand_ins` (a card is swapped one for one for its stand-in's paired copy,
 ``rules.version_for``), and notes what the study reports: the cards each seat played, built or
-developed, the rule IDs carried out (:func:`starcom.engine.events.rules_fired`), the studied
+developed, the rule IDs carried out (:func:`starcom.sc.engine.events.rules_fired`), the studied
 card held and legal. Nothing else of the study knows Star Commander.
 """
 from __future__ import annotations
@@ -11,16 +11,16 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, ClassVar
 
-from ..cards.catalogue import STANDARD, Catalogue
-from ..cards.stand_ins import Variant, studied
-from ..engine.editions import EDITIONS
-from ..engine.events import RECORDED_RULES, rules_fired
-from ..engine.game import Game
-from ..engine.setup import check_config
-from ..engine.state import Config
+from .cards.catalogue import STANDARD, Catalogue
+from .cards.stand_ins import Variant, studied
+from .engine.editions import EDITIONS
+from .engine.events import RECORDED_RULES, rules_fired
+from .engine.game import Game
+from .engine.setup import check_config
+from .engine.state import Config
 from ..sim.play import Step
 from ..sim.record import result_of, to_record
-from .hook import Settings, Tracked
+from ..study.hook import Settings, Tracked
 
 
 @cache

@@ -7,7 +7,7 @@ by their JSON text first, so it depends on *which* actions are legal, not on the
 ``legal_actions`` lists them in: a refactor may reorder them, but a change in what is legal, in the
 setup or in how the game uses its random generator changes the counts.
 
-``tests/perft/starcom.perft`` holds the pinned counts; ``python -m starcom.perft`` prints them
+``tests/perft/starcom.perft`` holds the pinned counts; ``python -m starcom.sc.perft`` prints them
 again (``--write`` overwrites the file, only after a rules change that is meant to change them).
 """
 from __future__ import annotations
@@ -77,13 +77,13 @@ def read_file(path: Path) -> dict[str, list[int]]:
 
 HEADER = """\
 # Star Commander perft: legal actions at each decision of seeded random playouts.
-# Made by `python -m starcom.perft --write`; checked by tests/test_perft.py.
+# Made by `python -m starcom.sc.perft --write`; checked by tests/test_perft.py.
 # A line: edition, players, board size, seed, then the count at each decision.
 """
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m starcom.perft", description="Legal-action counts along seeded playouts (perft).")
+    parser = argparse.ArgumentParser(prog="python -m starcom.sc.perft", description="Legal-action counts along seeded playouts (perft).")
     parser.add_argument("--write", type=Path, metavar="FILE", help="write the counts to FILE")
     args = parser.parse_args(argv)
     lines = [format_line(case, counts(case)) for case in CASES]

@@ -2,7 +2,7 @@
 
 Like actions (:mod:`.moves`), each event is a tuple whose first item is its kind, so
 ``Draw("draw", 0, 1, 42) == ("draw", 0, 1, 42)``; the fields have names, which the secrecy filter
-(:func:`starcom.engine.view.event_for`) and the JSON form use. Players are seat numbers,
+(:func:`starcom.sc.engine.view.event_for`) and the JSON form use. Players are seat numbers,
 ``vessel`` and ``card`` card instance ids, ``at``/``to``/``from`` board positions.
 
 :data:`EVENT_KINDS` lists every kind the engine emits, for clients that render them all.

@@ -1,5 +1,5 @@
 """The rules engine: a pure, deterministic state machine (see ``docs/architecture.md``)."""
-from .errors import IllegalAction, ReplayError, StarcomError
+from ...errors import IllegalAction, ReplayError, StarcomError
 from .events import Event
 from .game import Game
 from .moves import Action

@@ -24,7 +24,7 @@ from ..observer import STARCOM as OBSERVER
 from .evaluation import WIN, Weights, scores, wasteful, win_chances
 from .fleet import first_jump, fleet_plans, play_plan
 from .heuristic import HEURISTIC, MAX_FIRST, candidate_pool
-from .ismcts import Ismcts
+from ...agents.ismcts import Ismcts
 from .playout import finish_turn, scripted
 
 Action = Any  # a legal action (a typed tuple) or ("fleet", plan)

@@ -21,11 +21,11 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..cards.catalogue import STANDARD, Catalogue
-from .report import results
-from .runner import run_study
-from .spec import StudyError, StudySpec
-from .stats import fixed_paired_games, fixed_unpaired_games
+from .cards.catalogue import STANDARD, Catalogue
+from ..study.report import results
+from ..study.runner import run_study
+from ..study.spec import StudyError, StudySpec
+from ..study.stats import fixed_paired_games, fixed_unpaired_games
 
 # Ships the greedy AI builds often (in 4,800 games on 2-player 3x3, per game: Battleship 1.3,
 # Cruiser 1.3, Destroyer 0.75, Frigate 0.5): the panel every run studies, and the cards changed

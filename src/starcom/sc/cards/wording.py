@@ -2,7 +2,7 @@
 
 A card effect may stop the game for a player to choose (``EffectSet.choice_handler`` in ``engine.ruleset``); the
 choice's kind is the card's name. Logs and option labels word such a choice from this table, so
-that no card name has to appear in code outside ``starcom.cards``.
+that no card name has to appear in code outside ``starcom.sc.cards``.
 
 Placeholders: ``{value}`` is the option chosen, ``{ctx}`` the choice's context (``ctx`` in the
 engine's choice record), each rendered by its kind: "pos" a board position, "card" a card's

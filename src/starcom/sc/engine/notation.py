@@ -33,7 +33,7 @@ from ..cards.wording import CHOICE_WORDS
 from . import actions as A
 from .board import name as pos_name
 from .board import parse as parse_pos
-from .errors import IllegalAction
+from ...errors import IllegalAction
 from .moves import Action
 from .state import GameState
 from .trade import ITEM_KINDS

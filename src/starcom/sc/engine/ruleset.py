@@ -1,7 +1,7 @@
 """The engine's extension protocol for cards, and the ruleset a game is played with.
 
 A card's printed facts are catalogue data; what needs code is a :class:`CardEffect`: hooks the
-rules call at fixed points, and a few flags. An effects module (``starcom.cards.effects``)
+rules call at fixed points, and a few flags. An effects module (``starcom.sc.cards.effects``)
 registers them by card name on an :class:`EffectSet` made for its catalogue, which refuses a
 name the catalogue does not hold. :meth:`Ruleset.build` then joins a catalogue and an effect
 set into one immutable :class:`Ruleset`; a state points to the one it is played with

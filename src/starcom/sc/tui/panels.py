@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards.catalogue import DOMAINS
-from .board import seat_style
+from ...tui.board import seat_style
 
 DECISIONS = {
     "command": "Command phase: act, then end the phase",

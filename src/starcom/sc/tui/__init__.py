@@ -1,0 +1,1 @@
+"""Star Commander in the full-screen terminal game: its board, hand and stack panels."""
