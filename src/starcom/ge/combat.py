@@ -7,7 +7,6 @@ volleys and card damage alike, goes through :func:`hit`.
 from __future__ import annotations
 
 from . import board
-from .hooks import effect
 from .state import HQ_LIMIT, State
 
 PHASER, HEAVY = "phaser", "heavy"
@@ -39,7 +38,7 @@ def is_target(s: State, target: int, shooter: int) -> bool:
         return not any(s.spec(u.uid).kind == "base" for u in board.on(s, target))  # GE-FIRE-9
     if kind in ("ship", "base"):
         return board.basis(s, target) == target  # a combined ship is aimed at as one card
-    return effect(s, s.units[target]).targetable(s, s.units[target])
+    return s.effect(s.units[target]).targetable(s, s.units[target])
 
 
 def weapons(s: State, uid: int) -> list[str]:
@@ -74,7 +73,7 @@ def may_fire_at(s: State, uid: int, target: int) -> bool:
             carrier = s.units[uid].parent
             return carrier is not None and board.is_ship(s, carrier)
         return False
-    return effect(s, s.units[uid]).may_fire_at(s, s.units[uid], target)
+    return s.effect(s.units[uid]).may_fire_at(s, s.units[uid], target)
 
 
 def aims(s: State, seat: int) -> list[int]:
@@ -199,7 +198,7 @@ def resolve_volley(s: State, seat: int, target: int, fired: list[tuple[int, str]
     for shooter in sorted({uid for uid, kind in fired if kind == HEAVY and uid in s.units}):
         for c in board.on(s, shooter):  # its heavy weapons have fired, whatever they hit
             if c.uid in s.units:
-                effect(s, c).fired(s, c, shooter)
+                s.effect(c).fired(s, c, shooter)
     if not legal:
         s.say("volley-lost", seat, target)
         return
@@ -222,13 +221,13 @@ def damage_of(s: State, uid: int, kind: str, target: int) -> int:
     if kind == PHASER:
         carrier = uid if board.is_unit(s, uid) else s.units[uid].parent
         if carrier is not None and carrier in s.units and any(
-                effect(s, u).blocks_phasers(s, u) for u in board.on(s, carrier)):
+                s.effect(u).blocks_phasers(s, u) for u in board.on(s, carrier)):
             return 0
         if target >= 0 and (s.spec(target).kind == "terrain"
-                            or effect(s, s.units[target]).phaser_proof(s, s.units[target])):
+                            or s.effect(s.units[target]).phaser_proof(s, s.units[target])):
             return 0  # phasers do nothing to terrain or to a Small Phaser Eel
         return 1
-    return 1 + sum(effect(s, u).heavy_bonus(s, u, uid) for u in board.on(s, uid))
+    return 1 + sum(s.effect(u).heavy_bonus(s, u, uid) for u in board.on(s, uid))
 
 
 def hit(s: State, target: int, amount: int, kind: str, source: int) -> None:
@@ -241,7 +240,7 @@ def hit(s: State, target: int, amount: int, kind: str, source: int) -> None:
     if target not in s.units or amount <= 0:
         return
     if kind == "weapons" and s.units[target].owner != source:  # (1) opponent volleys only (GE-DMG-2)
-        amount -= sum(effect(s, c).volley_reduction(s, c, target) for c in board.on(s, target))
+        amount -= sum(s.effect(c).volley_reduction(s, c, target) for c in board.on(s, target))
     amount = _intercept(s, target, amount, kind)  # (2)
     _apply(s, target, amount, kind)
 
@@ -274,7 +273,7 @@ def _apply(s: State, target: int, amount: int, kind: str) -> None:
         if amount <= 0 or c.uid not in s.units:
             continue
         room = _room(s, c.uid, kind)
-        left = effect(s, c).absorb(s, c, target, amount, kind)
+        left = s.effect(c).absorb(s, c, target, amount, kind)
         if left < amount and c.uid not in s.units:  # the protector was destroyed by it
             # played in reaction mode to protect, it passes on what it could not take
             # (splash); one already in play lets nothing more through
@@ -297,7 +296,7 @@ def _apply(s: State, target: int, amount: int, kind: str) -> None:
         u.damage += amount  # (5)
     if board.destroyed(s, target):  # a lethal point may go to a cargo instead (GE-DMG-7)
         for c in board.on(s, target):
-            if effect(s, c).takes_lethal_point(s, c, target):
+            if s.effect(c).takes_lethal_point(s, c, target):
                 u.damage -= 1
                 board.leave(s, c.uid)
                 break

@@ -6,15 +6,15 @@ HQ or a fleet is ``-1 - seat``. Each has one text form (``play doctor#12 moon#3`
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Any, Self
 
 from ..engine.errors import IllegalAction  # one refusal type for both games (.reason, .rule)
 from . import board, chain, combat, plays, points, turn
 from .cards import BY_KEY, CARDS, EMPIRES, KREBIZ_PAIRS, deck_list
+from ..kit.rng import Mersenne, RandomSource
 from .cards.base import Effect
-from .hooks import effect, effect_of
+from .ruleset import standard
 from .state import (ALLOCATE, DISCARD, EDITIONS, FIRE, OVER, PLAY_A, PLAY_B, PLAYS_PER_TURN, SETUP, Item,
                     Options, Player, State)
 
@@ -63,7 +63,7 @@ class GalacticEmpires:
             if opts.prepaired and empire == "krebiz":
                 _set_pairs_aside(p, spec_of)
             players.append(p)
-        state = State(edition, opts, seed, owner_of, spec_of, players, random.Random(seed))
+        state = State(edition, opts, seed, owner_of, spec_of, players, Mersenne(seed), standard())
         state.blank = _blanks(owner_of, spec_of, blank)
         return cls(state)
 
@@ -153,7 +153,7 @@ class GalacticEmpires:
         elif kind == "use" and s.phase == ALLOCATE:
             u = s.units[act[1]]
             u.used = True
-            effect(s, u).use(s, u, tuple(act[2:]))
+            s.effect(u).use(s, u, tuple(act[2:]))
         elif kind == "allocate":
             s.say("allocate", seat)
             if s.players[seat].research_cap is not None:  # a second plan opens no new window
@@ -288,7 +288,7 @@ class GalacticEmpires:
     def clone(self) -> Self:
         return type(self)(self.s.clone())
 
-    def determinize(self, player: int, rng: random.Random) -> Self:
+    def determinize(self, player: int, rng: RandomSource) -> Self:
         """A position ``player`` cannot tell from this one: the other hand (but the cards known
         to be in it, ``Player.shown``), both decks' order and a reserve not yet revealed are
         redrawn."""
@@ -308,7 +308,7 @@ class GalacticEmpires:
             if not p.reserve_public:
                 p.reserve = pool[n_hand:n_hand + n_res]
             p.deck = pool[n_hand + n_res:]
-        s.rng = random.Random(rng.getrandbits(64))
+        s.rng = Mersenne(rng.getrandbits(64))
         s.seed = 0  # the real seed fixes every shuffle: a copy for a seat must not carry it
         return g
 
@@ -369,7 +369,7 @@ class GalacticEmpires:
         try:
             if data.get("game") != "ge":
                 raise ValueError("not a Galactic Empires position")
-            return cls(State.from_json(data["state"]))
+            return cls(State.from_json(data["state"], standard()))
         except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
             raise ValueError(f"not a valid Galactic Empires save: {exc}") from None
 
@@ -413,7 +413,7 @@ def _paired_plays(s: State, seat: int, acts: list[Action]) -> list[Action]:
             if board.slots_needed(s, seat, need) > p.slots:
                 continue
         seen.add(s.spec_of[cruiser])  # the other copy, paired alike, plays the same
-        locs = Effect.placements(effect_of(s.spec_of[cruiser]), s, seat, cruiser)
+        locs = Effect.placements(s.effect_of(cruiser), s, seat, cruiser)
         extra += [("pair", cruiser, capsule, loc) for loc in locs]
     plays_end = max((i + 1 for i, a in enumerate(out) if a[0] in ("play", "pair")), default=0)
     return out[:plays_end] + extra + out[plays_end:]

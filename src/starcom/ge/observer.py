@@ -90,7 +90,7 @@ class GalacticEmpiresObserver:
 
     def chance_mark(self, game: GalacticEmpires) -> Hashable:
         s = game.s
-        return tuple(len(p.deck) for p in s.players) + (hash(s.rng.getstate()),)
+        return tuple(len(p.deck) for p in s.players) + (hash(s.rng.mark()),)
 
     def reveals(self, events: Sequence[Any], mark_before: Hashable, mark_after: Hashable) -> bool:
         return mark_before != mark_after or any(e[0] in ("ante", "draw", "celebration") for e in events)

@@ -18,7 +18,6 @@ from typing import Any
 
 from . import board
 from .cards import POINT_TYPES
-from .hooks import effect
 from .state import State
 
 ECONOMY, SUPPLY, ENERGY, AMMO, RESEARCH, REPAIR = range(len(POINT_TYPES))
@@ -32,7 +31,7 @@ def produce(s: State) -> None:
     for u in board.fleet(s, s.active):
         if board.has_cost(s, u.uid):
             continue
-        for i, n in enumerate(effect(s, u).produces(s, u)):
+        for i, n in enumerate(s.effect(u).produces(s, u)):
             p.pool[i] += n
     s.plan_pool = list(p.pool)
     s.plan_units = [copy.copy(u) for u in board.fleet(s, s.active)]
@@ -78,12 +77,12 @@ def _doubling(s: State, uid: int, what: str) -> bool:
     ``what`` (energy or repair) assigned to ``uid``, its own location, and not spent it?"""
     if s.players[s.active].tech != what:
         return False
-    return any(effect(s, c).doubles(s, c, what) for c in board.on(s, uid) if c.owner == s.active)
+    return any(s.effect(c).doubles(s, c, what) for c in board.on(s, uid) if c.owner == s.active)
 
 
 def _own_output(s: State, uid: int) -> list[int]:
     out = [0] * len(POINT_TYPES)
-    terrain, gain = effect(s, s.units[uid]).terrain_bonus(s, s.units[uid])
+    terrain, gain = s.effect(s.units[uid]).terrain_bonus(s, s.units[uid])
     if terrain is not None and terrain not in s.players[s.active].boosted:
         out = list(gain)
     return out
@@ -109,14 +108,14 @@ def pay(s: State, uid: int) -> None:
     take = price(s, uid)
     assert take is not None
     gain = _own_output(s, uid)
-    terrain, _ = effect(s, s.units[uid]).terrain_bonus(s, s.units[uid])
+    terrain, _ = s.effect(s.units[uid]).terrain_bonus(s, s.units[uid])
     if terrain is not None and any(gain):
         p.boosted.append(terrain)
     for i in range(len(POINT_TYPES)):
         p.pool[i] += gain[i] - take[i]
     p.cargo_supply.pop(uid, None)
     s.units[uid].paid = True
-    for i, n in enumerate(effect(s, s.units[uid]).produces(s, s.units[uid])):  # it will be engaged
+    for i, n in enumerate(s.effect(s.units[uid]).produces(s, s.units[uid])):  # it will be engaged
         p.pool[i] += n
     s.say("pay", s.active, uid)
 
@@ -192,7 +191,7 @@ def repairable(s: State) -> list[tuple[int, str]]:
         return []
     out = []
     for u in board.fleet(s, s.active):
-        if not effect(s, u).repairable(s, u) or board.basis(s, u.uid) != u.uid:
+        if not s.effect(u).repairable(s, u) or board.basis(s, u.uid) != u.uid:
             continue
         if u.damage > 0:
             out.append((u.uid, "hull"))
@@ -229,7 +228,7 @@ def researchable(s: State) -> list[int]:
     return [u.uid for u in s.units.values()
             if u.against and u.owner != s.active and u.parent in s.units and u.uid not in done
             and (cap is None or u.uid in cap)
-            and s.units[u.parent].owner == s.active and effect(s, u).research_negates(s, u)]
+            and s.units[u.parent].owner == s.active and s.effect(u).research_negates(s, u)]
 
 
 def research(s: State, uid: int) -> None:
@@ -305,7 +304,7 @@ def actions(s: State) -> list[tuple[Any, ...]]:
     out += [("repair", uid, part) for uid, part in repairable(s)]
     out += [("research", uid) for uid in researchable(s)]
     for u in board.fleet(s, s.active):
-        out += [("use", u.uid, *args) for args in effect(s, u).allocation_uses(s, u)]
+        out += [("use", u.uid, *args) for args in s.effect(u).allocation_uses(s, u)]
     out.append(("allocate",))
     return out
 

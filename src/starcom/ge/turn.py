@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from . import board, combat, plays, points
 from .cards import CARDS, QUICK_RESERVE
-from .hooks import effect
 from .state import (
     ALLOCATE,
     DISCARD,
@@ -97,7 +96,7 @@ def start_turn(s: State, seat: int) -> None:
             continue
         u.age += 1
         if u.age >= duration:
-            for i, n in enumerate(effect(s, u).produces(s, u)):  # GE-DUR-2: it produces first
+            for i, n in enumerate(s.effect(u).produces(s, u)):  # GE-DUR-2: it produces first
                 p.pool[i] += n
             s.say("expire", u.uid)
             board.leave(s, u.uid)
@@ -124,11 +123,11 @@ def engage(s: State) -> None:
             if spec.kind == "equipment" and spec.passive is False and u.parent in s.units:
                 u.engaged = s.units[u.parent].engaged
             else:  # engaged, unless a card against it keeps it disengaged (an Illness)
-                u.engaged = not any(effect(s, c).disengages(s, c, u.uid) for c in board.on(s, u.uid))
+                u.engaged = not any(s.effect(c).disengages(s, c, u.uid) for c in board.on(s, u.uid))
         if u.partner is not None and u.parent == u.partner:  # a combined capsule follows its ship
             u.engaged = s.units[u.partner].engaged
     for u in units:
-        effect(s, u).engagement(s, u)
+        s.effect(u).engagement(s, u)
     s.say("engaged", seat, tuple(sorted(u.uid for u in units if u.engaged)))
     s.phase = PLAY_A
     s.say("phase", PLAY_A)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..hooks import effect, effect_of
 from .base import Effect, _board, _DisablesCrew
 
 if TYPE_CHECKING:
@@ -102,7 +101,7 @@ class Doctor(Effect):
 def _ill_crew_cards(s: State, seat: int) -> list[int]:
     """Illness cards in play against ``seat``'s crew: what its research may negate."""
     return sorted(c.uid for c in s.units.values() if s.spec(c.uid).cls == "illness" and c.parent in s.units
-                  and s.units[c.parent].owner == seat and effect(s, c).research_negates(s, c))
+                  and s.units[c.parent].owner == seat and s.effect(c).research_negates(s, c))
 
 
 def negate_with_research(s: State, doctor: Unit, illness: int) -> None:
@@ -189,7 +188,7 @@ class Crewman(Effect):
             if c.owner != u.owner:
                 c.parent = u.uid
         for crew in (replaced, u.uid):  # GE-DUR-5: the freed crew engages again, the stand-in may not
-            s.units[crew].engaged = not any(effect(s, c).disengages(s, c, crew) for c in b.on(s, crew))
+            s.units[crew].engaged = not any(s.effect(c).disengages(s, c, crew) for c in b.on(s, crew))
         s.say("stand-in", u.uid, replaced)
 
 
@@ -244,13 +243,13 @@ class Malpractice(_DisablesCrew):
     """Against a Doctor: for one complete turn of its player the Doctor does nothing at all."""
 
     def fits(self, s: State, seat: int, t: Unit) -> bool:
-        return effect(s, t).key == "doctor"
+        return s.effect(t).key == "doctor"
 
     def reaction_plays(self, s: State, seat: int, uid: int) -> list[tuple[Any, ...]]:
         """As a reaction: against a Doctor whose research is in the allocation being declared,
         or whose function is on the chain."""
         return [("play", uid, t.uid) for t in s.units.values()
-                if t.owner != seat and effect(s, t).key == "doctor" and _doctor_pending(s, t.uid)]
+                if t.owner != seat and s.effect(t).key == "doctor" and _doctor_pending(s, t.uid)]
 
     def enter_reacting(self, s: State, u: Unit, choices: tuple[Any, ...]) -> None:
         """Against an allocation being declared, the Doctor's research point is taken back
@@ -260,7 +259,7 @@ class Malpractice(_DisablesCrew):
         if doctor is None or doctor not in s.units:
             return
         d = s.units[doctor]
-        produced = d.engaged and not any(effect(s, c).disables(s, c, doctor) for c in _board().on(s, doctor)
+        produced = d.engaged and not any(s.effect(c).disables(s, c, doctor) for c in _board().on(s, doctor)
                                          if c.uid != u.uid)  # only a Doctor that worked made its point
         if produced and any(i.kind == "allocate" and i.player == d.owner for i in s.chain):
             withdraw(s, d.owner, RESEARCH, sum(s.spec(doctor).generates))
@@ -301,7 +300,7 @@ class _Transport(Effect):
                 continue
             for target in self.targets(s, u.owner, u.parent):
                 out += [("mission", crew, target, *args)
-                        for args in effect(s, s.units[crew]).mission_uses(s, u.owner, target)]
+                        for args in s.effect(s.units[crew]).mission_uses(s, u.owner, target)]
         return out
 
     def mission_ok(self, s: State, u: Unit, crew: int, target: int) -> bool:
@@ -331,7 +330,7 @@ class _Transport(Effect):
         spec = s.spec(crew)
         if spec.kind != "crew" or not spec.reaction:
             return []
-        crew_effect = effect_of(s.spec_of[crew])
+        crew_effect = s.effect_of(crew)
         crew_places = set(crew_effect.placements(s, seat, crew))
         out: list[tuple[Any, ...]] = []
         for here in self.placements(s, seat, uid):
@@ -491,7 +490,7 @@ def start_mission(s: State, transport: Unit, args: tuple[Any, ...]) -> None:
     c.parent = target
     c.used = True  # GE-MISSION-5: the crew's function is used too
     s.say("travel", crew, target)
-    if effect(s, transport).key == "shuttlecraft":
+    if s.effect(transport).key == "shuttlecraft":
         transport.parent = target
     s.queued.append(Item(c.owner, "act", ("act", crew, home if home is not None else -1, transport.uid, *rest),
                          reaction=c.owner != s.active))
@@ -504,7 +503,7 @@ def mission_act(s: State, item: Item) -> None:
     _, crew, home, transport, *choices = item.action
     c = s.units.get(crew)
     if c is not None and _board().works(s, crew):
-        effect(s, c).use(s, c, tuple(choices))
+        s.effect(c).use(s, c, tuple(choices))
     else:
         s.say("void", item.player, crew)
     s.queued.insert(0, It(item.player, "back", ("back", crew, home, transport), reaction=item.reaction))
@@ -520,7 +519,7 @@ def mission_back(s: State, item: Item) -> None:
         options = places(s, item.player)
         home = options[0] if options else None
     shuttle = s.units.get(transport)
-    if shuttle is not None and effect(s, shuttle).key == "shuttlecraft":
+    if shuttle is not None and s.effect(shuttle).key == "shuttlecraft":
         if home is None:
             _board().leave(s, transport)
         else:

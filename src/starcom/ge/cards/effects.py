@@ -2,8 +2,8 @@
 
 Each class here overrides the questions of :class:`~.base.Effect` its card's text answers (the
 crew and their carriers are in :mod:`.crew`, the Krebiz halves in :mod:`.krebiz`, the Escort in
-:mod:`.escort`). Importing this module installs one unit per catalogue card in
-:mod:`starcom.ge.hooks`, through which the rules ask them; the rules never name a card. Rule IDs
+:mod:`.escort`). :func:`table` makes one unit per catalogue card, for the ruleset a game's state
+holds (:mod:`starcom.ge.ruleset`), through which the rules ask them; the rules never name a card. Rule IDs
 are those of the GE spec (shared/ge/RULES.md); the card texts are in ``cards.md``.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..hooks import effect, effect_of, install
+from ...kit.effects import EffectRegistry, EffectTable
 from .base import (
     ECONOMY,
     NONE,
@@ -226,7 +226,7 @@ class ShieldFiend(_Against):
 
     def fits(self, s: State, seat: int, t: Unit) -> bool:
         return _board().shields(s, t.uid) > 0 and not any(
-            effect(s, c).key == "invinco_guardian" for c in _board().on(s, t.uid))
+            s.effect(c).key == "invinco_guardian" for c in _board().on(s, t.uid))
 
     def enter(self, s: State, u: Unit) -> None:
         target = u.parent
@@ -285,7 +285,7 @@ class IndiriganCarrier(Indirigan):
 
 
 def _blocks_illness(s: State, u: Unit) -> bool:
-    return effect(s, u).key == "doctor" and _board().works(s, u.uid)
+    return s.effect(u).key == "doctor" and _board().works(s, u.uid)
 
 
 _BY_KEY: dict[str, type[Effect]] = {
@@ -313,6 +313,14 @@ def _make(key: str) -> Effect:
     return unit
 
 
-install([_make(c.key) for c in CARDS])
+def table() -> EffectTable[Effect]:
+    """A new unit for every catalogue card, in catalogue order (a card whose text needs no code
+    gets a plain :class:`Effect`). ValueError names a card the classes above are given for that
+    the catalogue does not hold."""
+    registry: EffectRegistry[Effect] = EffectRegistry(c.key for c in CARDS)
+    for key in _BY_KEY:
+        registry.register(key, _make(key))
+    return registry.build(_make)
 
-__all__ = ["Effect", "effect", "effect_of"]
+
+__all__ = ["Effect", "table"]
