@@ -39,6 +39,10 @@ class TailTuple(tuple[Any, ...]):
     def __new__(cls, *values: Any) -> Self:
         return tuple.__new__(cls, values)
 
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        # copy and pickle call cls.__new__(cls, *these): the items, not the tuple of them
+        return tuple(self)
+
     def __repr__(self) -> str:
         return type(self).__name__ + tuple.__repr__(self)
 
