@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from . import chain, combat, plays, points, turn
+from . import events as E
 from . import moves as M
 from .cards import CARDS
 from .state import ALLOCATE, DISCARD, FIRE, OVER, PLAY_A, PLAY_B, SETUP, Item, State
@@ -226,12 +227,12 @@ def _use(s: State, seat: int, a: M.Use) -> None:
     if s.phase == ALLOCATE:
         s.effect(u).use(s, u, a.choices)
         return
-    s.say("use", seat, a.card, *a.choices)
+    s.say(E.Use("use", seat, a.card, *a.choices))
     chain.announce(s, Item(seat, "use", a))
 
 
 def _allocate(s: State, seat: int, a: M.Allocate) -> None:
-    s.say("allocate", seat)
+    s.say(E.Allocate("allocate", seat))
     if s.players[seat].research_cap is not None:  # a second plan opens no new window
         chain.end_allocation(s)
     else:
@@ -264,7 +265,7 @@ def _swap(s: State, seat: int, a: M.Swap) -> None:
 
 def _aim(s: State, seat: int, a: M.Aim) -> None:
     s.aim, s.aim_weapons = a.target, []
-    s.say("aim", seat, a.target)
+    s.say(E.Aim("aim", seat, a.target))
 
 
 def _add(s: State, seat: int, a: M.Add) -> None:
@@ -277,12 +278,12 @@ def _fire(s: State, seat: int, a: M.Fire) -> None:
     combat.spend(s)
     s.volleyed.append(target)
     s.aim, s.aim_weapons = None, []
-    s.say("fire", seat, target, fired)
+    s.say(E.Fire("fire", seat, target, fired))
     chain.announce(s, Item(seat, "fire", ("fire", target, fired)))
 
 
 def _discard(s: State, seat: int, a: M.Discard) -> None:
-    s.say("discard", seat, a.card)
+    s.say(E.Discard("discard", seat, a.card))
     chain.announce(s, Item(seat, "discard", a))
 
 

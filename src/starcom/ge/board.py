@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from . import events as E
 from .cards import POINT_TYPES, CardSpec
 from .state import State, Unit
 
@@ -190,7 +191,7 @@ def leave(s: State, uid: int, to: str = "discard", blocked: bool = False) -> lis
     s.quiet_mark += 1
     for place in sorted(p for p in held if p is not None and p in s.units):
         if is_unit(s, place) and destroyed(s, place):  # e.g. Krebiz Armor gone from a damaged ship
-            s.say("destroyed", place)
+            s.say(E.Destroyed("destroyed", place))
             gone += leave(s, place)
     return gone
 
@@ -218,7 +219,7 @@ def _leave(s: State, uid: int, to: str, gone: list[int]) -> None:
     if to == "hand":
         owner.show(uid)  # everyone saw it go there
     gone.append(uid)
-    s.say("leave", uid, to)
+    s.say(E.Leave("leave", uid, to))
 
 
 def destroyed(s: State, uid: int) -> bool:

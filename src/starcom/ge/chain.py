@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import board, combat, plays, points, turn
+from . import events as E
 from .state import PLAYS_PER_TURN, Item, State, Unit
 
 
@@ -130,7 +131,7 @@ def react(s: State, seat: int, action: tuple[Any, ...]) -> None:
 
 
 def pass_priority(s: State, seat: int) -> None:
-    s.say("pass", seat)
+    s.say(E.Pass("pass", seat))
     _after(s, seat, acted=False)
 
 
@@ -182,7 +183,7 @@ def _resolve(s: State, item: Item) -> None:
     elif kind == "use":
         u = s.units.get(a[1])
         if u is None:
-            s.say("void", item.player, a[1])
+            s.say(E.Void("void", item.player, a[1]))
         else:
             s.effect(u).use(s, u, tuple(a[2:]))
     elif kind == "fire":
@@ -194,7 +195,7 @@ def _resolve(s: State, item: Item) -> None:
     elif kind == "drop":
         p = s.players[item.player]
         p.discard.append(a[1])
-        s.say("drop", item.player, a[1])
+        s.say(E.Drop("drop", item.player, a[1]))
     elif kind == "allocate":
         if s.players[item.player].short:  # a reaction broke the plan: its player plans again
             points.replan(s)

@@ -7,6 +7,7 @@ volleys and card damage alike, goes through :func:`hit`.
 from __future__ import annotations
 
 from . import board
+from . import events as E
 from .state import HQ_LIMIT, State
 
 PHASER, HEAVY = "phaser", "heavy"
@@ -156,7 +157,7 @@ def shoot(s: State, seat: int, uid: int, target: int) -> int:
         return 1
     n = board.phasers(s, uid) - u.fired_phasers
     u.fired_phasers += n
-    s.say("shoot", seat, uid, target, n)
+    s.say(E.Shoot("shoot", seat, uid, target, n))
     return n
 
 
@@ -200,9 +201,9 @@ def resolve_volley(s: State, seat: int, target: int, fired: list[tuple[int, str]
             if c.uid in s.units:
                 s.effect(c).fired(s, c, shooter)
     if not legal:
-        s.say("volley-lost", seat, target)
+        s.say(E.VolleyLost("volley-lost", seat, target))
         return
-    s.say("volley", seat, target, total)
+    s.say(E.Volley("volley", seat, target, total))
     hit(s, target, total, "weapons", seat)
 
 
@@ -259,7 +260,7 @@ def _intercept(s: State, target: int, amount: int, kind: str) -> int:
     if escort not in s.units:
         return amount
     taken = min(wanted, amount)
-    s.say("intercept", escort, target, taken)
+    s.say(E.Intercept("intercept", escort, target, taken))
     _apply(s, escort, 2 * taken, kind)  # an in-play protector: excess on it is lost (GE-DMG-6)
     return amount - taken
 
@@ -288,7 +289,7 @@ def _apply(s: State, target: int, amount: int, kind: str) -> None:
     if kind == "shields":
         amount = 0  # shield damage never reaches a structure
     if amount <= 0:
-        s.say("damage", target, 0, u.shield_damage, u.damage)
+        s.say(E.Damage("damage", target, 0, u.shield_damage, u.damage))
         return
     if s.spec(target).kind == "terrain" and kind == "card":
         u.card_damage += amount  # kept apart: repair cannot remove it (GE-DMG-9)
@@ -300,9 +301,9 @@ def _apply(s: State, target: int, amount: int, kind: str) -> None:
                 u.damage -= 1
                 board.leave(s, c.uid)
                 break
-    s.say("damage", target, amount, u.shield_damage, u.damage)
+    s.say(E.Damage("damage", target, amount, u.shield_damage, u.damage))
     if board.destroyed(s, target):  # (6) GE-STACK-4; overkill is lost (GE-DMG-10)
-        s.say("destroyed", target)
+        s.say(E.Destroyed("destroyed", target))
         board.leave(s, target)
 
 
@@ -322,13 +323,13 @@ def _hit_hq(s: State, seat: int, amount: int, kind: str, source: int) -> None:
     p = s.players[seat]
     p.hq = min(hq_limit(s), p.hq + amount)  # the counter stops where the game does
     s.quiet_mark += 1
-    s.say("hq", seat, amount, p.hq)
+    s.say(E.Hq("hq", seat, amount, p.hq))
     if p.hq >= hq_limit(s):  # GE-WIN-1
         s.winner, s.end = 1 - seat, "hq"
-        s.say("eliminated", seat)
+        s.say(E.Eliminated("eliminated", seat))
         return
     if kind == "weapons" and amount >= 6 and s.edition == "full":  # GE-WIN-4
         shooter = s.players[source]
         if shooter.deck:
             shooter.hand.append(shooter.deck.pop())
-            s.say("celebration", source)
+            s.say(E.Celebration("celebration", source))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import board
+from . import events as E
 from .state import PLAYS_PER_TURN, State, Unit
 
 
@@ -88,7 +89,7 @@ def announce_play(s: State, seat: int, uid: int, loc: int, reaction: bool,
         p.ships_turn2 += 1
     if reaction:
         s.effect_of(uid).announce_reacting(s, seat, action)
-    s.say("announce", seat, uid, loc, reaction)
+    s.say(E.Announce("announce", seat, uid, loc, reaction))
 
 
 def resolve_play(s: State, seat: int, action: tuple[Any, ...], reaction: bool, cancelled: bool = False) -> None:
@@ -106,7 +107,7 @@ def resolve_play(s: State, seat: int, action: tuple[Any, ...], reaction: bool, c
     if cancelled or not legal:
         for c in cards:
             s.players[seat].discard.append(c)
-            s.say("cancelled" if cancelled else "void", seat, c)
+            s.say(E.Cancelled("cancelled", seat, c) if cancelled else E.Void("void", seat, c))
         return
     u = _enter(s, seat, uid, loc, reaction)
     if partner is not None:
@@ -129,7 +130,7 @@ def _enter(s: State, seat: int, uid: int, loc: int, reaction: bool) -> Unit:
     u.used = reaction  # GE-ACT-5: a reaction card uses its one function as it enters
     s.units[uid] = u
     s.quiet_mark += 1
-    s.say("enter", seat, uid, loc)
+    s.say(E.Enter("enter", seat, uid, loc))
     return u
 
 
@@ -145,7 +146,7 @@ def announce_extra(s: State, seat: int, action: tuple[Any, ...]) -> None:
     s.effect_of(first).announce_extra(s, seat, action)
     for uid in action[1:3] if action[0] == "pair" else ():  # both halves left the hand
         p.unshow(uid)
-    s.say("announce", seat, *action)
+    s.say(E.Announce("announce", seat, *action))
 
 
 def resolve_extra(s: State, seat: int, action: tuple[Any, ...]) -> None:
@@ -158,14 +159,14 @@ def announce_swap(s: State, seat: int, hand: int, reserve: int) -> None:
     p = s.players[seat]
     p.plays += 1
     p.show(hand)
-    s.say("announce-swap", seat, hand, reserve)
+    s.say(E.AnnounceSwap("announce-swap", seat, hand, reserve))
 
 
 def resolve_swap(s: State, seat: int, hand: int, reserve: int) -> None:
     """GE-PLAY-6: the hand card goes to the reserve (face up), the reserve card to the hand."""
     p = s.players[seat]
     if hand not in p.hand or reserve not in p.reserve:
-        s.say("void", seat, hand)
+        s.say(E.Void("void", seat, hand))
         return
     p.hand.remove(hand)
     p.unshow(hand)
@@ -173,7 +174,7 @@ def resolve_swap(s: State, seat: int, hand: int, reserve: int) -> None:
     p.reserve.append(hand)
     p.hand.append(reserve)
     p.show(reserve)
-    s.say("swap", seat, hand, reserve)
+    s.say(E.Swap("swap", seat, hand, reserve))
 
 
 def uses(s: State, seat: int) -> list[tuple[Any, ...]]:

@@ -17,6 +17,7 @@ import copy
 from typing import Any
 
 from . import board
+from . import events as E
 from .cards import POINT_TYPES
 from .state import State
 
@@ -35,7 +36,7 @@ def produce(s: State) -> None:
             p.pool[i] += n
     s.plan_pool = list(p.pool)
     s.plan_units = [copy.copy(u) for u in board.fleet(s, s.active)]
-    s.say("pool", s.active, tuple(p.pool))
+    s.say(E.Pool("pool", s.active, tuple(p.pool)))
 
 
 def price(s: State, uid: int) -> list[int] | None:
@@ -117,7 +118,7 @@ def pay(s: State, uid: int) -> None:
     s.units[uid].paid = True
     for i, n in enumerate(s.effect(s.units[uid]).produces(s, s.units[uid])):  # it will be engaged
         p.pool[i] += n
-    s.say("pay", s.active, uid)
+    s.say(E.Pay("pay", s.active, uid))
 
 
 def part_payable(s: State) -> list[int]:
@@ -154,7 +155,7 @@ def pay_part(s: State, uid: int) -> None:
     if unit in p.cargo_supply:  # the Cargo's point is spent if the part needed supply
         p.cargo_supply[unit] -= min(s.spec(uid).cost[SUPPLY], p.cargo_supply[unit])
     s.units[uid].split_paid = True
-    s.say("pay-part", s.active, uid)
+    s.say(E.PayPart("pay-part", s.active, uid))
 
 
 def _point(s: State, kind: int) -> int | None:
@@ -182,7 +183,7 @@ def load(s: State, uid: int) -> None:
     assert kind is not None
     s.players[s.active].pool[kind] -= 1
     s.units[uid].loaded += 1
-    s.say("load", s.active, uid)
+    s.say(E.Load("load", s.active, uid))
 
 
 def repairable(s: State) -> list[tuple[int, str]]:
@@ -217,7 +218,7 @@ def repair(s: State, uid: int, part: str) -> None:
             u.damage = max(0, u.damage - 1)
         else:
             u.shield_damage -= 1
-    s.say("repair", s.active, uid, part)
+    s.say(E.Repair("repair", s.active, uid, part))
 
 
 def researchable(s: State) -> list[int]:
@@ -239,7 +240,7 @@ def research(s: State, uid: int) -> None:
     p = s.players[s.active]
     p.pool[kind] -= 1
     p.negating.append(uid)
-    s.say("research", s.active, uid)
+    s.say(E.Research("research", s.active, uid))
 
 
 def withdraw(s: State, seat: int, kind: int, amount: int) -> None:
@@ -256,7 +257,7 @@ def withdraw(s: State, seat: int, kind: int, amount: int) -> None:
             p.pool[ECONOMY] -= 1
         else:
             p.short += 1
-    s.say("pool", seat, tuple(p.pool))
+    s.say(E.Pool("pool", seat, tuple(p.pool)))
 
 
 def replan(s: State) -> None:
@@ -283,7 +284,7 @@ def replan(s: State) -> None:
     p.tech = ""
     p.short = 0
     p.research_cap = cap
-    s.say("replan", s.active, tuple(p.pool))
+    s.say(E.Replan("replan", s.active, tuple(p.pool)))
 
 
 def negate(s: State) -> None:
@@ -291,7 +292,7 @@ def negate(s: State) -> None:
     p = s.players[s.active]
     for uid in p.negating:
         if uid in s.units:
-            s.say("negate", s.active, uid)
+            s.say(E.Negate("negate", s.active, uid))
             board.leave(s, uid)
     p.negating.clear()
 

@@ -18,6 +18,7 @@ from .cards import CARDS, POINT_TYPES, CardSpec
 
 if TYPE_CHECKING:
     from .cards.base import Effect
+    from .events import Event
     from .ruleset import Ruleset
 
 EDITIONS = ("full", "quick")
@@ -151,15 +152,16 @@ class State:
     winner: int | None = None  # -1: draw
     end: str = ""
     actions: int = 0  # actions taken
-    log: list[tuple[Any, ...]] = field(default_factory=list)  # events of the step being played
+    log: list[Event] = field(default_factory=list)  # events of the step being played
     plan_pool: list[int] = field(default_factory=list)  # the pool when this allocation's steps began
     plan_units: list[Unit] = field(default_factory=list)  # the active fleet then (a re-plan starts over)
     # Cards dealt as blanks (uids): a balance study's stand-ins, which may be discarded from the
     # hand but never played or swapped (GalacticEmpires.new's ``blank``, docs/study.md).
     blank: list[int] = field(default_factory=list)
 
-    def say(self, *event: Any) -> None:
-        """Record an event of the step being played (the game hands them to its caller)."""
+    def say(self, event: Event) -> None:
+        """Record an event (:mod:`.events`) of the step being played; the game hands the step's
+        events to its caller."""
         self.log.append(event)
 
     @property

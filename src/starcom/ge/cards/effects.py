@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...kit.effects import EffectRegistry, EffectTable
+from .. import events as E
 from .base import (
     ECONOMY,
     NONE,
@@ -129,7 +130,7 @@ class _CardDamage(Effect):
     def use(self, s: State, u: Unit, args: tuple[Any, ...]) -> None:
         from ..combat import hit
         amount = s.spec(u.uid).card_damage
-        s.say("card-damage", u.uid, amount)
+        s.say(E.CardDamage("card-damage", u.uid, amount))
         for t in self.victims(s, u):
             hit(s, t, amount, "card", u.owner)
         if u.uid in s.units:
@@ -208,9 +209,9 @@ class InvincoGuardian(Effect):
         if u.parent != target:
             return amount
         u.damage += amount
-        s.say("damage", u.uid, amount, 0, u.damage)
+        s.say(E.Damage("damage", u.uid, amount, 0, u.damage))
         if u.damage >= s.spec(u.uid).strength:
-            s.say("destroyed", u.uid)
+            s.say(E.Destroyed("destroyed", u.uid))
             _board().leave(s, u.uid)
         return 0  # excess damage is lost (GE-DMG-6)
 
@@ -233,7 +234,7 @@ class ShieldFiend(_Against):
         if target is not None and target in s.units:
             t = s.units[target]
             t.shield_damage = _board().shields(s, target)
-            s.say("damage", target, 0, t.shield_damage, t.damage)
+            s.say(E.Damage("damage", target, 0, t.shield_damage, t.damage))
         _board().leave(s, u.uid)
 
 
