@@ -307,21 +307,24 @@ _BY_KEY.update({"doctor": crew.Doctor, "boarding_party": crew.BoardingParty, "cr
                 "argonian_warm_front": escort.Escort})
 
 
-def _make(key: str) -> Effect:
-    kind = krebiz.KrebizPart if CARDS_BY_KEY[key].effect == "krebiz" else _BY_KEY.get(key, Effect)
+def _unit(kind: type[Effect], key: str) -> Effect:
     unit = kind()
     unit.key = key
     return unit
 
 
+def _default(key: str) -> Effect:
+    """The unit of a card with no class above: a Krebiz half's, or a plain one."""
+    return _unit(krebiz.KrebizPart if CARDS_BY_KEY[key].effect == "krebiz" else Effect, key)
+
+
 def table() -> EffectTable[Effect]:
-    """A new unit for every catalogue card, in catalogue order (a card whose text needs no code
-    gets a plain :class:`Effect`). ValueError names a card the classes above are given for that
-    the catalogue does not hold."""
+    """A new unit for every catalogue card, in catalogue order. ValueError names a card the
+    classes above are given for that the catalogue does not hold."""
     registry: EffectRegistry[Effect] = EffectRegistry(c.key for c in CARDS)
-    for key in _BY_KEY:
-        registry.register(key, _make(key))
-    return registry.build(_make)
+    for key, kind in _BY_KEY.items():
+        registry.register(key, _unit(kind, key))
+    return registry.build(_default)
 
 
 __all__ = ["Effect", "table"]
