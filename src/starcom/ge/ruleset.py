@@ -7,7 +7,7 @@ ask the state, ``s.effect(unit)`` or ``s.effect_of(uid)``, which look the card u
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -20,15 +20,20 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Ruleset:
-    """``effects[i]`` is the unit of catalogue card ``i``. Immutable and shared by every state
-    and copy that uses it; pickled by name (a worker process rebuilds the same one)."""
+    """``effects[i]`` is the unit of catalogue card ``i`` (``units[i]`` too: the same units as a
+    plain tuple, for the rules' many look-ups). Immutable and shared by every state and copy
+    that uses it; pickled by name (a worker process rebuilds the same one)."""
 
     name: str
     effects: EffectTable[Effect]
+    units: tuple[Effect, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "units", self.effects.units)
 
     def effect(self, index: int) -> Effect:
         """The effect unit of catalogue card ``index``."""
-        return self.effects[index]
+        return self.units[index]
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self is not standard():

@@ -3,7 +3,9 @@
 Every physical card of both decks has a ``uid`` fixed at setup (in catalogue order, before any
 shuffle, so a uid tells which card it is but nothing about where it lay in a deck). A card in
 play has a :class:`Unit` record (GE-ZONE-5); cards elsewhere are uids in a player's zones.
-The rules that change this data live in the other modules of :mod:`starcom.ge`.
+The rules that change this data live in the other modules of :mod:`starcom.ge`; the state
+points to the two things they need beside it: its seeded generator (:mod:`starcom.kit.rng`)
+and the ruleset of card effects (:mod:`.ruleset`), which is shared, never copied or saved.
 """
 from __future__ import annotations
 
@@ -174,11 +176,11 @@ class State:
 
     def effect(self, u: Unit) -> Effect:
         """The effect unit of the card ``u`` in play (from the ruleset)."""
-        return self.rules.effects[self.spec_of[u.uid]]
+        return self.rules.units[self.spec_of[u.uid]]
 
     def effect_of(self, uid: int) -> Effect:
         """The effect unit of card ``uid`` wherever it is (a card in hand, say)."""
-        return self.rules.effects[self.spec_of[uid]]
+        return self.rules.units[self.spec_of[uid]]
 
     def clone(self) -> State:
         """A copy that shares nothing the rules change. Written out rather than ``deepcopy``,

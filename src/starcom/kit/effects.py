@@ -49,25 +49,26 @@ class EffectRegistry(Generic[E]):
 
 
 class EffectTable(Generic[E]):
-    """Each catalogue card's effect unit, by index (``table[i]``) and by name. Read-only."""
+    """Each catalogue card's effect unit, by index (``table[i]``, or ``table.units[i]`` on a hot
+    path: a plain tuple) and by name. Read-only."""
 
-    __slots__ = ("names", "_units", "_index")
+    __slots__ = ("names", "units", "_index")
 
     def __init__(self, names: tuple[str, ...], units: tuple[E, ...]) -> None:
         if len(names) != len(units):
             raise ValueError(f"{len(names)} card names but {len(units)} effect units")
         self.names = names
-        self._units = units
+        self.units = units
         self._index = {n: i for i, n in enumerate(names)}
 
     def __getitem__(self, index: int) -> E:
-        return self._units[index]
+        return self.units[index]
 
     def __len__(self) -> int:
-        return len(self._units)
+        return len(self.units)
 
     def __iter__(self) -> Iterator[E]:
-        return iter(self._units)
+        return iter(self.units)
 
     def index(self, name: str) -> int:
         """The catalogue index of card ``name``; KeyError naming the closest card if unknown."""
@@ -80,7 +81,7 @@ class EffectTable(Generic[E]):
 
     def by_name(self, name: str) -> E:
         """The effect unit of card ``name``; KeyError for a name the catalogue does not hold."""
-        return self._units[self.index(name)]
+        return self.units[self.index(name)]
 
 
 __all__ = ["EffectRegistry", "EffectTable"]
