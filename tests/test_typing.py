@@ -15,8 +15,8 @@ import pytest
 pytest.importorskip("mypy", reason="mypy is not installed: pip install -e '.[dev]'")
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT_PACKAGES = ("src/starcom/sc/engine", "src/starcom/sc/cards", "src/starcom/ge", "src/starcom/agents/generic.py",
-                   "src/starcom/server", "src/starcom/observer.py")
+STRICT_PACKAGES = ("src/starcom/sc/engine", "src/starcom/sc/cards", "src/starcom/ge", "src/starcom/kit",
+                   "src/starcom/agents/generic.py", "src/starcom/server", "src/starcom/observer.py")
 
 
 def run_mypy(*args: str) -> subprocess.CompletedProcess[str]:

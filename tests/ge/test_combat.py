@@ -14,7 +14,8 @@ import pytest
 
 from starcom.ge import board, combat, points, turn
 from starcom.ge.cards import BY_KEY
-from starcom.ge.cards.effects import Effect, effect, effect_of
+from starcom.ge.cards.effects import Effect
+from starcom.ge.ruleset import standard
 from starcom.ge.cards.escort import Escort
 from starcom.ge.game import GalacticEmpires, IllegalAction
 from starcom.ge.state import FIRE, OVER, PLAY_A, PLAY_B
@@ -67,7 +68,7 @@ def big_ship(g: GalacticEmpires, seat: int = 0) -> tuple[int, int]:
 @pytest.fixture
 def escort_effect() -> Escort:
     """The Warm Front Escort's effect unit, as the catalogue registers it."""
-    unit = effect_of(BY_KEY["argonian_warm_front"].index)
+    unit = standard().effect(BY_KEY["argonian_warm_front"].index)
     assert isinstance(unit, Escort)
     return unit
 
@@ -244,7 +245,7 @@ def test_rearming_never_gives_a_second_shot_in_the_same_turn() -> None:
     moon = put(g, 1, "moon")
     claw = put(g, 1, "krebiz_claw")
     volley(g, moon, (shuttle, P))
-    effect(s, s.units[carrier]).engagement(s, s.units[carrier])  # a rearm, as in an Engagement phase
+    s.effect(s.units[carrier]).engagement(s, s.units[carrier])  # a rearm, as in an Engagement phase
     assert not s.units[shuttle].empty
     assert combat.weapons(s, shuttle) == []
     assert all(a[1] != shuttle for a in combat.reaction_fire(s, 0))
@@ -821,13 +822,13 @@ def test_ships_survive_their_terrain_and_a_freighter_stops_modifying() -> None:
     sunspot = put(g, 0, "argonian_sunspot", on=planet)
     tech = put(g, 0, "technician", on=planet)
     shield = put(g, 0, "planetary_shield", on=planet)
-    assert effect(s, s.units[freighter]).terrain_bonus(s, s.units[freighter])[0] == moon
+    assert s.effect(s.units[freighter]).terrain_bonus(s, s.units[freighter])[0] == moon
     board.leave(s, moon)
     board.leave(s, planet)
     assert s.units[freighter].parent is None and s.units[crew].parent == freighter
     assert s.units[sunspot].parent is None
     assert tech not in s.units and shield not in s.units
-    assert effect(s, s.units[freighter]).terrain_bonus(s, s.units[freighter])[0] is None
+    assert s.effect(s.units[freighter]).terrain_bonus(s, s.units[freighter])[0] is None
 
 
 # RULE: GE-STACK-2
@@ -943,7 +944,7 @@ ARGONIAN_NUMBERS = {  # strength, shields, phasers, heavy weapons
 # RULE: GE-SHIPS-1
 @pytest.mark.parametrize("key", sorted(ARGONIAN_NUMBERS))
 def test_argonian_warships_are_their_numbers_only(key: str) -> None:
-    assert type(effect_of(BY_KEY[key].index)) is Effect  # no rules of their own
+    assert type(standard().effect(BY_KEY[key].index)) is Effect  # no rules of their own
     g = table(phase=FIRE)
     s = g.s
     ship = put(g, 0, key, loaded=BY_KEY[key].heavy)
@@ -961,7 +962,7 @@ def test_argonian_warships_are_their_numbers_only(key: str) -> None:
 
 # RULE: GE-SHIPS-2
 def test_the_catalogue_escort_has_its_interception() -> None:
-    assert isinstance(effect_of(BY_KEY["argonian_warm_front"].index), Escort)
+    assert isinstance(standard().effect(BY_KEY["argonian_warm_front"].index), Escort)
 
 
 # RULE: GE-SHIPS-2

@@ -12,7 +12,6 @@ import pytest
 
 from starcom.ge import board, chain, combat, plays, turn
 from starcom.ge.cards import BY_KEY
-from starcom.ge.cards.effects import effect_of
 from starcom.ge.game import GalacticEmpires, IllegalAction
 from starcom.ge.state import ALLOCATE, DISCARD, FIRE, PLAY_A, PLAY_B
 
@@ -1355,7 +1354,7 @@ def test_only_a_reaction_crew_card_can_be_paired_with_a_transport() -> None:
     a = put(g, 0, "argonian_sunspot")
     put(g, 1, "krebiz_claw")
     t, party = give(g, 0, "transporter", "boarding_party")
-    assert effect_of(s.spec_of[t]).pair_plays(s, 0, t, party) == []
+    assert s.effect_of(t).pair_plays(s, 0, t, party) == []
     del a
 
 

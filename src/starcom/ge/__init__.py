@@ -1,6 +1,5 @@
 """Galactic Empires: the second game on starcom's core (docs/ge.md).
 
-Importing the package installs the cards' effect units (:mod:`.cards.effects`) behind the one
-door the rules use (:mod:`.hooks`).
+Importing the package changes nothing: a game's cards act through the ruleset its state holds
+(:mod:`.ruleset`), built the first time a game is made.
 """
-from .cards import effects as _effects  # noqa: F401  (installs every card's effect unit)

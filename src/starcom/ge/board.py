@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from . import events as E
 from .cards import POINT_TYPES, CardSpec
-from .hooks import effect
 from .state import State, Unit
 
 Points = list[int]
@@ -66,7 +66,7 @@ def _sum(s: State, uid: int, attr: str) -> int:
 def strength(s: State, uid: int) -> int:
     """Printed strength as modified (Krebiz Armor, combining) (GE-CARD-6)."""
     base = _sum(s, uid, "strength")
-    return base + sum(effect(s, u).strength_bonus(s, u, uid) for u in on(s, uid))
+    return base + sum(s.effect(u).strength_bonus(s, u, uid) for u in on(s, uid))
 
 
 def current_strength(s: State, uid: int) -> int:
@@ -80,7 +80,7 @@ def shields(s: State, uid: int) -> int:
 def phasers(s: State, uid: int) -> int:
     own = _sum(s, uid, "phasers") if not s.spec(uid).one_shot else 0
     if s.spec(uid).kind == "base":  # a damaged Defensive Satellites fires fewer (its own rule)
-        own = min(own, effect(s, s.units[uid]).phaser_cap(s, s.units[uid], own))
+        own = min(own, s.effect(s.units[uid]).phaser_cap(s, s.units[uid], own))
     return own
 
 
@@ -95,7 +95,7 @@ def cost(s: State, uid: int) -> Points:
         for i, n in enumerate(s.spec(p).cost):
             total[i] += n
     for u in on(s, uid):
-        for i, n in enumerate(effect(s, u).cost_delta(s, u, uid)):
+        for i, n in enumerate(s.effect(u).cost_delta(s, u, uid)):
             total[i] = max(0, total[i] + n)
     return total
 
@@ -106,7 +106,7 @@ def has_cost(s: State, uid: int) -> bool:
 
 def disabled(s: State, uid: int) -> bool:
     """Treated as disengaged by an effect (GE-ENG-6): Space Vertigo, Malpractice, Illness."""
-    return any(effect(s, u).disables(s, u, uid) for u in on(s, uid))
+    return any(s.effect(u).disables(s, u, uid) for u in on(s, uid))
 
 
 def works(s: State, uid: int) -> bool:
@@ -121,7 +121,7 @@ def protects_hq(s: State, uid: int) -> bool:
     uid = basis(s, uid)  # a combined capsule protects exactly when its ship does (GE-KREB-4)
     if s.options.disengaged_unprotected and not s.units[uid].engaged:
         return False
-    return not any(effect(s, u).unprotects(s, u, uid) for u in on(s, uid))
+    return not any(s.effect(u).unprotects(s, u, uid) for u in on(s, uid))
 
 
 def hq_open(s: State, seat: int) -> bool:
@@ -179,11 +179,11 @@ def leave(s: State, uid: int, to: str = "discard", blocked: bool = False) -> lis
     held = {s.units[g.uid].parent for g in stack(s, uid)} if uid in s.units else set()
     need_before = [slots_needed(s, seat) for seat in range(len(s.players))]
     held_down = {g.parent for g in stack(s, uid) if g.parent is not None and g.parent in s.units
-                 and effect(s, g).disengages(s, g, g.parent)} if uid in s.units else set()
+                 and s.effect(g).disengages(s, g, g.parent)} if uid in s.units else set()
     _leave(s, uid, to, gone)
     forfeit_freed_slots(s, need_before)
     for place in held_down:  # GE-DUR-5: a crew an Illness held down engages again at once
-        if place in s.units and not any(effect(s, c).disengages(s, c, place) for c in on(s, place)):
+        if place in s.units and not any(s.effect(c).disengages(s, c, place) for c in on(s, place)):
             s.units[place].engaged = True
     if blocked:
         for g in gone:
@@ -191,7 +191,7 @@ def leave(s: State, uid: int, to: str = "discard", blocked: bool = False) -> lis
     s.quiet_mark += 1
     for place in sorted(p for p in held if p is not None and p in s.units):
         if is_unit(s, place) and destroyed(s, place):  # e.g. Krebiz Armor gone from a damaged ship
-            s.say("destroyed", place)
+            s.say(E.Destroyed("destroyed", place))
             gone += leave(s, place)
     return gone
 
@@ -219,7 +219,7 @@ def _leave(s: State, uid: int, to: str, gone: list[int]) -> None:
     if to == "hand":
         owner.show(uid)  # everyone saw it go there
     gone.append(uid)
-    s.say("leave", uid, to)
+    s.say(E.Leave("leave", uid, to))
 
 
 def destroyed(s: State, uid: int) -> bool:

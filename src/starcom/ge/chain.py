@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import board, combat, plays, points, turn
-from .hooks import effect, effect_of
+from . import events as E
 from .state import PLAYS_PER_TURN, Item, State, Unit
 
 
@@ -37,13 +37,13 @@ def reactions(s: State, seat: int) -> list[tuple[Any, ...]]:
     if seat != s.active or p.plays < PLAYS_PER_TURN:
         ready = [uid for uid in sorted(p.hand) if s.spec(uid).reaction and plays.restriction(s, seat, uid) is None]
         for uid in ready:
-            out += effect_of(s.spec_of[uid]).reaction_plays(s, seat, uid)
+            out += s.effect_of(uid).reaction_plays(s, seat, uid)
         for uid in ready:
             for mate in ready:
                 if mate != uid:
-                    out += effect_of(s.spec_of[uid]).pair_plays(s, seat, uid, mate)
+                    out += s.effect_of(uid).pair_plays(s, seat, uid, mate)
     for u in _ready_to_react(s, seat):  # each effect applies its own once-a-turn limit (GE-ACT-1)
-        out += [("use", u.uid, *args) for args in effect(s, u).reaction_uses(s, u)]
+        out += [("use", u.uid, *args) for args in s.effect(u).reaction_uses(s, u)]
     return out + combat.reaction_fire(s, seat)
 
 
@@ -61,7 +61,7 @@ def suspected(s: State, seat: int) -> bool:
     if not allowed(s, seat) or s.players[seat].quiet == s.turn_mark:  # GE-REACT-10: "not this turn"
         return False
     for u in _ready_to_react(s, seat):
-        if effect(s, u).reaction_uses(s, u):
+        if s.effect(u).reaction_uses(s, u):
             return True
     if combat.reaction_fire(s, seat):
         return True
@@ -70,12 +70,12 @@ def suspected(s: State, seat: int) -> bool:
         return False
     hidden = [uid for uid in _unaccounted_reaction_cards(s, seat) if plays.restriction(s, seat, uid) is None]
     for uid in hidden:
-        if effect_of(s.spec_of[uid]).reaction_plays(s, seat, uid):
+        if s.effect_of(uid).reaction_plays(s, seat, uid):
             return True
     if len(p.hand) >= 2:
         for uid in hidden:
             for mate in hidden:
-                if mate != uid and effect_of(s.spec_of[uid]).pair_plays(s, seat, uid, mate):
+                if mate != uid and s.effect_of(uid).pair_plays(s, seat, uid, mate):
                     return True
     return False
 
@@ -131,7 +131,7 @@ def react(s: State, seat: int, action: tuple[Any, ...]) -> None:
 
 
 def pass_priority(s: State, seat: int) -> None:
-    s.say("pass", seat)
+    s.say(E.Pass("pass", seat))
     _after(s, seat, acted=False)
 
 
@@ -183,9 +183,9 @@ def _resolve(s: State, item: Item) -> None:
     elif kind == "use":
         u = s.units.get(a[1])
         if u is None:
-            s.say("void", item.player, a[1])
+            s.say(E.Void("void", item.player, a[1]))
         else:
-            effect(s, u).use(s, u, tuple(a[2:]))
+            s.effect(u).use(s, u, tuple(a[2:]))
     elif kind == "fire":
         target, fired = item.action[1], [tuple(w) for w in item.action[2]]
         combat.resolve_volley(s, item.player, target, fired)
@@ -195,15 +195,15 @@ def _resolve(s: State, item: Item) -> None:
     elif kind == "drop":
         p = s.players[item.player]
         p.discard.append(a[1])
-        s.say("drop", item.player, a[1])
+        s.say(E.Drop("drop", item.player, a[1]))
     elif kind == "allocate":
         if s.players[item.player].short:  # a reaction broke the plan: its player plans again
             points.replan(s)
         else:
             end_allocation(s)
     elif kind == "act":
-        effect_of(s.spec_of[a[3]]).mission_step(s, item)  # the carrier's unit runs its mission
+        s.effect_of(a[3]).mission_step(s, item)  # the carrier's unit runs its mission
     elif kind == "back":
-        effect_of(s.spec_of[a[3]]).mission_step(s, item)
+        s.effect_of(a[3]).mission_step(s, item)
     elif kind == "shoot":
         combat.resolve_volley(s, item.player, a[2], [(a[1], combat.PHASER)] * a[3])

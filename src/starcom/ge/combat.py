@@ -7,7 +7,7 @@ volleys and card damage alike, goes through :func:`hit`.
 from __future__ import annotations
 
 from . import board
-from .hooks import effect
+from . import events as E
 from .state import HQ_LIMIT, State
 
 PHASER, HEAVY = "phaser", "heavy"
@@ -39,7 +39,7 @@ def is_target(s: State, target: int, shooter: int) -> bool:
         return not any(s.spec(u.uid).kind == "base" for u in board.on(s, target))  # GE-FIRE-9
     if kind in ("ship", "base"):
         return board.basis(s, target) == target  # a combined ship is aimed at as one card
-    return effect(s, s.units[target]).targetable(s, s.units[target])
+    return s.effect(s.units[target]).targetable(s, s.units[target])
 
 
 def weapons(s: State, uid: int) -> list[str]:
@@ -74,7 +74,7 @@ def may_fire_at(s: State, uid: int, target: int) -> bool:
             carrier = s.units[uid].parent
             return carrier is not None and board.is_ship(s, carrier)
         return False
-    return effect(s, s.units[uid]).may_fire_at(s, s.units[uid], target)
+    return s.effect(s.units[uid]).may_fire_at(s, s.units[uid], target)
 
 
 def aims(s: State, seat: int) -> list[int]:
@@ -157,7 +157,7 @@ def shoot(s: State, seat: int, uid: int, target: int) -> int:
         return 1
     n = board.phasers(s, uid) - u.fired_phasers
     u.fired_phasers += n
-    s.say("shoot", seat, uid, target, n)
+    s.say(E.Shoot("shoot", seat, uid, target, n))
     return n
 
 
@@ -199,11 +199,11 @@ def resolve_volley(s: State, seat: int, target: int, fired: list[tuple[int, str]
     for shooter in sorted({uid for uid, kind in fired if kind == HEAVY and uid in s.units}):
         for c in board.on(s, shooter):  # its heavy weapons have fired, whatever they hit
             if c.uid in s.units:
-                effect(s, c).fired(s, c, shooter)
+                s.effect(c).fired(s, c, shooter)
     if not legal:
-        s.say("volley-lost", seat, target)
+        s.say(E.VolleyLost("volley-lost", seat, target))
         return
-    s.say("volley", seat, target, total)
+    s.say(E.Volley("volley", seat, target, total))
     hit(s, target, total, "weapons", seat)
 
 
@@ -222,13 +222,13 @@ def damage_of(s: State, uid: int, kind: str, target: int) -> int:
     if kind == PHASER:
         carrier = uid if board.is_unit(s, uid) else s.units[uid].parent
         if carrier is not None and carrier in s.units and any(
-                effect(s, u).blocks_phasers(s, u) for u in board.on(s, carrier)):
+                s.effect(u).blocks_phasers(s, u) for u in board.on(s, carrier)):
             return 0
         if target >= 0 and (s.spec(target).kind == "terrain"
-                            or effect(s, s.units[target]).phaser_proof(s, s.units[target])):
+                            or s.effect(s.units[target]).phaser_proof(s, s.units[target])):
             return 0  # phasers do nothing to terrain or to a Small Phaser Eel
         return 1
-    return 1 + sum(effect(s, u).heavy_bonus(s, u, uid) for u in board.on(s, uid))
+    return 1 + sum(s.effect(u).heavy_bonus(s, u, uid) for u in board.on(s, uid))
 
 
 def hit(s: State, target: int, amount: int, kind: str, source: int) -> None:
@@ -241,7 +241,7 @@ def hit(s: State, target: int, amount: int, kind: str, source: int) -> None:
     if target not in s.units or amount <= 0:
         return
     if kind == "weapons" and s.units[target].owner != source:  # (1) opponent volleys only (GE-DMG-2)
-        amount -= sum(effect(s, c).volley_reduction(s, c, target) for c in board.on(s, target))
+        amount -= sum(s.effect(c).volley_reduction(s, c, target) for c in board.on(s, target))
     amount = _intercept(s, target, amount, kind)  # (2)
     _apply(s, target, amount, kind)
 
@@ -260,7 +260,7 @@ def _intercept(s: State, target: int, amount: int, kind: str) -> int:
     if escort not in s.units:
         return amount
     taken = min(wanted, amount)
-    s.say("intercept", escort, target, taken)
+    s.say(E.Intercept("intercept", escort, target, taken))
     _apply(s, escort, 2 * taken, kind)  # an in-play protector: excess on it is lost (GE-DMG-6)
     return amount - taken
 
@@ -274,7 +274,7 @@ def _apply(s: State, target: int, amount: int, kind: str) -> None:
         if amount <= 0 or c.uid not in s.units:
             continue
         room = _room(s, c.uid, kind)
-        left = effect(s, c).absorb(s, c, target, amount, kind)
+        left = s.effect(c).absorb(s, c, target, amount, kind)
         if left < amount and c.uid not in s.units:  # the protector was destroyed by it
             # played in reaction mode to protect, it passes on what it could not take
             # (splash); one already in play lets nothing more through
@@ -289,7 +289,7 @@ def _apply(s: State, target: int, amount: int, kind: str) -> None:
     if kind == "shields":
         amount = 0  # shield damage never reaches a structure
     if amount <= 0:
-        s.say("damage", target, 0, u.shield_damage, u.damage)
+        s.say(E.Damage("damage", target, 0, u.shield_damage, u.damage))
         return
     if s.spec(target).kind == "terrain" and kind == "card":
         u.card_damage += amount  # kept apart: repair cannot remove it (GE-DMG-9)
@@ -297,13 +297,13 @@ def _apply(s: State, target: int, amount: int, kind: str) -> None:
         u.damage += amount  # (5)
     if board.destroyed(s, target):  # a lethal point may go to a cargo instead (GE-DMG-7)
         for c in board.on(s, target):
-            if effect(s, c).takes_lethal_point(s, c, target):
+            if s.effect(c).takes_lethal_point(s, c, target):
                 u.damage -= 1
                 board.leave(s, c.uid)
                 break
-    s.say("damage", target, amount, u.shield_damage, u.damage)
+    s.say(E.Damage("damage", target, amount, u.shield_damage, u.damage))
     if board.destroyed(s, target):  # (6) GE-STACK-4; overkill is lost (GE-DMG-10)
-        s.say("destroyed", target)
+        s.say(E.Destroyed("destroyed", target))
         board.leave(s, target)
 
 
@@ -323,13 +323,13 @@ def _hit_hq(s: State, seat: int, amount: int, kind: str, source: int) -> None:
     p = s.players[seat]
     p.hq = min(hq_limit(s), p.hq + amount)  # the counter stops where the game does
     s.quiet_mark += 1
-    s.say("hq", seat, amount, p.hq)
+    s.say(E.Hq("hq", seat, amount, p.hq))
     if p.hq >= hq_limit(s):  # GE-WIN-1
         s.winner, s.end = 1 - seat, "hq"
-        s.say("eliminated", seat)
+        s.say(E.Eliminated("eliminated", seat))
         return
     if kind == "weapons" and amount >= 6 and s.edition == "full":  # GE-WIN-4
         shooter = s.players[source]
         if shooter.deck:
             shooter.hand.append(shooter.deck.pop())
-            s.say("celebration", source)
+            s.say(E.Celebration("celebration", source))

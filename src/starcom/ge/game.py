@@ -1,24 +1,30 @@
 """A Galactic Empires game behind starcom's :class:`~starcom.protocol.Game` protocol.
 
 Actions are tuples ``(kind, *args)`` of strings and integers: card arguments are uids, a Sector
-HQ or a fleet is ``-1 - seat``. Each has one text form (``play doctor#12 moon#3``,
-``aim hq:1``) that :meth:`GalacticEmpires.parse` reads back, and its JSON form is the list.
+HQ or a fleet is ``-1 - seat``. Each kind has a type (:mod:`.moves`) whose values equal the
+plain tuples; the legal-action lists hold plain tuples (cheaper to make), and what comes in
+through :meth:`~GalacticEmpires.parse`, :meth:`~GalacticEmpires.apply` or the JSON form (the
+list) is typed once it fits a kind. Each action has one text form (``play doctor#12 moon#3``,
+``aim hq:1``) that :meth:`GalacticEmpires.parse` reads back. What each kind does, and why one
+is refused, is in :mod:`.actions`.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Any, Self
 
 from ..errors import IllegalAction  # one refusal type for both games (.reason, .rule)
-from . import board, chain, combat, plays, points, turn
+from ..kit.codec import Notation
+from ..kit.rng import Mersenne, RandomSource
+from . import actions, board, chain, combat, plays, points, turn
 from .cards import BY_KEY, CARDS, EMPIRES, KREBIZ_PAIRS, deck_list
 from .cards.base import Effect
-from .hooks import effect, effect_of
-from .state import (ALLOCATE, DISCARD, EDITIONS, FIRE, OVER, PLAY_A, PLAY_B, PLAYS_PER_TURN, SETUP, Item,
-                    Options, Player, State)
+from .moves import MOVES, Move
+from .moves import cards_played as _cards_played
+from .ruleset import standard
+from .state import ALLOCATE, EDITIONS, FIRE, OVER, PLAY_A, PLAY_B, PLAYS_PER_TURN, SETUP, Options, Player, State
 
-Action = tuple[Any, ...]
+Action = tuple[Any, ...]  # a plain or a typed (moves.Move) action
 
 
 class GalacticEmpires:
@@ -63,7 +69,7 @@ class GalacticEmpires:
             if opts.prepaired and empire == "krebiz":
                 _set_pairs_aside(p, spec_of)
             players.append(p)
-        state = State(edition, opts, seed, owner_of, spec_of, players, random.Random(seed))
+        state = State(edition, opts, seed, owner_of, spec_of, players, Mersenne(seed), standard())
         state.blank = _blanks(owner_of, spec_of, blank)
         return cls(state)
 
@@ -121,87 +127,13 @@ class GalacticEmpires:
         return self.apply_unchecked(act)
 
     def apply_unchecked(self, act: Action) -> list[Any]:
-        """Play ``act``, known legal (the fast path of self-play and search)."""
+        """Play ``act``, known legal (the fast path of self-play and search); its events."""
         s = self.s
         s.log = []
         s.actions += 1
-        kind = act[0]
         seat = self.to_move
         assert seat is not None
-        if s.priority is not None:
-            if kind == "quiet":  # GE-REACT-10: pass now and for the rest of this turn
-                s.players[seat].quiet = s.turn_mark
-                chain.pass_priority(s, seat)
-            elif kind == "pass":
-                chain.pass_priority(s, seat)
-            else:
-                chain.react(s, seat, act)
-        elif kind == "reserve":
-            turn.set_reserve(s, seat, tuple(act[1:]))
-            if s.phase == SETUP:
-                s.active = seat + 1
-        elif kind == "pay":
-            points.pay(s, act[1])
-        elif kind == "pay-part":
-            points.pay_part(s, act[1])
-        elif kind == "load":
-            points.load(s, act[1])
-        elif kind == "repair":
-            points.repair(s, act[1], act[2])
-        elif kind == "research":
-            points.research(s, act[1])
-        elif kind == "use" and s.phase == ALLOCATE:
-            u = s.units[act[1]]
-            u.used = True
-            effect(s, u).use(s, u, tuple(act[2:]))
-        elif kind == "allocate":
-            s.say("allocate", seat)
-            if s.players[seat].research_cap is not None:  # a second plan opens no new window
-                chain.end_allocation(s)
-            else:
-                chain.announce(s, Item(seat, "allocate", act))
-        elif kind == "play":
-            plays.announce_play(s, seat, act[1], act[2], reaction=False)
-            chain.announce(s, Item(seat, "play", act))
-        elif kind in ("pair", "combine", "separate"):
-            p = s.players[seat]
-            if kind == "pair" and [act[1], act[2]] in p.pairs:  # GE-OPT-4: the waiting half joins
-                p.pairs.remove([act[1], act[2]])
-                p.aside.remove(act[2])
-                p.hand.append(act[2])
-            plays.announce_extra(s, seat, act)
-            chain.announce(s, Item(seat, kind, act))
-        elif kind == "swap":
-            plays.announce_swap(s, seat, act[1], act[2])
-            chain.announce(s, Item(seat, "swap", act))
-        elif kind == "use":
-            s.units[act[1]].used = True
-            s.say("use", seat, act[1], *act[2:])
-            chain.announce(s, Item(seat, "use", act))
-        elif kind == "aim":
-            s.aim, s.aim_weapons = act[1], []
-            s.say("aim", seat, act[1])
-        elif kind == "add":
-            s.aim_weapons.append((act[1], act[2]))
-        elif kind == "fire":
-            target, fired = s.aim, list(s.aim_weapons)
-            assert target is not None
-            combat.spend(s)
-            s.volleyed.append(target)
-            s.aim, s.aim_weapons = None, []
-            s.say("fire", seat, target, tuple(fired))
-            chain.announce(s, Item(seat, "fire", ("fire", target, tuple(fired))))
-        elif kind == "discard":
-            s.say("discard", seat, act[1])
-            chain.announce(s, Item(seat, "discard", act))
-        elif kind == "drop":
-            p = s.players[seat]
-            p.plays += 1
-            p.hand.remove(act[1])
-            p.unshow(act[1])
-            chain.announce(s, Item(seat, "drop", act))
-        elif kind == "end":
-            turn.end_phase(s)
+        actions.do(s, seat, act)
         if s.winner is not None and s.phase != OVER:
             turn.finish(s)
         events, s.log = s.log, []
@@ -209,86 +141,13 @@ class GalacticEmpires:
 
     def _why_not(self, act: Action) -> str:
         """The reason ``act`` is not legal now, with the rule ID where a rule forbids it."""
-        s = self.s
-        kind = act[0] if act else ""
-        mover = self.to_move
-        if s.phase == OVER:
-            return "the game is over"
-        if s.priority is not None and kind not in ("play", "use", "pass", "quiet", "shoot"):
-            return f"GE-REACT-6: seat {s.priority} may only react or pass now"
-        if kind in ("pass", "quiet"):
-            return "GE-REACT-6: there is no reaction window open"
-        if kind == "drop":
-            return self._why_not_drop(act)
-        if kind in ("play", "pair", "swap") and set(_cards_played(act)) & set(s.blank):
-            return "a blank (a balance study's stand-in) cannot be played or swapped, only discarded"
-        if kind in ("play", "swap") and len(act) >= 2 and isinstance(act[1], int):
-            uid = act[1]
-            if mover is None or uid not in s.players[mover].hand:
-                return "GE-ZONE-1: that card is not in your hand"
-            if s.phase not in (PLAY_A, PLAY_B) and s.priority is None:
-                return "GE-PLAY-2: cards are played in the Play Cards phases"
-            if s.players[mover].plays >= 3 and (s.priority is None or mover == s.active):
-                return "GE-PLAY-1: no card plays are left this turn"
-            why = plays.restriction(s, mover, uid)
-            if why:
-                return why
-            if kind == "play" and any(c == uid for c, _ in s.players[mover].pairs):
-                return "GE-OPT-4: a pre-paired cruiser enters play only together with its capsule"
-            if kind == "play" and s.priority is not None:
-                return "GE-REACT-3: that card cannot be played as a reaction now"
-            if kind == "play":
-                return f"GE-PLAY-3: {CARDS[s.spec_of[uid]].name} cannot be played there"
-            if kind == "swap":
-                return "GE-PLAY-6: the card put into the reserve must be at least as strong as the card taken"
-        if kind in ("pay", "load", "repair", "research") and s.phase != ALLOCATE:
-            return "GE-PTS-6: points exist only in the Allocation phase"
-        if kind == "pay":
-            return "GE-ALLOC-8: that card's whole cost cannot be paid from the pool"
-        if kind == "load":
-            return "GE-ALLOC-8: heavy weapons are loaded on a card paid this phase, one ammunition each"
-        if kind == "repair":
-            return "GE-PTS-5: nothing there that a repair point may remove"
-        if kind == "research" and len(act) == 2 and act[1] in s.players[s.active].negating:
-            return "GE-ALLOC-11: that card has had its points in this allocation"
-        if kind == "research":
-            return "GE-ALLOC-8: research goes onto a card against your own that research negates"
-        if kind == "aim" and s.phase == FIRE:
-            if len(act) == 2 and act[1] in s.volleyed:
-                return "GE-FIRE-3: that target has had its volley this phase"
-            return "GE-FIRE-10: not a target your weapons may fire at now"
-        if kind in ("aim", "add", "fire") and s.phase != FIRE:
-            return "GE-PHASE-4: weapons fire in the Weapons Fire phase"
-        if kind == "add":
-            return "GE-FIRE-4: that weapon cannot fire at this target now"
-        if kind == "use":
-            return "GE-ACT-1: that card has no function it may use now"
-        if kind == "discard" and s.phase != DISCARD:
-            return "GE-PHASE-6: cards are discarded in the Discard phase"
-        if kind == "discard":
-            return "GE-DISC-1: only your own cards in play may be discarded"
-        if kind == "reserve" and s.phase == SETUP and s.edition == "quick":
-            return "GE-QUICK-2: in the quick edition the reserve is two cards of your deck, no more, no fewer"
-        if kind == "reserve":
-            return "GE-SETUP-2: not a reserve fleet you may choose"
-        return f"GE-DIG-1: {' '.join(map(str, act))!r} is not one of the actions open now"
-
-    def _why_not_drop(self, act: Action) -> str:
-        """Why a hand card may not be discarded now (GE-DISC-2, GE-DISC-3)."""
-        s = self.s
-        if s.edition == "quick":
-            return "GE-QUICK-3: the quick edition has no discarding from hand"
-        if s.phase != DISCARD:
-            return "GE-PHASE-6: cards are discarded in the Discard phase"
-        if len(act) != 2 or act[1] not in s.players[s.active].hand:
-            return "GE-ZONE-1: that card is not in your hand"
-        return "GE-DISC-2: each hand card discarded takes an unused card play, and none is left"
+        return actions.why_not(self.s, self.to_move, act)
 
     # ------------------------------------------------------------------ copies and secrecy
     def clone(self) -> Self:
         return type(self)(self.s.clone())
 
-    def determinize(self, player: int, rng: random.Random) -> Self:
+    def determinize(self, player: int, rng: RandomSource) -> Self:
         """A position ``player`` cannot tell from this one: the other hand (but the cards known
         to be in it, ``Player.shown``), both decks' order and a reserve not yet revealed are
         redrawn."""
@@ -308,7 +167,7 @@ class GalacticEmpires:
             if not p.reserve_public:
                 p.reserve = pool[n_hand:n_hand + n_res]
             p.deck = pool[n_hand + n_res:]
-        s.rng = random.Random(rng.getrandbits(64))
+        s.rng = Mersenne(rng.getrandbits(64))
         s.seed = 0  # the real seed fixes every shuffle: a copy for a seat must not carry it
         return g
 
@@ -318,11 +177,11 @@ class GalacticEmpires:
 
     # ------------------------------------------------------------------ notation and files
     def notation(self, action: Any) -> str:
-        act = _as_action(action)
-        words = [str(act[0])]
-        for arg in act[1:]:
-            words.append(self._word(act[0], arg))
-        return " ".join(words)
+        return self._words().write(_as_action(action))
+
+    def _words(self) -> Notation[Move]:
+        """The notation of this game's actions: card words name its uids."""
+        return Notation(MOVES, lambda kind, i, arg: self._word(kind, arg), lambda kind, i, word: self._read(word))
 
     def _word(self, kind: str, arg: Any) -> str:
         if type(arg) is not int:
@@ -334,14 +193,12 @@ class GalacticEmpires:
         return str(arg)
 
     def parse(self, text: str) -> Action:
-        """The action :meth:`notation` writes as ``text``; ValueError names what is wrong."""
+        """The action :meth:`notation` writes as ``text`` (typed if it fits a kind; a text that
+        does not is refused when played, with its reason); IllegalAction for a word that names
+        no card or seat of this game."""
         if not isinstance(text, str) or not text.strip():
             raise IllegalAction("GE-DIG-1: an action needs at least a word")
-        words = text.split()
-        out: list[Any] = [words[0]]
-        for w in words[1:]:
-            out.append(self._read(w))
-        return tuple(out)
+        return self._words().read(text)
 
     def _read(self, word: str) -> Any:
         if word.startswith(("hq:", "fleet:")):
@@ -369,7 +226,7 @@ class GalacticEmpires:
         try:
             if data.get("game") != "ge":
                 raise ValueError("not a Galactic Empires position")
-            return cls(State.from_json(data["state"]))
+            return cls(State.from_json(data["state"], standard()))
         except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
             raise ValueError(f"not a valid Galactic Empires save: {exc}") from None
 
@@ -413,7 +270,7 @@ def _paired_plays(s: State, seat: int, acts: list[Action]) -> list[Action]:
             if board.slots_needed(s, seat, need) > p.slots:
                 continue
         seen.add(s.spec_of[cruiser])  # the other copy, paired alike, plays the same
-        locs = Effect.placements(effect_of(s.spec_of[cruiser]), s, seat, cruiser)
+        locs = Effect.placements(s.effect_of(cruiser), s, seat, cruiser)
         extra += [("pair", cruiser, capsule, loc) for loc in locs]
     plays_end = max((i + 1 for i, a in enumerate(out) if a[0] in ("play", "pair")), default=0)
     return out[:plays_end] + extra + out[plays_end:]
@@ -430,13 +287,6 @@ def _blanks(owner_of: list[int], spec_of: list[int], blank: Iterable[tuple[int, 
     return [uid for uid, (seat, index) in enumerate(zip(owner_of, spec_of)) if (seat, CARDS[index].key) in wanted]
 
 
-def _cards_played(act: Action) -> tuple[Any, ...]:
-    """The hand (or reserve) cards a play, a Krebiz pair or a reserve swap moves."""
-    if act[0] == "play":  # a transport played with a crew card names it after "with" (GE-MISSION-8)
-        return act[1:2] + (act[4:5] if len(act) > 4 and act[3] == "with" else ())
-    return act[1:3] if act[0] in ("pair", "swap") else ()
-
-
 def _without_blanks(s: State, acts: list[Action]) -> list[Action]:
     """``acts`` less every play and swap of a blank (State.blank)."""
     blank = set(s.blank)
@@ -444,6 +294,8 @@ def _without_blanks(s: State, acts: list[Action]) -> list[Action]:
 
 
 def _as_action(action: Any) -> Action:
+    """``action`` (a tuple or its JSON list) as a tuple of ints and strings, typed when it fits a
+    kind; IllegalAction (GE-DIG-1) for anything else."""
     if isinstance(action, list):
         action = tuple(action)
     if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
@@ -451,7 +303,7 @@ def _as_action(action: Any) -> Action:
     for arg in action[1:]:
         if type(arg) not in (int, str) or (type(arg) is int and abs(arg) > 10**6) or (type(arg) is str and len(arg) > 40):
             raise IllegalAction(f"GE-DIG-1: {arg!r} is not a card, seat or word", action)
-    return action
+    return MOVES.lift(action)
 
 
 __all__ = ["GalacticEmpires", "IllegalAction"]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..observer import canonical
 from .cards import CARDS, POINT_TYPES
 from .combat import hq_limit
+from .events import REVEALING
 from .state import State, Unit
 
 if TYPE_CHECKING:
@@ -70,8 +71,9 @@ def view(game: GalacticEmpires, viewer: Viewer) -> dict[str, Any]:
 
 
 class GalacticEmpiresObserver:
-    """What each viewer may see (GE-DIG-2). Every event of the engine is public; the one
-    secret action is a reserve fleet chosen before the deal, which others see as a count."""
+    """What each viewer may see (GE-DIG-2). Every event of the engine (:mod:`.events`) is public
+    and passes as it is, typed; the one secret action is a reserve fleet chosen before the deal,
+    which others see as a count."""
 
     def view(self, game: GalacticEmpires, viewer: int | None) -> dict[str, Any]:
         return view(game, viewer)
@@ -90,10 +92,10 @@ class GalacticEmpiresObserver:
 
     def chance_mark(self, game: GalacticEmpires) -> Hashable:
         s = game.s
-        return tuple(len(p.deck) for p in s.players) + (hash(s.rng.getstate()),)
+        return tuple(len(p.deck) for p in s.players) + (hash(s.rng.mark()),)
 
     def reveals(self, events: Sequence[Any], mark_before: Hashable, mark_after: Hashable) -> bool:
-        return mark_before != mark_after or any(e[0] in ("ante", "draw", "celebration") for e in events)
+        return mark_before != mark_after or any(e[0] in REVEALING for e in events)
 
     def canonical(self, game: GalacticEmpires, seat: int) -> GalacticEmpires:
         return canonical(game, seat)

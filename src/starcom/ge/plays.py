@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import board
-from .hooks import effect, effect_of
+from . import events as E
 from .state import PLAYS_PER_TURN, State, Unit
 
 
@@ -31,7 +31,7 @@ def restriction(s: State, seat: int, uid: int) -> str | None:
     if uid in s.players[seat].retreated:
         return "GE-PLAY-8: a card sent back by Forced Retreat waits for its owner's next turn"
     if spec.is_unit and s.edition == "full":  # GE-PLAY-7
-        extra = effect_of(s.spec_of[uid]).least_slots(s, seat, uid)
+        extra = s.effect_of(uid).least_slots(s, seat, uid)
         if s.spec(uid).empire == "indirigan" and not any(
                 s.spec(u.uid).empire == "indirigan" and board.is_ship(s, u.uid) for u in board.fleet(s, seat)):
             extra = 0  # GE-CMD-5: the first minor-empire ship goes free
@@ -41,7 +41,7 @@ def restriction(s: State, seat: int, uid: int) -> str | None:
 
 
 def placements(s: State, seat: int, uid: int) -> list[int]:
-    return effect_of(s.spec_of[uid]).placements(s, seat, uid)
+    return s.effect_of(uid).placements(s, seat, uid)
 
 
 def plays(s: State, seat: int) -> list[tuple[Any, ...]]:
@@ -56,9 +56,9 @@ def plays(s: State, seat: int) -> list[tuple[Any, ...]]:
             continue
         seen.add(s.spec_of[uid])  # two copies of one card play alike: the lower uid stands for both
         out += [("play", uid, loc) for loc in placements(s, seat, uid)]
-        out += effect_of(s.spec_of[uid]).hand_plays(s, seat, uid)
+        out += s.effect_of(uid).hand_plays(s, seat, uid)
     for u in board.fleet(s, seat):
-        out += effect(s, u).fleet_plays(s, u)
+        out += s.effect(u).fleet_plays(s, u)
     for r in sorted(set(p.reserve)):
         for h in sorted(p.hand):
             if s.spec(h).strength >= s.spec(r).strength and h not in p.retreated:
@@ -88,8 +88,8 @@ def announce_play(s: State, seat: int, uid: int, loc: int, reaction: bool,
     if s.spec(uid).is_unit and stage(s, seat) == 2:
         p.ships_turn2 += 1
     if reaction:
-        effect_of(s.spec_of[uid]).announce_reacting(s, seat, action)
-    s.say("announce", seat, uid, loc, reaction)
+        s.effect_of(uid).announce_reacting(s, seat, action)
+    s.say(E.Announce("announce", seat, uid, loc, reaction))
 
 
 def resolve_play(s: State, seat: int, action: tuple[Any, ...], reaction: bool, cancelled: bool = False) -> None:
@@ -101,21 +101,21 @@ def resolve_play(s: State, seat: int, action: tuple[Any, ...], reaction: bool, c
     partner = partner_of(action) if reaction else None
     cards = (uid,) if partner is None else (uid, partner)
     if reaction:
-        legal = all(loc in effect_of(s.spec_of[c]).reaction_places(s, seat, c) for c in cards)
+        legal = all(loc in s.effect_of(c).reaction_places(s, seat, c) for c in cards)
     else:
         legal = loc in placements(s, seat, uid)
     if cancelled or not legal:
         for c in cards:
             s.players[seat].discard.append(c)
-            s.say("cancelled" if cancelled else "void", seat, c)
+            s.say(E.Cancelled("cancelled", seat, c) if cancelled else E.Void("void", seat, c))
         return
     u = _enter(s, seat, uid, loc, reaction)
     if partner is not None:
         _enter(s, seat, partner, loc, reaction)
     if reaction:
-        effect(s, u).enter_reacting(s, u, choices)
+        s.effect(u).enter_reacting(s, u, choices)
     else:
-        effect(s, u).enter(s, u)
+        s.effect(u).enter(s, u)
 
 
 def _enter(s: State, seat: int, uid: int, loc: int, reaction: bool) -> Unit:
@@ -130,7 +130,7 @@ def _enter(s: State, seat: int, uid: int, loc: int, reaction: bool) -> Unit:
     u.used = reaction  # GE-ACT-5: a reaction card uses its one function as it enters
     s.units[uid] = u
     s.quiet_mark += 1
-    s.say("enter", seat, uid, loc)
+    s.say(E.Enter("enter", seat, uid, loc))
     return u
 
 
@@ -143,14 +143,14 @@ def announce_extra(s: State, seat: int, action: tuple[Any, ...]) -> None:
         p.hand.remove(first)
         if s.spec(first).is_unit and stage(s, seat) == 2:
             p.ships_turn2 += 1
-    effect_of(s.spec_of[first]).announce_extra(s, seat, action)
+    s.effect_of(first).announce_extra(s, seat, action)
     for uid in action[1:3] if action[0] == "pair" else ():  # both halves left the hand
         p.unshow(uid)
-    s.say("announce", seat, *action)
+    s.say(E.Announce("announce", seat, *action))
 
 
 def resolve_extra(s: State, seat: int, action: tuple[Any, ...]) -> None:
-    effect_of(s.spec_of[action[1]]).resolve_extra(s, seat, action)
+    s.effect_of(action[1]).resolve_extra(s, seat, action)
 
 
 def announce_swap(s: State, seat: int, hand: int, reserve: int) -> None:
@@ -159,14 +159,14 @@ def announce_swap(s: State, seat: int, hand: int, reserve: int) -> None:
     p = s.players[seat]
     p.plays += 1
     p.show(hand)
-    s.say("announce-swap", seat, hand, reserve)
+    s.say(E.AnnounceSwap("announce-swap", seat, hand, reserve))
 
 
 def resolve_swap(s: State, seat: int, hand: int, reserve: int) -> None:
     """GE-PLAY-6: the hand card goes to the reserve (face up), the reserve card to the hand."""
     p = s.players[seat]
     if hand not in p.hand or reserve not in p.reserve:
-        s.say("void", seat, hand)
+        s.say(E.Void("void", seat, hand))
         return
     p.hand.remove(hand)
     p.unshow(hand)
@@ -174,7 +174,7 @@ def resolve_swap(s: State, seat: int, hand: int, reserve: int) -> None:
     p.reserve.append(hand)
     p.hand.append(reserve)
     p.show(reserve)
-    s.say("swap", seat, hand, reserve)
+    s.say(E.Swap("swap", seat, hand, reserve))
 
 
 def uses(s: State, seat: int) -> list[tuple[Any, ...]]:
@@ -183,7 +183,7 @@ def uses(s: State, seat: int) -> list[tuple[Any, ...]]:
     for u in board.fleet(s, seat):
         if u.used or not board.works(s, u.uid):
             continue
-        out += [("use", u.uid, *args) for args in effect(s, u).uses(s, u)]
+        out += [("use", u.uid, *args) for args in s.effect(u).uses(s, u)]
     return out
 
 

@@ -17,8 +17,8 @@ import copy
 from typing import Any
 
 from . import board
+from . import events as E
 from .cards import POINT_TYPES
-from .hooks import effect
 from .state import State
 
 ECONOMY, SUPPLY, ENERGY, AMMO, RESEARCH, REPAIR = range(len(POINT_TYPES))
@@ -32,11 +32,11 @@ def produce(s: State) -> None:
     for u in board.fleet(s, s.active):
         if board.has_cost(s, u.uid):
             continue
-        for i, n in enumerate(effect(s, u).produces(s, u)):
+        for i, n in enumerate(s.effect(u).produces(s, u)):
             p.pool[i] += n
     s.plan_pool = list(p.pool)
     s.plan_units = [copy.copy(u) for u in board.fleet(s, s.active)]
-    s.say("pool", s.active, tuple(p.pool))
+    s.say(E.Pool("pool", s.active, tuple(p.pool)))
 
 
 def price(s: State, uid: int) -> list[int] | None:
@@ -78,12 +78,12 @@ def _doubling(s: State, uid: int, what: str) -> bool:
     ``what`` (energy or repair) assigned to ``uid``, its own location, and not spent it?"""
     if s.players[s.active].tech != what:
         return False
-    return any(effect(s, c).doubles(s, c, what) for c in board.on(s, uid) if c.owner == s.active)
+    return any(s.effect(c).doubles(s, c, what) for c in board.on(s, uid) if c.owner == s.active)
 
 
 def _own_output(s: State, uid: int) -> list[int]:
     out = [0] * len(POINT_TYPES)
-    terrain, gain = effect(s, s.units[uid]).terrain_bonus(s, s.units[uid])
+    terrain, gain = s.effect(s.units[uid]).terrain_bonus(s, s.units[uid])
     if terrain is not None and terrain not in s.players[s.active].boosted:
         out = list(gain)
     return out
@@ -109,16 +109,16 @@ def pay(s: State, uid: int) -> None:
     take = price(s, uid)
     assert take is not None
     gain = _own_output(s, uid)
-    terrain, _ = effect(s, s.units[uid]).terrain_bonus(s, s.units[uid])
+    terrain, _ = s.effect(s.units[uid]).terrain_bonus(s, s.units[uid])
     if terrain is not None and any(gain):
         p.boosted.append(terrain)
     for i in range(len(POINT_TYPES)):
         p.pool[i] += gain[i] - take[i]
     p.cargo_supply.pop(uid, None)
     s.units[uid].paid = True
-    for i, n in enumerate(effect(s, s.units[uid]).produces(s, s.units[uid])):  # it will be engaged
+    for i, n in enumerate(s.effect(s.units[uid]).produces(s, s.units[uid])):  # it will be engaged
         p.pool[i] += n
-    s.say("pay", s.active, uid)
+    s.say(E.Pay("pay", s.active, uid))
 
 
 def part_payable(s: State) -> list[int]:
@@ -155,7 +155,7 @@ def pay_part(s: State, uid: int) -> None:
     if unit in p.cargo_supply:  # the Cargo's point is spent if the part needed supply
         p.cargo_supply[unit] -= min(s.spec(uid).cost[SUPPLY], p.cargo_supply[unit])
     s.units[uid].split_paid = True
-    s.say("pay-part", s.active, uid)
+    s.say(E.PayPart("pay-part", s.active, uid))
 
 
 def _point(s: State, kind: int) -> int | None:
@@ -183,7 +183,7 @@ def load(s: State, uid: int) -> None:
     assert kind is not None
     s.players[s.active].pool[kind] -= 1
     s.units[uid].loaded += 1
-    s.say("load", s.active, uid)
+    s.say(E.Load("load", s.active, uid))
 
 
 def repairable(s: State) -> list[tuple[int, str]]:
@@ -192,7 +192,7 @@ def repairable(s: State) -> list[tuple[int, str]]:
         return []
     out = []
     for u in board.fleet(s, s.active):
-        if not effect(s, u).repairable(s, u) or board.basis(s, u.uid) != u.uid:
+        if not s.effect(u).repairable(s, u) or board.basis(s, u.uid) != u.uid:
             continue
         if u.damage > 0:
             out.append((u.uid, "hull"))
@@ -218,7 +218,7 @@ def repair(s: State, uid: int, part: str) -> None:
             u.damage = max(0, u.damage - 1)
         else:
             u.shield_damage -= 1
-    s.say("repair", s.active, uid, part)
+    s.say(E.Repair("repair", s.active, uid, part))
 
 
 def researchable(s: State) -> list[int]:
@@ -229,7 +229,7 @@ def researchable(s: State) -> list[int]:
     return [u.uid for u in s.units.values()
             if u.against and u.owner != s.active and u.parent in s.units and u.uid not in done
             and (cap is None or u.uid in cap)
-            and s.units[u.parent].owner == s.active and effect(s, u).research_negates(s, u)]
+            and s.units[u.parent].owner == s.active and s.effect(u).research_negates(s, u)]
 
 
 def research(s: State, uid: int) -> None:
@@ -240,7 +240,7 @@ def research(s: State, uid: int) -> None:
     p = s.players[s.active]
     p.pool[kind] -= 1
     p.negating.append(uid)
-    s.say("research", s.active, uid)
+    s.say(E.Research("research", s.active, uid))
 
 
 def withdraw(s: State, seat: int, kind: int, amount: int) -> None:
@@ -257,7 +257,7 @@ def withdraw(s: State, seat: int, kind: int, amount: int) -> None:
             p.pool[ECONOMY] -= 1
         else:
             p.short += 1
-    s.say("pool", seat, tuple(p.pool))
+    s.say(E.Pool("pool", seat, tuple(p.pool)))
 
 
 def replan(s: State) -> None:
@@ -284,7 +284,7 @@ def replan(s: State) -> None:
     p.tech = ""
     p.short = 0
     p.research_cap = cap
-    s.say("replan", s.active, tuple(p.pool))
+    s.say(E.Replan("replan", s.active, tuple(p.pool)))
 
 
 def negate(s: State) -> None:
@@ -292,7 +292,7 @@ def negate(s: State) -> None:
     p = s.players[s.active]
     for uid in p.negating:
         if uid in s.units:
-            s.say("negate", s.active, uid)
+            s.say(E.Negate("negate", s.active, uid))
             board.leave(s, uid)
     p.negating.clear()
 
@@ -305,7 +305,7 @@ def actions(s: State) -> list[tuple[Any, ...]]:
     out += [("repair", uid, part) for uid, part in repairable(s)]
     out += [("research", uid) for uid in researchable(s)]
     for u in board.fleet(s, s.active):
-        out += [("use", u.uid, *args) for args in effect(s, u).allocation_uses(s, u)]
+        out += [("use", u.uid, *args) for args in s.effect(u).allocation_uses(s, u)]
     out.append(("allocate",))
     return out
 

@@ -3,17 +3,25 @@
 Every physical card of both decks has a ``uid`` fixed at setup (in catalogue order, before any
 shuffle, so a uid tells which card it is but nothing about where it lay in a deck). A card in
 play has a :class:`Unit` record (GE-ZONE-5); cards elsewhere are uids in a player's zones.
-The rules that change this data live in the other modules of :mod:`starcom.ge`.
+The rules that change this data live in the other modules of :mod:`starcom.ge`; the state
+points to the two things they need beside it: its seeded generator (:mod:`starcom.kit.rng`)
+and the ruleset of card effects (:mod:`.ruleset`), which is shared, never copied or saved.
 """
 from __future__ import annotations
 
 import copy
-import random
 from dataclasses import asdict, dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..kit import rng as kit_rng
+from ..kit.rng import Rng
 from .cards import CARDS, POINT_TYPES, CardSpec
+
+if TYPE_CHECKING:
+    from .cards.base import Effect
+    from .events import Event
+    from .ruleset import Ruleset
 
 EDITIONS = ("full", "quick")
 HQ_LIMIT = 25  # GE-WIN-1 (GE-OPT-2 makes it 15)
@@ -125,7 +133,8 @@ class State:
     owner_of: list[int]  # uid -> owning seat
     spec_of: list[int]  # uid -> catalogue index
     players: list[Player]
-    rng: random.Random
+    rng: Rng  # a Mersenne Twister (kit.rng.Mersenne): the stream GE has always dealt with
+    rules: Ruleset  # the cards' effect units; shared by every copy, never written to JSON
     units: dict[int, Unit] = field(default_factory=dict)
     phase: str = SETUP
     active: int = 0
@@ -145,15 +154,16 @@ class State:
     winner: int | None = None  # -1: draw
     end: str = ""
     actions: int = 0  # actions taken
-    log: list[tuple[Any, ...]] = field(default_factory=list)  # events of the step being played
+    log: list[Event] = field(default_factory=list)  # events of the step being played
     plan_pool: list[int] = field(default_factory=list)  # the pool when this allocation's steps began
     plan_units: list[Unit] = field(default_factory=list)  # the active fleet then (a re-plan starts over)
     # Cards dealt as blanks (uids): a balance study's stand-ins, which may be discarded from the
     # hand but never played or swapped (GalacticEmpires.new's ``blank``, docs/study.md).
     blank: list[int] = field(default_factory=list)
 
-    def say(self, *event: Any) -> None:
-        """Record an event of the step being played (the game hands them to its caller)."""
+    def say(self, event: Event) -> None:
+        """Record an event (:mod:`.events`) of the step being played; the game hands the step's
+        events to its caller."""
         self.log.append(event)
 
     @property
@@ -163,6 +173,14 @@ class State:
 
     def spec(self, uid: int) -> CardSpec:
         return CARDS[self.spec_of[uid]]
+
+    def effect(self, u: Unit) -> Effect:
+        """The effect unit of the card ``u`` in play (from the ruleset)."""
+        return self.rules.units[self.spec_of[u.uid]]
+
+    def effect_of(self, uid: int) -> Effect:
+        """The effect unit of card ``uid`` wherever it is (a card in hand, say)."""
+        return self.rules.units[self.spec_of[uid]]
 
     def clone(self) -> State:
         """A copy that shares nothing the rules change. Written out rather than ``deepcopy``,
@@ -175,9 +193,9 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items()
-                if k not in ("rng", "players", "units", "options", "chain", "queued", "log", "plan_units")}
+                if k not in ("rng", "rules", "players", "units", "options", "chain", "queued", "log", "plan_units")}
         data["plan_units"] = [asdict(u) for u in self.plan_units]
-        data["rng"] = _rng_to_json(self.rng)
+        data["rng"] = self.rng.to_json()
         data["players"] = [asdict(p) for p in self.players]
         data["units"] = [asdict(u) for u in self.units.values()]
         data["options"] = asdict(self.options)
@@ -186,9 +204,13 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
+    def from_json(cls, data: dict[str, Any], rules: Ruleset) -> State:
+        """The state :meth:`to_json` wrote, played with ``rules``. A state saved before the
+        engine kit holds its generator as ``random.Random.getstate()`` in a list: it is read as
+        the same Mersenne Twister stream (:func:`starcom.kit.rng.from_json`)."""
         d = dict(data)
-        d["rng"] = _rng_from_json(d["rng"])
+        d["rng"] = kit_rng.from_json(d["rng"])
+        d["rules"] = rules
         d["players"] = [_player(p) for p in d["players"]]
         d["units"] = {u["uid"]: Unit(**u) for u in d["units"]}
         d["plan_units"] = [Unit(**u) for u in d.get("plan_units", [])]
@@ -200,10 +222,11 @@ class State:
         return cls(**d)
 
 
-_FIXED = frozenset(("owner_of", "spec_of"))  # uid tables no rule changes after setup
+_FIXED = frozenset(("owner_of", "spec_of", "rules"))  # what no rule changes after setup
 # A record's fields in order, read at C speed; a Unit's and an Item's fields are all immutable.
 _FIELDS = {kind: attrgetter(*kind.__slots__) for kind in (Unit, Player, Item)}
 _FLAT = (Unit, Item)
+_GENERATORS = (kit_rng.Mersenne, kit_rng.SplitMix)
 
 
 def _fresh(value: Any) -> Any:
@@ -220,10 +243,8 @@ def _fresh(value: Any) -> Any:
         return {k: _fresh(v) for k, v in value.items()}
     if kind is Player:
         return Player(*[_fresh(v) for v in _FIELDS[Player](value)])
-    if kind is random.Random:
-        rng = random.Random()
-        rng.setstate(value.getstate())
-        return rng
+    if kind in _GENERATORS:
+        return value.clone()
     if kind is Options:
         return copy.copy(value)
     return value
@@ -238,14 +259,3 @@ def _player(data: dict[str, Any]) -> Player:
 def _tuples(data: Any) -> Any:
     """JSON lists back into the tuples actions are made of."""
     return tuple(_tuples(x) for x in data) if isinstance(data, list) else data
-
-
-def _rng_to_json(rng: random.Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _rng_from_json(data: list[Any]) -> random.Random:
-    rng = random.Random()
-    rng.setstate((data[0], tuple(data[1]), data[2]))
-    return rng

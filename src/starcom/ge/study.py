@@ -28,7 +28,8 @@ from typing import Any, ClassVar
 from ..sim.play import Step
 from ..study.hook import Settings, Tracked
 from .cards import CARDS, EMPIRES, CardSpec
-from .game import GalacticEmpires, IllegalAction, _cards_played
+from .game import GalacticEmpires, IllegalAction
+from .moves import cards_played as _cards_played
 from .state import EDITIONS
 
 BY_NAME: dict[str, CardSpec] = {c.name: c for c in CARDS}

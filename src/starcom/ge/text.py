@@ -8,11 +8,15 @@ not (the reserve fleet is chosen by card), so :func:`describe` words what the ob
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import events as E
+from . import moves as M
 from .cards import BY_KEY, CARDS
+from .events import EVENTS
 from .game import GalacticEmpires
+from .moves import MOVES
 from .observer import OBSERVER
 from .state import State
 
@@ -48,58 +52,58 @@ SIMPLE_LINES: dict[str, str] = {
 }
 
 
+def _announce(s: State, e: E.Announce) -> str:
+    what = e.what
+    if len(what) == 3 and isinstance(what[0], int):  # a card from hand: (card, place, reaction)
+        card, loc, reaction = what
+        return f"P{e.player} plays {name(s, card)} on {place(s, loc)}" + (" as a reaction" if reaction else "")
+    return f"P{e.player} {what[0]}s " + " and ".join(name(s, x) for x in what[1:] if isinstance(x, int) and x >= 0)
+
+
+def _use(s: State, e: E.Use) -> str:
+    return f"P{e.player} uses {name(s, e.card)}" + (f" ({' '.join(map(str, e.choices))})" if e.choices else "")
+
+
+def _krebiz(s: State, e: E.Combine | E.Separate) -> str:
+    verb = "combines" if e.kind == "combine" else "separates"
+    return f"P{e.player} {verb} {name(s, e.cruiser)} and {name(s, e.capsule)}"
+
+
+# The other events by kind, each read through its type's fields (None: not worth a line).
+LINES: dict[str, Callable[[State, Any], str | None]] = {
+    "turn": lambda s, e: f"— P{e.player}'s turn {e.number} —",
+    "phase": lambda s, e: f"{PHASE_NAMES[e.phase]} phase" if e.phase in PHASE_NAMES else None,
+    "announce": _announce,
+    "enter": lambda s, e: None,
+    "leave": lambda s, e: f"{name(s, e.card)} goes to its owner's {'hand' if e.to == 'hand' else 'discard pile'}",
+    "swap": lambda s, e: f"P{e.player} swaps {name(s, e.card)} into the reserve for {name(s, e.reserve)}",
+    "use": _use,
+    "aim": lambda s, e: f"P{e.player} aims at {name(s, e.target)}",
+    "volley": lambda s, e: f"P{e.player}'s volley at {name(s, e.target)}: {e.amount} damage",
+    "volley-lost": lambda s, e: f"P{e.player}'s volley at {name(s, e.target)} is lost",
+    "shoot": lambda s, e: f"P{e.player}'s {name(s, e.card)} fires back at {name(s, e.target)}",
+    "damage": lambda s, e: f"{name(s, e.card)}: {e.shield} shield and {e.hull} hull damage",
+    "hq": lambda s, e: f"P{e.player}'s Sector HQ takes {e.amount} (now {e.total})",
+    "card-damage": lambda s, e: f"{name(s, e.card)} deals {e.amount} card damage",
+    "draw": lambda s, e: f"P{e.player} draws {e.number}",
+    "reserve": lambda s, e: f"P{e.player} sets {e.size} card(s) aside as a reserve fleet",
+    "ante": lambda s, e: f"P{e.player}'s ante: {name(s, e.card)}",
+    "tie-break": lambda s, e: f"The game ends ({e.why}); P{e.winner} wins the tie-break",
+    "combine": _krebiz,
+    "separate": _krebiz,
+}
+
+
 def line(s: State, e: tuple[Any, ...]) -> str | None:
-    """One event as a sentence (None: not worth a line)."""
+    """One event as a sentence (None: not worth a line). ``e`` may be typed or the plain tuple
+    (an event read back from JSON, say); one that fits no event kind gets no line."""
     k = e[0]
-
-    def n(i: int) -> str:
-        return name(s, e[i])
-
     if k in SIMPLE_LINES:
-        values = {f"c{i}": n(i) for i in range(1, len(e)) if isinstance(e[i], int)}
+        values = {f"c{i}": name(s, e[i]) for i in range(1, len(e)) if isinstance(e[i], int)}
         return SIMPLE_LINES[k].format(*e, **values)
-    if k == "turn":
-        return f"— P{e[1]}'s turn {e[2]} —"
-    if k == "phase":
-        return f"{PHASE_NAMES.get(e[1], e[1])} phase" if e[1] in PHASE_NAMES else None
-    if k == "announce":
-        if len(e) == 5 and isinstance(e[2], int):
-            how = " as a reaction" if e[4] else ""
-            return f"P{e[1]} plays {n(2)} on {place(s, e[3])}{how}"
-        return f"P{e[1]} {e[2]}s " + " and ".join(name(s, x) for x in e[3:] if isinstance(x, int) and x >= 0)
-    if k == "enter":
-        return None
-    if k == "leave":
-        return f"{n(1)} goes to its owner's {'hand' if e[2] == 'hand' else 'discard pile'}"
-    if k == "swap":
-        return f"P{e[1]} swaps {n(2)} into the reserve for {n(3)}"
-    if k == "use":
-        return f"P{e[1]} uses {n(2)}" + (f" ({' '.join(map(str, e[3:]))})" if len(e) > 3 else "")
-    if k == "aim":
-        return f"P{e[1]} aims at {n(2)}"
-    if k == "volley":
-        return f"P{e[1]}'s volley at {n(2)}: {e[3]} damage"
-    if k == "volley-lost":
-        return f"P{e[1]}'s volley at {n(2)} is lost"
-    if k == "shoot":
-        return f"P{e[1]}'s {n(2)} fires back at {n(3)}"
-    if k == "damage":
-        return f"{n(1)}: {e[3]} shield and {e[4]} hull damage"
-    if k == "hq":
-        return f"P{e[1]}'s Sector HQ takes {e[2]} (now {e[3]})"
-    if k == "card-damage":
-        return f"{n(1)} deals {e[2]} card damage"
-    if k == "draw":
-        return f"P{e[1]} draws {e[2]}"
-    if k == "reserve":
-        return f"P{e[1]} sets {e[2]} card(s) aside as a reserve fleet"
-    if k == "ante":
-        return f"P{e[1]}'s ante: {n(2)}"
-    if k == "tie-break":
-        return f"The game ends ({e[1]}); P{e[2]} wins the tie-break"
-    if k in ("combine", "separate"):
-        return f"P{e[1]} {'combines' if k == 'combine' else 'separates'} {n(2)} and {n(3)}"
-    return None
+    words = LINES.get(k)
+    event = EVENTS.lift(e if isinstance(e, tuple) else tuple(e))
+    return words(s, event) if words is not None and type(event) is not tuple else None
 
 
 class Narrator:
@@ -115,7 +119,7 @@ class Narrator:
         out = []
         for e in events:
             seen = e if self.reveal_all else OBSERVER.event(e, self.viewer)
-            text = line(after.s, tuple(seen))
+            text = line(after.s, seen if isinstance(seen, tuple) else tuple(seen))
             if text:
                 out.append(text)
         if after.over and events:
@@ -123,43 +127,54 @@ class Narrator:
         return out
 
 
+def _describe_use(s: State, a: M.Use) -> str:
+    return f"Use {name(s, a.card)}: " + " ".join(name(s, x) if isinstance(x, int) else str(x) for x in a.choices)
+
+
+def _describe_reserve(a: tuple[Any, ...]) -> str:
+    if len(a) == 2 and isinstance(a[1], int):  # the count others see
+        n = a[1]
+        return f"Set {n} card{'s' * (n > 1)} aside as a reserve fleet" if n else "Keep no reserve fleet"
+    return "Keep no reserve fleet" if len(a) == 1 else "Reserve " + " and ".join(
+        next(c.name for c in CARDS if c.key == key) for key in a[1:])
+
+
+# Actions that name cards, by kind, read through their type's fields.
+ACTION_LINES: dict[str, Callable[[State, Any], str]] = {
+    "play": lambda s, a: f"Play {name(s, a.card)} on {place(s, a.place)}",
+    "pair": lambda s, a: f"Play {name(s, a.cruiser)} with {name(s, a.capsule)} on {place(s, a.place)}",
+    "pay": lambda s, a: f"Pay for {name(s, a.card)}",
+    "pay-part": lambda s, a: f"Pay for (this part only) {name(s, a.card)}",
+    "load": lambda s, a: f"Load a heavy weapon on {name(s, a.card)}",
+    "research": lambda s, a: f"Put research on {name(s, a.card)}",
+    "discard": lambda s, a: f"Discard {name(s, a.card)}",
+    "drop": lambda s, a: f"Discard from hand {name(s, a.card)}",
+    "repair": lambda s, a: f"Repair {name(s, a.card)} ({a.part})",
+    "aim": lambda s, a: f"Aim a volley at {name(s, a.target)}",
+    "add": lambda s, a: f"Add {name(s, a.card)}'s {a.weapon}",
+    "shoot": lambda s, a: f"Fire back with {name(s, a.card)} at {name(s, a.target)}",
+    "use": _describe_use,
+    "swap": lambda s, a: f"Swap {name(s, a.card)} for the reserve's {name(s, a.reserve)}",
+}
+# Actions that are one fixed phrase.
+ACTION_PHRASES = {"allocate": "Declare the allocation", "fire": "Fire the volley", "end": "End the phase",
+                  "pass": "Pass", "quiet": "Pass, and let the rest of this turn go by without reacting",
+                  "combine": "Combine", "separate": "Separate"}
+
+
 def describe(game: GalacticEmpires, action: Any, viewer: int | None) -> str:
     """An action of the seat to move in words (for option buttons and logs), as ``viewer`` (a
     seat, or None for a spectator) may know it: the observer's :meth:`action` filter comes
     first, so a secret reserve fleet is a count for anyone but its chooser (GE-SETUP-2). To
     name everything (a finished game's full log), pass the seat to move as ``viewer``."""
-    s = game.s
     a = tuple(OBSERVER.action(game, action, viewer))
-    k = a[0]
-    if k == "play":
-        return f"Play {name(s, a[1])} on {place(s, a[2])}"
-    if k == "pair":
-        return f"Play {name(s, a[1])} with {name(s, a[2])} on {place(s, a[3])}"
-    if k in ("pay", "pay-part", "load", "research", "discard", "drop"):
-        verb = {"pay": "Pay for", "pay-part": "Pay for (this part only)", "load": "Load a heavy weapon on",
-                "research": "Put research on", "discard": "Discard", "drop": "Discard from hand"}[k]
-        return f"{verb} {name(s, a[1])}"
-    if k == "repair":
-        return f"Repair {name(s, a[1])} ({a[2]})"
-    if k == "aim":
-        return f"Aim a volley at {name(s, a[1])}"
-    if k == "add":
-        return f"Add {name(s, a[1])}'s {a[2]}"
-    if k == "shoot":
-        return f"Fire back with {name(s, a[1])} at {name(s, a[2])}"
-    if k == "use":
-        return f"Use {name(s, a[1])}: " + " ".join(name(s, x) if isinstance(x, int) else str(x) for x in a[2:])
-    if k == "swap":
-        return f"Swap {name(s, a[1])} for the reserve's {name(s, a[2])}"
-    if k == "reserve" and len(a) == 2 and isinstance(a[1], int):  # the count others see
-        n = a[1]
-        return f"Set {n} card{'s' * (n > 1)} aside as a reserve fleet" if n else "Keep no reserve fleet"
-    if k == "reserve":
-        return "Keep no reserve fleet" if len(a) == 1 else "Reserve " + " and ".join(
-            next(c.name for c in CARDS if c.key == key) for key in a[1:])
-    return {"allocate": "Declare the allocation", "fire": "Fire the volley", "end": "End the phase",
-            "pass": "Pass", "quiet": "Pass, and let the rest of this turn go by without reacting",
-            "combine": "Combine", "separate": "Separate"}.get(k, " ".join(map(str, a)))
+    if a[0] == "reserve":
+        return _describe_reserve(a)
+    words = ACTION_LINES.get(a[0])
+    move = MOVES.lift(a)
+    if words is not None and type(move) is not tuple:
+        return words(game.s, move)
+    return ACTION_PHRASES.get(a[0], " ".join(map(str, a)))
 
 
 def table(game: GalacticEmpires, viewer: int | None) -> list[str]:

@@ -4,8 +4,8 @@ phase, drawing, and the ends of the game that are not a destroyed Sector HQ.
 from __future__ import annotations
 
 from . import board, combat, plays, points
+from . import events as E
 from .cards import CARDS, QUICK_RESERVE
-from .hooks import effect
 from .state import (
     ALLOCATE,
     DISCARD,
@@ -53,7 +53,7 @@ def set_reserve(s: State, seat: int, keys: tuple[str, ...]) -> None:
         p.deck.remove(uid)
         p.reserve.append(uid)
     p.reserve_public = False
-    s.say("reserve", seat, len(keys))
+    s.say(E.Reserve("reserve", seat, len(keys)))
     if seat == len(s.players) - 1:
         deal(s)
 
@@ -66,7 +66,7 @@ def deal(s: State) -> None:
         uid = p.deck.pop()
         p.discard.append(uid)
         antes.append(s.spec(uid).strength)
-        s.say("ante", seat, uid)
+        s.say(E.Ante("ante", seat, uid))
     best = max(antes)
     tied = [seat for seat, a in enumerate(antes) if a == best]
     s.first = tied[0] if len(tied) == 1 else s.rng.choice(tied)
@@ -75,7 +75,7 @@ def deal(s: State) -> None:
         for _ in range(HAND_SIZE):
             if p.deck:
                 p.hand.append(p.deck.pop())
-    s.say("first", s.first)
+    s.say(E.First("first", s.first))
     start_turn(s, s.first)
 
 
@@ -90,16 +90,16 @@ def start_turn(s: State, seat: int) -> None:
         _stall_guard(s)
         if s.winner is not None:
             return
-    s.say("turn", seat, p.turns)
+    s.say(E.Turn("turn", seat, p.turns))
     for u in list(board.fleet(s, seat)):  # (a) durations
         duration = s.spec(u.uid).duration
         if duration is None or duration == 0 or u.uid not in s.units:
             continue
         u.age += 1
         if u.age >= duration:
-            for i, n in enumerate(effect(s, u).produces(s, u)):  # GE-DUR-2: it produces first
+            for i, n in enumerate(s.effect(u).produces(s, u)):  # GE-DUR-2: it produces first
                 p.pool[i] += n
-            s.say("expire", u.uid)
+            s.say(E.Expire("expire", u.uid))
             board.leave(s, u.uid)
     for u in board.fleet(s, seat):
         if u.shield_damage > 0:  # (b) GE-ALLOC-2
@@ -124,14 +124,14 @@ def engage(s: State) -> None:
             if spec.kind == "equipment" and spec.passive is False and u.parent in s.units:
                 u.engaged = s.units[u.parent].engaged
             else:  # engaged, unless a card against it keeps it disengaged (an Illness)
-                u.engaged = not any(effect(s, c).disengages(s, c, u.uid) for c in board.on(s, u.uid))
+                u.engaged = not any(s.effect(c).disengages(s, c, u.uid) for c in board.on(s, u.uid))
         if u.partner is not None and u.parent == u.partner:  # a combined capsule follows its ship
             u.engaged = s.units[u.partner].engaged
     for u in units:
-        effect(s, u).engagement(s, u)
-    s.say("engaged", seat, tuple(sorted(u.uid for u in units if u.engaged)))
+        s.effect(u).engagement(s, u)
+    s.say(E.Engaged("engaged", seat, tuple(sorted(u.uid for u in units if u.engaged))))
     s.phase = PLAY_A
-    s.say("phase", PLAY_A)
+    s.say(E.Phase("phase", PLAY_A))
 
 
 def end_phase(s: State) -> None:
@@ -146,14 +146,14 @@ def end_phase(s: State) -> None:
         s.react_volleyed.clear()
         for u in s.units.values():  # GE-FIRE-4: every phaser may fire once in each Weapons Fire phase
             u.fired_phasers = 0
-        s.say("phase", FIRE)
+        s.say(E.Phase("phase", FIRE))
         settle(s)
     elif s.phase == FIRE:
         s.phase = PLAY_B
-        s.say("phase", PLAY_B)
+        s.say(E.Phase("phase", PLAY_B))
     elif s.phase == PLAY_B:
         s.phase = DISCARD
-        s.say("phase", DISCARD)
+        s.say(E.Phase("phase", DISCARD))
     elif s.phase == DISCARD:
         _draw_phase(s)
 
@@ -180,10 +180,10 @@ def _draw_phase(s: State) -> None:
             drawn += 1
     if drawn:
         s.quiet_mark += 1  # a draw changes the game: the stall guard starts over (GE-WIN-5)
-    s.say("draw", seat, drawn)
+    s.say(E.Draw("draw", seat, drawn))
     for u in list(board.fleet(s, seat)):  # GE-DUR-4: "this turn" cards end with the turn
         if s.spec(u.uid).duration == 0 and u.uid in s.units:
-            s.say("expire", u.uid)
+            s.say(E.Expire("expire", u.uid))
             board.leave(s, u.uid)
     if seat != s.first:
         s.complete_turns += 1
@@ -220,7 +220,7 @@ def tie_break(s: State, why: str) -> None:
                  for seat in range(len(s.players))]
         s.winner = (0 if guard[0] > guard[1] else 1) if guard[0] != guard[1] else s.rng.randrange(2)
     s.end = why
-    s.say("tie-break", why, s.winner)
+    s.say(E.TieBreak("tie-break", why, s.winner))
     finish(s)
 
 

@@ -3,7 +3,8 @@
 An :class:`Effect` answers the rules' questions about the card it belongs to ("how much
 stronger is the card you sit on?", "where may you be played?", "what does your function do?").
 The defaults are what a card without rules text does; a card with its own rules overrides only
-the questions its text answers. The rules reach a card's unit through :mod:`starcom.ge.hooks`.
+the questions its text answers. The rules reach a card's unit through the ruleset its game's
+state holds (:mod:`starcom.ge.ruleset`).
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..hooks import effect, effect_of
+from .. import events as E
 from .base import Effect, _board, _DisablesCrew
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ class Doctor(Effect):
 def _ill_crew_cards(s: State, seat: int) -> list[int]:
     """Illness cards in play against ``seat``'s crew: what its research may negate."""
     return sorted(c.uid for c in s.units.values() if s.spec(c.uid).cls == "illness" and c.parent in s.units
-                  and s.units[c.parent].owner == seat and effect(s, c).research_negates(s, c))
+                  and s.units[c.parent].owner == seat and s.effect(c).research_negates(s, c))
 
 
 def negate_with_research(s: State, doctor: Unit, illness: int) -> None:
@@ -110,18 +110,18 @@ def negate_with_research(s: State, doctor: Unit, illness: int) -> None:
     Illness of strength 1 (checked again now; a point nothing can take is lost). It goes
     nowhere else: such points never pay for engaging a card."""
     if illness not in _ill_crew_cards(s, doctor.owner) or s.spec(illness).strength > sum(s.spec(doctor.uid).generates):
-        s.say("void", doctor.owner, doctor.uid)
+        s.say(E.Void("void", doctor.owner, doctor.uid))
         return
-    s.say("negate", doctor.owner, illness)
+    s.say(E.Negate("negate", doctor.owner, illness))
     _board().leave(s, illness)
 
 
 def cure(s: State, doctor: Unit, place: int | None) -> None:
     if place is None or place not in s.units or not _board().works(s, doctor.uid):
-        s.say("void", doctor.owner, doctor.uid)
+        s.say(E.Void("void", doctor.owner, doctor.uid))
         return
     for c in _illnesses(s, place):
-        s.say("cure", doctor.uid, c)
+        s.say(E.Cure("cure", doctor.uid, c))
         _board().leave(s, c)
 
 
@@ -150,12 +150,12 @@ class BoardingParty(Effect):
         from ..combat import hit
         where = u.parent
         if where is None or where not in s.units or tuple(args) not in self.mission_uses(s, u.owner, where):
-            s.say("void", u.owner, u.uid)
+            s.say(E.Void("void", u.owner, u.uid))
             return
         if args[0] == "hull":
             hit(s, where, 1, "structural", u.owner)
         else:
-            s.say(args[0], u.uid, args[1])
+            s.say(E.Capture("capture", u.uid, args[1]) if args[0] == "capture" else E.Wreck("wreck", u.uid, args[1]))
             _board().leave(s, args[1])
 
 
@@ -189,8 +189,8 @@ class Crewman(Effect):
             if c.owner != u.owner:
                 c.parent = u.uid
         for crew in (replaced, u.uid):  # GE-DUR-5: the freed crew engages again, the stand-in may not
-            s.units[crew].engaged = not any(effect(s, c).disengages(s, c, crew) for c in b.on(s, crew))
-        s.say("stand-in", u.uid, replaced)
+            s.units[crew].engaged = not any(s.effect(c).disengages(s, c, crew) for c in b.on(s, crew))
+        s.say(E.StandIn("stand-in", u.uid, replaced))
 
 
 class LuckyCrewAction(Effect):
@@ -217,10 +217,10 @@ class LuckyCrewAction(Effect):
         card stays on its crew for the next one)."""
         found = pending_against(s, u.parent) if u.parent is not None and u.parent in s.units else []
         if not found:
-            s.say("void", u.owner, u.uid)
+            s.say(E.Void("void", u.owner, u.uid))
             return
         found[-1].void = True
-        s.say("lucky", u.uid, found[-1].action[1])
+        s.say(E.Lucky("lucky", u.uid, found[-1].action[1]))
         _board().leave(s, u.uid)
 
 
@@ -244,13 +244,13 @@ class Malpractice(_DisablesCrew):
     """Against a Doctor: for one complete turn of its player the Doctor does nothing at all."""
 
     def fits(self, s: State, seat: int, t: Unit) -> bool:
-        return effect(s, t).key == "doctor"
+        return s.effect(t).key == "doctor"
 
     def reaction_plays(self, s: State, seat: int, uid: int) -> list[tuple[Any, ...]]:
         """As a reaction: against a Doctor whose research is in the allocation being declared,
         or whose function is on the chain."""
         return [("play", uid, t.uid) for t in s.units.values()
-                if t.owner != seat and effect(s, t).key == "doctor" and _doctor_pending(s, t.uid)]
+                if t.owner != seat and s.effect(t).key == "doctor" and _doctor_pending(s, t.uid)]
 
     def enter_reacting(self, s: State, u: Unit, choices: tuple[Any, ...]) -> None:
         """Against an allocation being declared, the Doctor's research point is taken back
@@ -260,7 +260,7 @@ class Malpractice(_DisablesCrew):
         if doctor is None or doctor not in s.units:
             return
         d = s.units[doctor]
-        produced = d.engaged and not any(effect(s, c).disables(s, c, doctor) for c in _board().on(s, doctor)
+        produced = d.engaged and not any(s.effect(c).disables(s, c, doctor) for c in _board().on(s, doctor)
                                          if c.uid != u.uid)  # only a Doctor that worked made its point
         if produced and any(i.kind == "allocate" and i.player == d.owner for i in s.chain):
             withdraw(s, d.owner, RESEARCH, sum(s.spec(doctor).generates))
@@ -301,7 +301,7 @@ class _Transport(Effect):
                 continue
             for target in self.targets(s, u.owner, u.parent):
                 out += [("mission", crew, target, *args)
-                        for args in effect(s, s.units[crew]).mission_uses(s, u.owner, target)]
+                        for args in s.effect(s.units[crew]).mission_uses(s, u.owner, target)]
         return out
 
     def mission_ok(self, s: State, u: Unit, crew: int, target: int) -> bool:
@@ -314,7 +314,7 @@ class _Transport(Effect):
     def use(self, s: State, u: Unit, args: tuple[Any, ...]) -> None:
         if args and args[0] == "mission":
             if not self.mission_ok(s, u, args[1], args[2]):
-                s.say("void", u.owner, u.uid)
+                s.say(E.Void("void", u.owner, u.uid))
                 return
             start_mission(s, u, args)
         elif args and args[0] == "move":
@@ -331,7 +331,7 @@ class _Transport(Effect):
         spec = s.spec(crew)
         if spec.kind != "crew" or not spec.reaction:
             return []
-        crew_effect = effect_of(s.spec_of[crew])
+        crew_effect = s.effect_of(crew)
         crew_places = set(crew_effect.placements(s, seat, crew))
         out: list[tuple[Any, ...]] = []
         for here in self.placements(s, seat, uid):
@@ -346,7 +346,7 @@ class _Transport(Effect):
         if choices and choices[0] == "with":
             crew, target, *rest = choices[1:]
             if crew not in s.units or not self.mission_ok(s, u, crew, target):
-                s.say("void", u.owner, u.uid)
+                s.say(E.Void("void", u.owner, u.uid))
                 return
             start_mission(s, u, ("mission", crew, target, *rest))
         elif choices and choices[0] == "fire":
@@ -355,7 +355,7 @@ class _Transport(Effect):
             self.move(s, u, choices)
 
     def fire_reacting(self, s: State, u: Unit, target: int) -> None:
-        s.say("void", u.owner, u.uid)  # only the shuttlecraft has a phaser
+        s.say(E.Void("void", u.owner, u.uid))  # only the shuttlecraft has a phaser
 
 
 class Transporter(_Transport):
@@ -386,15 +386,15 @@ class Transporter(_Transport):
         _, source, dest, mask = args
         own = places(s, u.owner)
         if source == dest or source not in own or dest not in own or u.parent not in (source, dest):
-            s.say("void", u.owner, u.uid)
+            s.say(E.Void("void", u.owner, u.uid))
             return
         crew = own_crew_on(s, source, u.owner)
         if mask >= 1 << len(crew):
-            s.say("void", u.owner, u.uid)
+            s.say(E.Void("void", u.owner, u.uid))
             return
         for c in _picked(crew, mask):
             s.units[c].parent = dest
-            s.say("move", c, dest)
+            s.say(E.Move("move", c, dest))
 
     def reaction_plays(self, s: State, seat: int, uid: int) -> list[tuple[Any, ...]]:
         """As a reaction it enters and at once moves crew between where it enters and another
@@ -427,13 +427,13 @@ class Shuttlecraft(_Transport):
         crew = own_crew_on(s, u.parent, u.owner) if u.parent is not None and u.parent in s.units else []
         if u.parent is None or dest == u.parent or dest not in places(s, u.owner) \
                 or mask >= 1 << len(crew) or mask.bit_count() > MAX_MOVED:
-            s.say("void", u.owner, u.uid)
+            s.say(E.Void("void", u.owner, u.uid))
             return
         for c in _picked(crew, mask):
             s.units[c].parent = dest
-            s.say("move", c, dest)
+            s.say(E.Move("move", c, dest))
         u.parent = dest
-        s.say("move", u.uid, dest)
+        s.say(E.Move("move", u.uid, dest))
 
     def reaction_plays(self, s: State, seat: int, uid: int) -> list[tuple[Any, ...]]:
         """As a reaction it enters on a unit and at once carries 1–3 crew from there; or, in
@@ -490,8 +490,8 @@ def start_mission(s: State, transport: Unit, args: tuple[Any, ...]) -> None:
     home = c.parent
     c.parent = target
     c.used = True  # GE-MISSION-5: the crew's function is used too
-    s.say("travel", crew, target)
-    if effect(s, transport).key == "shuttlecraft":
+    s.say(E.Travel("travel", crew, target))
+    if s.effect(transport).key == "shuttlecraft":
         transport.parent = target
     s.queued.append(Item(c.owner, "act", ("act", crew, home if home is not None else -1, transport.uid, *rest),
                          reaction=c.owner != s.active))
@@ -504,9 +504,9 @@ def mission_act(s: State, item: Item) -> None:
     _, crew, home, transport, *choices = item.action
     c = s.units.get(crew)
     if c is not None and _board().works(s, crew):
-        effect(s, c).use(s, c, tuple(choices))
+        s.effect(c).use(s, c, tuple(choices))
     else:
-        s.say("void", item.player, crew)
+        s.say(E.Void("void", item.player, crew))
     s.queued.insert(0, It(item.player, "back", ("back", crew, home, transport), reaction=item.reaction))
 
 
@@ -520,7 +520,7 @@ def mission_back(s: State, item: Item) -> None:
         options = places(s, item.player)
         home = options[0] if options else None
     shuttle = s.units.get(transport)
-    if shuttle is not None and effect(s, shuttle).key == "shuttlecraft":
+    if shuttle is not None and s.effect(shuttle).key == "shuttlecraft":
         if home is None:
             _board().leave(s, transport)
         else:
@@ -532,7 +532,7 @@ def mission_back(s: State, item: Item) -> None:
         _board().leave(s, crew)
         return
     c.parent = home
-    s.say("return", crew, home)
+    s.say(E.Return("return", crew, home))
 
 
 class EscapePod(Effect):
@@ -559,11 +559,11 @@ class EscapePod(Effect):
     def use(self, s: State, u: Unit, args: tuple[Any, ...]) -> None:
         unit, dest, mask = u.parent, args[1], args[2]
         if unit is None or unit not in s.units or dest not in s.units:
-            s.say("void", u.owner, u.uid)
+            s.say(E.Void("void", u.owner, u.uid))
             return
         for i, c in enumerate(crew_on(s, unit)):
             if mask >> i & 1:
                 s.units[c].parent = dest
-                s.say("move", c, dest)
+                s.say(E.Move("move", c, dest))
         _board().leave(s, u.uid)
 

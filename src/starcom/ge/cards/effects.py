@@ -2,8 +2,8 @@
 
 Each class here overrides the questions of :class:`~.base.Effect` its card's text answers (the
 crew and their carriers are in :mod:`.crew`, the Krebiz halves in :mod:`.krebiz`, the Escort in
-:mod:`.escort`). Importing this module installs one unit per catalogue card in
-:mod:`starcom.ge.hooks`, through which the rules ask them; the rules never name a card. Rule IDs
+:mod:`.escort`). :func:`table` makes one unit per catalogue card, for the ruleset a game's state
+holds (:mod:`starcom.ge.ruleset`), through which the rules ask them; the rules never name a card. Rule IDs
 are those of the GE spec (shared/ge/RULES.md); the card texts are in ``cards.md``.
 """
 from __future__ import annotations
@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..hooks import effect, effect_of, install
+from ...kit.effects import EffectRegistry, EffectTable
+from .. import events as E
 from .base import (
     ECONOMY,
     NONE,
@@ -129,7 +130,7 @@ class _CardDamage(Effect):
     def use(self, s: State, u: Unit, args: tuple[Any, ...]) -> None:
         from ..combat import hit
         amount = s.spec(u.uid).card_damage
-        s.say("card-damage", u.uid, amount)
+        s.say(E.CardDamage("card-damage", u.uid, amount))
         for t in self.victims(s, u):
             hit(s, t, amount, "card", u.owner)
         if u.uid in s.units:
@@ -208,9 +209,9 @@ class InvincoGuardian(Effect):
         if u.parent != target:
             return amount
         u.damage += amount
-        s.say("damage", u.uid, amount, 0, u.damage)
+        s.say(E.Damage("damage", u.uid, amount, 0, u.damage))
         if u.damage >= s.spec(u.uid).strength:
-            s.say("destroyed", u.uid)
+            s.say(E.Destroyed("destroyed", u.uid))
             _board().leave(s, u.uid)
         return 0  # excess damage is lost (GE-DMG-6)
 
@@ -226,14 +227,14 @@ class ShieldFiend(_Against):
 
     def fits(self, s: State, seat: int, t: Unit) -> bool:
         return _board().shields(s, t.uid) > 0 and not any(
-            effect(s, c).key == "invinco_guardian" for c in _board().on(s, t.uid))
+            s.effect(c).key == "invinco_guardian" for c in _board().on(s, t.uid))
 
     def enter(self, s: State, u: Unit) -> None:
         target = u.parent
         if target is not None and target in s.units:
             t = s.units[target]
             t.shield_damage = _board().shields(s, target)
-            s.say("damage", target, 0, t.shield_damage, t.damage)
+            s.say(E.Damage("damage", target, 0, t.shield_damage, t.damage))
         _board().leave(s, u.uid)
 
 
@@ -285,7 +286,7 @@ class IndiriganCarrier(Indirigan):
 
 
 def _blocks_illness(s: State, u: Unit) -> bool:
-    return effect(s, u).key == "doctor" and _board().works(s, u.uid)
+    return s.effect(u).key == "doctor" and _board().works(s, u.uid)
 
 
 _BY_KEY: dict[str, type[Effect]] = {
@@ -306,13 +307,24 @@ _BY_KEY.update({"doctor": crew.Doctor, "boarding_party": crew.BoardingParty, "cr
                 "argonian_warm_front": escort.Escort})
 
 
-def _make(key: str) -> Effect:
-    kind = krebiz.KrebizPart if CARDS_BY_KEY[key].effect == "krebiz" else _BY_KEY.get(key, Effect)
+def _unit(kind: type[Effect], key: str) -> Effect:
     unit = kind()
     unit.key = key
     return unit
 
 
-install([_make(c.key) for c in CARDS])
+def _default(key: str) -> Effect:
+    """The unit of a card with no class above: a Krebiz half's, or a plain one."""
+    return _unit(krebiz.KrebizPart if CARDS_BY_KEY[key].effect == "krebiz" else Effect, key)
 
-__all__ = ["Effect", "effect", "effect_of"]
+
+def table() -> EffectTable[Effect]:
+    """A new unit for every catalogue card, in catalogue order. ValueError names a card the
+    classes above are given for that the catalogue does not hold."""
+    registry: EffectRegistry[Effect] = EffectRegistry(c.key for c in CARDS)
+    for key, kind in _BY_KEY.items():
+        registry.register(key, _unit(kind, key))
+    return registry.build(_default)
+
+
+__all__ = ["Effect", "table"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import events as E
 from .base import Effect, _board
 
 if TYPE_CHECKING:
@@ -88,8 +89,8 @@ class Escort(Effect):
         ship, n = int(args[1]), int(args[2])
         index = _event(s, u.owner, ship) if ship in _covered(s, u) and _board().works(s, u.uid) else None
         if index is None:
-            s.say("void", u.owner, u.uid)
+            s.say(E.Void("void", u.owner, u.uid))
             return
         s.chain.insert(index, Item(u.owner, INTERCEPT, (INTERCEPT, u.uid, ship, n)))
-        s.say("escort", u.uid, ship, n)
+        s.say(E.Escort("escort", u.uid, ship, n))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from .. import events as E
 from .base import Effect, _board
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def join(s: State, cruiser: int, capsule: int) -> None:
     ca.parent, ca.partner, cr.partner = cruiser, cruiser, capsule
     cr.engaged = ca.engaged = cr.engaged and ca.engaged
     cr.locked = ca.locked = True  # GE-KREB-5: not parted again this turn
-    s.say("combine", cr.owner, cruiser, capsule)
+    s.say(E.Combine("combine", cr.owner, cruiser, capsule))
 
 
 class KrebizPart(Effect):
@@ -141,20 +142,20 @@ class KrebizPart(Effect):
             parent = None if loc < 0 else loc
             if parent is not None and parent not in s.units:
                 s.players[seat].discard += [cruiser, capsule]
-                s.say("void", seat, cruiser)
+                s.say(E.Void("void", seat, cruiser))
                 return
             s.units[cruiser] = U(cruiser, seat, parent=parent)
             s.units[capsule] = U(capsule, seat, parent=cruiser)
             s.quiet_mark += 1
-            s.say("enter", seat, cruiser, loc)
-            s.say("enter", seat, capsule, cruiser)
+            s.say(E.Enter("enter", seat, cruiser, loc))
+            s.say(E.Enter("enter", seat, capsule, cruiser))
             join(s, cruiser, capsule)
         elif kind == "combine":
             _, cruiser, capsule = action
             if cruiser in s.units and ("combine", cruiser, capsule) in self.fleet_plays(s, s.units[cruiser]):
                 join(s, cruiser, capsule)
             else:
-                s.say("void", seat, cruiser)  # checked again as it resolves (GE-VOID-2)
+                s.say(E.Void("void", seat, cruiser))  # checked again as it resolves (GE-VOID-2)
         elif kind == "separate":
             separate(s, action)
 
@@ -197,7 +198,7 @@ def separate(s: State, action: tuple[Any, ...]) -> None:
     b = _board()
     cr = s.units.get(cruiser)
     if cr is None or cr.partner is None or (sd, hd, mask) not in splits(s, cruiser):
-        s.say("void", cr.owner if cr is not None else s.active, cruiser)
+        s.say(E.Void("void", cr.owner if cr is not None else s.active, cruiser))
         return
     capsule = cr.partner
     ca = s.units[capsule]
@@ -217,4 +218,4 @@ def separate(s: State, action: tuple[Any, ...]) -> None:
         ca.engaged = cr.engaged
     cr.split_paid = ca.split_paid = False
     cr.locked = ca.locked = True  # no card entered or left play: the stall guard keeps counting
-    s.say("separate", cr.owner, cruiser, capsule)
+    s.say(E.Separate("separate", cr.owner, cruiser, capsule))

@@ -5,7 +5,7 @@ from typing import TypeVar
 
 from ..cards.catalogue import DOMAINS, CardKind
 from . import events as E
-from . import rng as rnglib
+from ...kit import rng as rnglib
 from .board import MAX_SIZE, MIN_SIZE, seat_corners
 from .editions import EDITIONS
 from .flow import begin_turn

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 from ..cards.catalogue import CardDef
-from . import rng as rnglib
+from ...kit import rng as rnglib
 from .editions import EDITIONS, Edition
 from .lasting import OLD_VESSEL_FIELDS, Lasting, from_old_layout, kinds_of
 from .tasks import Option, Task, task_from_json
