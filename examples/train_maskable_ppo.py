@@ -109,7 +109,7 @@ def evaluate(args: argparse.Namespace) -> None:
     from starcom.games import get as get_game
 
     register_policy_agent("ppo", args.evaluate, game=args.game)
-    editions = get_game(args.game).editions
+    editions = get_game(args.game).rules.editions
     for opponent in args.against.split(","):
         spec = ArenaSpec(agents=("ppo", opponent), games=args.games, players=2, size=args.size, seed=args.seed,
                          game=args.game, edition=editions[0] if editions else "standard")

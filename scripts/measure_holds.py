@@ -25,7 +25,7 @@ def one_game(name: str, seed: int, agent: str, settings: dict[str, Any], cap: in
     """(held passes, public passes, steps) of one game played by ``agent`` at every seat."""
     entry, adapter = get_game(name), adapter_for(name)
     g = starcom.load_game(name, seed=seed, **settings)
-    player, rng = entry.make_agent(agent), random.Random(seed)
+    player, rng = entry.ai.make_agent(agent), random.Random(seed)
     held = public = steps = 0
     while not g.over and steps < cap:
         legal = g.legal_actions()

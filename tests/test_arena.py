@@ -153,7 +153,7 @@ def test_an_agent_that_raises_is_recorded_as_an_error(monkeypatch):
         def choose(self, game, rng):
             raise RuntimeError("no idea")
 
-    broken = dataclasses.replace(STARCOM, make_agent=lambda name, **kw: Broken())
+    broken = dataclasses.replace(STARCOM, ai=dataclasses.replace(STARCOM.ai, make_agent=lambda name, **kw: Broken()))
     monkeypatch.setattr(A, "get_game", lambda name: broken)
     rec = A.play_match(small_spec(), A.schedule(small_spec())[0])
     assert rec.winner is None and not rec.finished and "RuntimeError: no idea" in rec.error

@@ -20,13 +20,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .sc.agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
 from .sc.agents import agent_names as _starcom_agent_names
 from .sc.observer import STARCOM as STARCOM_OBSERVER
 from .observer import Observer
 from .protocol import Agent, Game, Viewer
+
+if TYPE_CHECKING:
+    from .study.hook import CardStudy
+
+G = TypeVar("G")
+A = TypeVar("A")
 
 
 class Narrator(Protocol):
@@ -46,79 +52,135 @@ class AgentFactory(Protocol):
         ...
 
 
+class Features(Protocol):
+    """A fixed-size encoding of one game setting for learning agents (starcom.rl)."""
+
+    observation_size: int
+    action_count: int
+
+    def observe(self, game: Any, seat: int) -> Any:
+        """What ``seat`` sees, as a flat float vector of ``observation_size``."""
+        ...
+
+    def action_ids(self, game: Any, actions: Sequence[Any]) -> list[int]:
+        """The id in ``[0, action_count)`` of each of ``actions``."""
+        ...
+
+    def action_label(self, action_id: int) -> str:
+        """A few words for an action id."""
+        ...
+
+
+StateCheck = Callable[[Any], list[str]]
+StepCheck = Callable[[Any, Any, Any], list[str]]
+
+
 @dataclass(frozen=True)
-class GameEntry:
-    """One game as its clients see it.
+class Rules(Generic[G, A]):
+    """How a game is made and played: the facet every client uses.
 
     ``new(**settings)`` makes a game (ValueError names a bad setting); ``settings`` lists the
-    setting names it takes. ``agent_names`` are what ``make_agent`` accepts (ValueError for
-    others), ``levels`` the difficulty levels among them and ``default_level`` the one offered
-    first. ``encode`` turns an action into JSON and ``decode(game, data, seat)`` back into a
-    legal action of ``seat`` (a ValueError subclass, such as IllegalAction, names the reason).
-    ``narrator(game, viewer, reveal_all)`` and ``describe(game, action, viewer)`` put the game
-    into words, each asking ``observer`` what ``viewer`` may know."""
+    setting names it takes, ``editions`` (default first), ``player_counts`` and ``sizes`` the
+    values a form offers (empty: the game has no such setting). ``encode`` turns an action into
+    JSON and ``decode(game, data, seat)`` back into a legal action of ``seat`` (a ValueError
+    subclass, such as IllegalAction, names the reason). ``play`` plays an action known legal
+    (a faster path than ``apply`` where a game has one)."""
 
-    name: str
-    title: str
-    new: Callable[..., Game]
+    new: Callable[..., G]
     settings: tuple[str, ...]
-    observer: Observer
+    encode: Callable[[A], Any]
+    decode: Callable[[G, Any, int | None], A]
+    play: Callable[[G, A], list[Any]] = field(default=lambda g, a: g.apply(a))
+    # The game's turn counter from 0, for statistics and to catch agents stuck in a loop
+    # (None: the game has no turns; statistics count actions instead).
+    turn: Callable[[G], int] | None = None
+    # The winning seat, -1 for a draw, None while the game runs (default: from ``returns``).
+    winner: Callable[[G], int | None] = field(default=lambda g: winner_of(g))
+    # Why a finished game ended, in a few words (None while it runs, or when the game cannot say).
+    end_reason: Callable[[G], str | None] = field(default=lambda g: None)
+    # The action the seat to move takes when it lets a moment pass (a reaction window), or None
+    # when the decision is a real one; look-ahead plays these for the other seats.
+    passive: Callable[[G], A | None] | None = None
+    # Whether an action only lets a moment pass (a pass in a reaction window): a server may make
+    # it for a seat that asked not to be stopped when passing is all it can do.
+    waives: Callable[[A], bool] = field(default=lambda a: False)
+    editions: tuple[str, ...] = ()
+    player_counts: tuple[int, ...] = (2,)
+    sizes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Words(Generic[G, A]):
+    """How a game reads as English, each part asking the observer what a viewer may know.
+
+    ``narrator(game, viewer, reveal_all)`` follows a game's events step by step;
+    ``describe(game, action, viewer)`` names one action."""
+
+    narrator: Callable[[G, Viewer, bool], Narrator]
+    describe: Callable[[G, A, Viewer], str]
+    # Every card of the game as the browser's glossary lists it (JSON-ready dicts, each with at
+    # least ``name`` and ``text``). None: the game has no glossary.
+    glossary: Callable[[], list[dict[str, Any]]] | None = None
+    # The table as ``table(game, viewer)`` lines of text, drawn from the observer's view of
+    # ``viewer`` (the full-screen terminal game shows them). None: that screen shows the log alone.
+    table: Callable[[G, Viewer], list[str]] | None = None
+    # What a turn limit counts, in a few words for a form's hint ("" when the game takes none).
+    turn_limit_words: str = ""
+
+
+@dataclass(frozen=True)
+class Players(Generic[G]):
+    """The game's computer players: ``agent_names()`` are what ``make_agent`` accepts
+    (ValueError for others), ``levels`` the difficulty levels among them and
+    ``default_level`` the one offered first."""
+
     make_agent: AgentFactory
     agent_names: Callable[[], list[str]]
     levels: tuple[str, ...]
     default_level: str
-    encode: Callable[[Any], Any]
-    decode: Callable[[Any, Any, int | None], Any]
-    narrator: Callable[[Any, Viewer, bool], Narrator]
-    describe: Callable[[Any, Any, Viewer], str]
-    # How a step is played once known legal (a faster path than ``apply``, where a game has one).
-    play: Callable[[Any, Any], list[Any]] = field(default=lambda g, a: g.apply(a))
-    # The game's turn counter from 0, for statistics and to catch agents stuck in a loop
-    # (None: the game has no turns; statistics count actions instead).
-    turn: Callable[[Any], int] | None = None
-    # The winning seat, -1 for a draw, None while the game runs (default: from ``returns``).
-    winner: Callable[[Any], int | None] = field(default=lambda g: winner_of(g))
-    # Why a finished game ended, in a few words (None while it runs, or when the game cannot say).
-    end_reason: Callable[[Any], str | None] = field(default=lambda g: None)
-    # The fixed-size encoding for learning agents (starcom.rl): ``features(game)`` gives an object
-    # with ``observation_size``, ``action_count``, ``observe(game, seat)``, ``action_ids(game,
-    # actions)`` and ``action_label(id)``, shared by every game of ``game``'s setting. None: the
-    # game has none.
-    features: Callable[[Any], Any] | None = None
     # How good a position is for a seat (larger is better): what the shared agents of
     # starcom.agents.generic judge by. None: the game brings its own agents.
-    evaluate: Callable[[Any, int], float] | None = None
-    # The editions ``new`` takes, the default first (empty: the game has none).
-    editions: tuple[str, ...] = ()
+    evaluate: Callable[[G, int], float] | None = None
+
+
+@dataclass(frozen=True)
+class Tools(Generic[G]):
+    """What the study and testing tools use; each None where the game has none."""
+
+    # The fixed-size encoding for learning agents (starcom.rl), shared by every game of the
+    # setting of the game it is given.
+    features: Callable[[G], Features] | None = None
     # Self-play's checks after every action: ``invariants()`` gives ``(check_state(game),
-    # check_step(before, action, after))``, each returning messages. None: no checks.
-    invariants: Callable[[], tuple[Callable[..., list[str]], Callable[..., list[str]]]] | None = None
-    # The action the seat to move takes when it lets a moment pass (a reaction window), or None
-    # when the decision is a real one; look-ahead plays these for the other seats.
-    passive: Callable[[Any], Any] | None = None
-    # The numbers of players ``new`` takes, and its board sizes (empty: the game has no size).
-    player_counts: tuple[int, ...] = (2,)
-    sizes: tuple[int, ...] = ()
-    # Every card of the game as the browser's glossary lists it (JSON-ready dicts, each with at
-    # least ``name`` and ``text``). None: the game has no glossary.
-    glossary: Callable[[], list[dict[str, Any]]] | None = None
-    # The balance lab's side of the game (``starcom study cards --game NAME``): ``study()`` gives an
-    # object that lists the cards it can study and makes a game of given settings and seed in
-    # which a card is real for some seats and its stand-in for the others (the protocol:
-    # starcom.study.hook.CardStudy). None: the game has no card study.
-    study: Callable[[], Any] | None = None
-    # Whether an action only lets a moment pass (a pass in a reaction window): a server may make
-    # it for a seat that asked not to be stopped when passing is all it can do.
-    waives: Callable[[Any], bool] = field(default=lambda a: False)
-    # The table as ``table(game, viewer)`` lines of text, drawn from the observer's view of
-    # ``viewer`` (the full-screen terminal game shows them). None: that screen shows the log alone.
-    table: Callable[[Any, Viewer], list[str]] | None = None
-    # What a turn limit counts, in a few words for a form's hint ("" when the game takes none).
-    turn_limit_words: str = ""
-    # The server's adapter for the game: ``server_adapter(entry)`` gives a
-    # starcom.server.adapter.EntryAdapter (or subclass) serving ``entry``, made once per server
-    # process. None: the plain EntryAdapter serves it.
-    server_adapter: Callable[[GameEntry], Any] | None = None
+    # check_step(before, action, after))``, each returning messages.
+    invariants: Callable[[], tuple[StateCheck, StepCheck]] | None = None
+    # The balance lab's side of the game (``starcom study cards --game NAME``): a
+    # starcom.study.hook.CardStudy.
+    study: Callable[[], CardStudy] | None = None
+
+
+@dataclass(frozen=True)
+class Serving(Generic[G]):
+    """How the game server plays the game."""
+
+    # ``adapter(entry)`` gives a starcom.server.adapter.EntryAdapter (or subclass) serving
+    # ``entry``, made once per server process. None: the plain EntryAdapter serves it.
+    adapter: Callable[[GameEntry[Any, Any]], Any] | None = None
+
+
+@dataclass(frozen=True)
+class GameEntry(Generic[G, A]):
+    """One game as its clients see it: its name and title, its observer (every secrecy
+    decision), and one facet per concern: :class:`Rules`, :class:`Words`, :class:`Players`,
+    :class:`Tools` and :class:`Serving`. ``G`` is the game's position type, ``A`` its action."""
+
+    name: str
+    title: str
+    observer: Observer
+    rules: Rules[G, A]
+    words: Words[G, A]
+    ai: Players[G]
+    tools: Tools[G] = field(default_factory=Tools)
+    serving: Serving[G] = field(default_factory=Serving)
 
 
 def winner_of(game: Game) -> int | None:
@@ -138,7 +200,7 @@ LEGACY_GAME = "starcom"
 
 ENTRY_POINT_GROUP = "starcom.games"  # where installed packages declare their games
 
-_REGISTRY: dict[str, GameEntry] = {}
+_REGISTRY: dict[str, GameEntry[Any, Any]] = {}
 _BROKEN: dict[str, str] = {}  # plug-ins that failed to load: entry-point name -> why
 _discovered = False
 
@@ -161,7 +223,7 @@ def discover() -> None:
             _BROKEN[point.name] = f"{type(exc).__name__}: {exc}"
 
 
-def register(entry: GameEntry, replace: bool = False) -> GameEntry:
+def register(entry: GameEntry[Any, Any], replace: bool = False) -> GameEntry[Any, Any]:
     """Add ``entry`` under its name; ValueError if the name is taken (unless ``replace``)."""
     if not replace and entry.name in _REGISTRY and _REGISTRY[entry.name] is not entry:
         raise ValueError(f"a game named {entry.name!r} is registered already")
@@ -180,7 +242,7 @@ def list_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def get(name: str) -> GameEntry:
+def get(name: str) -> GameEntry[Any, Any]:
     """The entry of game ``name``; ValueError lists the known games (and names a plug-in of
     that name that failed to load)."""
     discover()
@@ -193,16 +255,17 @@ def get(name: str) -> GameEntry:
 
 
 def load_game(name: str, **settings: Any) -> Game:
-    """A new game of kind ``name`` with ``settings`` (Star Commander: ``players``, ``size``,
-    ``edition``, ``seed``, ``turn_limit``, ``action_limit``, ``variant``). ValueError names an
-    unknown game or setting."""
+    """A new game of kind ``name`` with ``settings`` (the names its entry's ``rules.settings``
+    lists). ValueError names an unknown game or setting."""
     entry = get(name)
-    unknown = sorted(set(settings) - set(entry.settings))
+    unknown = sorted(set(settings) - set(entry.rules.settings))
     if unknown:
         raise ValueError(f"{name} takes no setting {', '.join(map(repr, unknown))}; "
-                         f"it takes {', '.join(entry.settings)}")
-    return entry.new(**settings)
+                         f"it takes {', '.join(entry.rules.settings)}")
+    game: Game = entry.rules.new(**settings)
+    return game
 
 
-__all__ = ["ENTRY_POINT_GROUP", "LEGACY_GAME", "GameEntry", "discover", "Narrator", "get", "list_games", "load_game", "register", "unregister",
+__all__ = ["ENTRY_POINT_GROUP", "LEGACY_GAME", "Features", "GameEntry", "Narrator", "Players", "Rules", "Serving",
+           "Tools", "Words", "discover", "get", "list_games", "load_game", "register", "unregister",
            "winner_of"]

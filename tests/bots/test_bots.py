@@ -101,7 +101,7 @@ def test_an_illegal_answer_is_told_its_rule() -> None:
     """A well-formed action that a rule forbids comes back with the rule's ID: here the other
     seat's first move (P1 is not to move)."""
     from starcom.bots.host import _check
-    game = STARCOM.new(players=2, size=3, seed=1)
+    game = STARCOM.rules.new(players=2, size=3, seed=1)
     legal = game.legal_actions()
     other = game.clone()
     other.apply(legal[0])
@@ -199,7 +199,7 @@ def test_the_match_command_prints_results_and_saves_games_that_open(tmp_path: Pa
 
 
 def _decisions(seed: int, players: int, size: int) -> list[tuple[object, int]]:
-    game = STARCOM.new(players=players, size=size, seed=seed, turn_limit=15)
+    game = STARCOM.rules.new(players=players, size=size, seed=seed, turn_limit=15)
     rng = random.Random(seed)
     out = []
     for step in range(400):

@@ -66,8 +66,8 @@ def test_the_glossary_is_json_and_fresh_each_call() -> None:
 
 def test_the_registry_entry_offers_the_glossary() -> None:
     entry = get("ge")
-    assert entry.glossary is not None
-    assert entry.glossary() == glossary()
+    assert entry.words.glossary is not None
+    assert entry.words.glossary() == glossary()
 
 
 # --------------------------------------------------------------------------- over HTTP

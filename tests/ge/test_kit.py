@@ -59,11 +59,11 @@ def test_every_legal_action_reads_back_typed_from_its_notation_and_its_json() ->
         seat = g.to_move
         for a in acts:
             cls = MOVES.types[a[0]]
-            for back in (g.parse(g.notation(a)), MOVES.from_json(json.loads(json.dumps(GE.encode(a)))),
-                         GE.decode(g, json.loads(json.dumps(GE.encode(a))), seat),
-                         GE.decode(g, g.notation(a), seat)):
+            for back in (g.parse(g.notation(a)), MOVES.from_json(json.loads(json.dumps(GE.rules.encode(a)))),
+                         GE.rules.decode(g, json.loads(json.dumps(GE.rules.encode(a))), seat),
+                         GE.rules.decode(g, g.notation(a), seat)):
                 assert back == a and type(back) is cls, (a, back)
-            assert list(M.typed(a)) == list(a) and GE.encode(M.typed(a)) == GE.encode(a)
+            assert list(M.typed(a)) == list(a) and GE.rules.encode(M.typed(a)) == GE.rules.encode(a)
             kinds.add(a[0])
     assert {"reserve", "pay", "allocate", "play", "aim", "add", "fire", "pass", "end"} <= kinds
 
@@ -75,7 +75,7 @@ def test_typed_actions_are_the_tuples_the_game_always_used() -> None:
     crew = MOVES.typed(("play", 7, 3, "with", 9, 4))
     assert isinstance(crew, M.Play) and crew.choices == ("with", 9, 4)
     assert M.Pass("pass") == ("pass",) and M.Use("use", 4, "cure").choices == ("cure",)
-    assert GE.waives(M.Quiet("quiet")) and GE.waives(("pass",)) and not GE.waives(M.End("end"))
+    assert GE.rules.waives(M.Quiet("quiet")) and GE.rules.waives(("pass",)) and not GE.rules.waives(M.End("end"))
     assert MOVES.types.keys() == HANDLERS.keys()
 
 

@@ -26,14 +26,14 @@ SETTINGS = {"players": 2, "edition": "quick", "seed": 11, "turn_limit": 60}
 def play_out(settings: dict[str, Any], seed: int = 0, max_steps: int | None = None) -> tuple[Any, list[Any]]:
     """A game between two random players (the first ``max_steps`` actions of it, if given):
     the live game and its actions."""
-    game = GE.new(**settings)
-    agents = [GE.make_agent("random"), GE.make_agent("random")]
+    game = GE.rules.new(**settings)
+    agents = [GE.ai.make_agent("random"), GE.ai.make_agent("random")]
     rngs = [random.Random(f"{seed}:{s}") for s in range(2)]
     actions: list[Any] = []
     while not game.over and (max_steps is None or len(actions) < max_steps):
         seat = game.to_move
         act = agents[seat].choose(game, rngs[seat])
-        GE.play(game, act)
+        GE.rules.play(game, act)
         actions.append(act)
     return game, actions
 
@@ -57,14 +57,14 @@ def views(game: Any) -> list[Any]:
 def test_a_saved_game_loads_back_to_the_same_final_state(tmp_path: Path, finished) -> None:
     game, rec = finished
     assert rec["format"] == "starcom-game/1" and rec["game"] == "ge" and rec["config"] == SETTINGS
-    assert rec["result"] == {"over": True, "winner": GE.winner(game), "turns": GE.turn(game) + 1,
+    assert rec["result"] == {"over": True, "winner": GE.rules.winner(game), "turns": GE.rules.turn(game) + 1,
                              "steps": len(rec["actions"])}
     path = record.save_game(tmp_path / "sub" / "g.json", GE, SETTINGS, record.from_game_record(rec).actions,
                             ["random", "random"], record.game_result(GE, game))
     assert json.loads(path.read_text()) == rec  # the same file, from the live actions or the loaded ones
     saved = record.load_game_record(path)
     assert saved.name == "ge" and saved.config == SETTINGS and saved.agents == ["random", "random"]
-    assert saved.game.over and GE.winner(saved.game) == GE.winner(game) and GE.turn(saved.game) == GE.turn(game)
+    assert saved.game.over and GE.rules.winner(saved.game) == GE.rules.winner(game) and GE.rules.turn(saved.game) == GE.rules.turn(game)
     assert views(saved.game) == views(game)
     assert saved.game.to_json() == game.to_json()
     assert len(saved.movers) == len(saved.actions) and set(saved.movers) <= {0, 1}
@@ -172,8 +172,8 @@ def test_selfplay_saves_ge_games_that_load(tmp_path: Path) -> None:
         saved = record.load_game_record(f)
         assert saved.name == "ge" and len(saved.actions) == data["result"]["steps"]
         assert saved.game.over == data["result"]["over"]
-        assert GE.winner(saved.game) == data["result"]["winner"]
-        assert GE.turn(saved.game) + 1 == data["result"]["turns"]
+        assert GE.rules.winner(saved.game) == data["result"]["winner"]
+        assert GE.rules.turn(saved.game) + 1 == data["result"]["turns"]
     # `starcom replay` reads it: the whole log, or one seat's share as JSON (no seed: it would
     # give the other hand away)
     res = CliRunner().invoke(app, ["replay", str(files[0])])
@@ -214,12 +214,12 @@ def test_the_server_opens_a_finished_ge_file(make_client, finished) -> None:  # 
         if n in (0, steps // 2, steps):
             assert picture["view"] == views(replayed)[0]
         if n < steps:
-            GE.play(replayed, GE.decode(replayed, rec["actions"][n], None))
-    assert picture["over"] and picture["winner"] == GE.winner(game)
+            GE.rules.play(replayed, GE.rules.decode(replayed, rec["actions"][n], None))
+    assert picture["over"] and picture["winner"] == GE.rules.winner(game)
     assert views(replayed) == views(game)
     listed = {g["game_id"]: g for g in c.get("/api/games").json()["games"]}
     assert listed[gid]["game"] == "ge" and listed[gid]["mode"] == "imported" and listed[gid]["over"]
-    assert listed[gid]["turn"] == GE.turn(game) and listed[gid]["edition"] == "quick"
+    assert listed[gid]["turn"] == GE.rules.turn(game) and listed[gid]["edition"] == "quick"
 
 
 @pytest.mark.parametrize("change, reason", [
@@ -253,4 +253,4 @@ def test_a_bot_match_saves_ge_games_that_replay(tmp_path: Path) -> None:
     for f in files:
         saved = record.load_game_record(f)
         assert saved.name == "ge" and saved.game.over
-        assert GE.winner(saved.game) == json.loads(f.read_text())["result"]["winner"]
+        assert GE.rules.winner(saved.game) == json.loads(f.read_text())["result"]["winner"]

@@ -179,7 +179,7 @@ def test_a_reserve_choice_is_worded_for_each_viewer() -> None:
     mine = describe(g, CHOICE, 0)
     assert all(n in mine for n in NAMES)
     for viewer in (1, None):  # the other seat and a spectator learn only how many cards
-        for text in (describe(g, CHOICE, viewer), GE.describe(g, CHOICE, viewer)):
+        for text in (describe(g, CHOICE, viewer), GE.words.describe(g, CHOICE, viewer)):
             assert not any(n in text for n in NAMES) and "2 cards" in text, text
     assert "no reserve" in describe(g, ("reserve",), 1).lower()
 
@@ -195,14 +195,14 @@ def _replay(path: Path, viewer: str) -> list[dict[str, Any]]:
 # RULE: GE-SETUP-5
 def test_replay_as_the_other_seat_never_names_a_secret_reserve(tmp_path: Path) -> None:
     config = {"players": 2, "edition": "full", "seed": 5, "turn_limit": 2}
-    game = GE.new(**config)
+    game = GE.rules.new(**config)
     actions: list[Any] = [CHOICE, ("reserve", "krebiz_claw")]
     for act in actions:
-        GE.play(game, act)
+        GE.rules.play(game, act)
     rng = random.Random(5)
     while not game.over:
         act = rng.choice(game.legal_actions())
-        GE.play(game, act)
+        GE.rules.play(game, act)
         actions.append(act)
     path = record.save_game(tmp_path / "g.json", GE, config, actions, result=record.game_result(GE, game))
     for viewer in ("1", "spectator"):

@@ -28,7 +28,7 @@ def test_every_view_of_random_games_is_json(edition: str) -> None:
                 for link in v["chain"]:
                     assert isinstance(link["action"], str) and link["action"].strip()
                     links.add(link["action"].split()[0])
-            GE.play(g, rng.choice(g.legal_actions()))
+            GE.rules.play(g, rng.choice(g.legal_actions()))
     assert "fire" in links, "random games should put a volley on the chain"
 
 
@@ -43,5 +43,5 @@ def test_a_volley_on_the_chain_is_written_with_its_weapons() -> None:
                 if text:
                     assert text.startswith("fire ") and "(" in text and ("phaser" in text or "heavy" in text), text
                     return
-            GE.play(g, rng.choice(g.legal_actions()))
+            GE.rules.play(g, rng.choice(g.legal_actions()))
     pytest.fail("no volley reached the chain in 40 random games")

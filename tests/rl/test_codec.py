@@ -30,7 +30,7 @@ def test_ids_are_unique_in_range_and_cover_nearly_every_action(players, size, ed
     actions = without = decisions = 0
     missing = Counter()
     for game, legal in _decisions(players, size, edition, 12):
-        features = features or games.get("starcom").features(game)
+        features = features or games.get("starcom").tools.features(game)
         ids = features.action_ids(game, legal)
         given = [i for i in ids if i >= 0]
         assert len(given) == len(set(given)), "two legal actions share an ID"
@@ -53,7 +53,7 @@ def test_ids_are_unique_in_range_and_cover_nearly_every_action(players, size, ed
 def test_an_id_means_the_same_in_every_game():
     meanings: dict[int, set[str]] = {}
     for game, legal in _decisions(2, 3, "standard", 6):
-        features = games.get("starcom").features(game)
+        features = games.get("starcom").tools.features(game)
         for a, i in zip(legal, features.action_ids(game, legal)):
             if a[0] == "build":  # a card type and a place: the same in every deal
                 meanings.setdefault(i, set()).add(f"{game.rules.catalogue.defs[a[1]].name}@{a[2]}")
@@ -71,7 +71,7 @@ def test_action_labels_and_their_errors():
     for bad in (-1, features.action_count):
         with pytest.raises(ValueError, match="outside"):
             features.action_label(bad)
-    assert games.get("starcom").features(game) is games.get("starcom").features(game.clone())
+    assert games.get("starcom").tools.features(game) is games.get("starcom").tools.features(game.clone())
 
 
 def test_observation_is_seat_relative():

@@ -16,7 +16,7 @@ from typing import Any, Self
 
 from starcom.agents.ismcts import Ismcts
 from starcom.agents.random_agent import RandomAgent
-from starcom.games import GameEntry, register
+from starcom.games import GameEntry, Players, Rules, Words, register
 from starcom.observer import canonical
 from starcom.protocol import Agent, Viewer
 
@@ -257,9 +257,11 @@ def decode(game: HighCard, data: Any, seat: int | None) -> Any:
 
 
 ENTRY = GameEntry(
-    name=NAME, title="High Card", new=HighCard.new, settings=("players", "size", "edition", "seed", "turn_limit"),
-    observer=OBSERVER, make_agent=make_agent, agent_names=agent_names, levels=tuple(LEVELS),
-    default_level="normal", encode=lambda a: {"type": a[0]}, decode=decode, narrator=HighCardNarrator,
-    describe=describe, turn=lambda g: min(g.round, ROUNDS - 1), player_counts=(2, 3, 4), sizes=(3, 4, 5, 6),
+    name=NAME, title="High Card", observer=OBSERVER,
+    rules=Rules(new=HighCard.new, settings=("players", "size", "edition", "seed", "turn_limit"),
+                encode=lambda a: {"type": a[0]}, decode=decode, turn=lambda g: min(g.round, ROUNDS - 1),
+                player_counts=(2, 3, 4), sizes=(3, 4, 5, 6)),
+    words=Words(narrator=HighCardNarrator, describe=describe),
+    ai=Players(make_agent=make_agent, agent_names=agent_names, levels=tuple(LEVELS), default_level="normal"),
 )
 register(ENTRY, replace=True)

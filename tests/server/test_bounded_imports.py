@@ -135,15 +135,15 @@ def test_a_ge_file_without_a_turn_limit_stops_at_the_longest_allowed(client, mon
     from starcom.server import adapter
     monkeypatch.setattr(adapter, "TURN_LIMITS", (1, 2))
     settings = {**GE_SETTINGS, "turn_limit": None}
-    game = GE.new(**settings)
-    agents = [GE.make_agent("random"), GE.make_agent("random")]
+    game = GE.rules.new(**settings)
+    agents = [GE.ai.make_agent("random"), GE.ai.make_agent("random")]
     rngs = [random.Random(f"0:{s}") for s in range(2)]
     actions = []
     while not game.over and len(actions) < 3000:
         act = agents[game.to_move].choose(game, rngs[game.to_move])
-        GE.play(game, act)
-        actions.append(GE.encode(act))
-    assert GE.turn(game) >= 2
+        GE.rules.play(game, act)
+        actions.append(GE.rules.encode(act))
+    assert GE.rules.turn(game) >= 2
     error = _refused(client, json.loads(json.dumps(ge_file(settings, actions))), "only games that end within 2 turns")
     assert "turn 3" in error
 

@@ -53,7 +53,7 @@ HOLDER = 1             # the seat whose hand differs between the twins
 
 def new_game(name: str, players: int, seed: int) -> Any:
     if name == "ge":
-        return get_game("ge").new(seed=seed)
+        return get_game("ge").rules.new(seed=seed)
     return starcom.load_game("starcom", players=players, size=3 if players < 4 else 4, edition="standard",
                              seed=seed, turn_limit=100)
 

@@ -51,8 +51,8 @@ def test_ai_level_and_think_options(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(StarcomApp, "run", lambda self, *a, **k: started.append(self))
     made: list[tuple[str, float | None]] = []
     entry = tui_app.STARCOM  # the app builds its agents through the game's entry
-    monkeypatch.setattr(tui_app, "STARCOM", dataclasses.replace(
-        entry, make_agent=lambda name, think=None: made.append((name, think)) or entry.make_agent("greedy")))
+    monkeypatch.setattr(tui_app, "STARCOM", dataclasses.replace(entry, ai=dataclasses.replace(
+        entry.ai, make_agent=lambda name, think=None: made.append((name, think)) or entry.ai.make_agent("greedy"))))
     res = CliRunner().invoke(app, ["play", "--players", "3", "--seed", "2", "--ai", "easy", "--think", "0.5"])
     assert res.exit_code == 0, res.output
     assert started[-1].seats == ["human", "easy", "easy"]

@@ -36,7 +36,7 @@ def hand_line(text: str, seat: int) -> str:
 
 @pytest.mark.asyncio
 async def test_a_human_plays_galactic_empires_by_keys_to_the_end_screen() -> None:
-    app = GameApp(GE, GE.new(seed=4, edition="quick", turn_limit=4), ["human", "random"], ai_delay=0)
+    app = GameApp(GE, GE.rules.new(seed=4, edition="quick", turn_limit=4), ["human", "random"], ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.title == "Galactic Empires"
@@ -52,7 +52,7 @@ async def test_a_human_plays_galactic_empires_by_keys_to_the_end_screen() -> Non
             await pilot.pause()
         await settle(app, pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert app.errors == 0
-        assert f"P{GE.winner(app.game)}" in shown(app, "#result")
+        assert f"P{GE.rules.winner(app.game)}" in shown(app, "#result")
         humans = [a for seat, a in app.history if seat == 0]
         assert humans, "the human's key presses played actions"
         assert any(line.plain.startswith("— P1's turn") for line in app.logs[0])
@@ -60,7 +60,7 @@ async def test_a_human_plays_galactic_empires_by_keys_to_the_end_screen() -> Non
 
 @pytest.mark.asyncio
 async def test_hot_seat_covers_the_table_and_each_seat_sees_only_its_own_hand() -> None:
-    game = GE.new(seed=2)
+    game = GE.rules.new(seed=2)
     app = GameApp(GE, game, ["human", "human"], ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot, lambda: isinstance(app.screen, CoverScreen))
@@ -87,7 +87,7 @@ async def test_hot_seat_covers_the_table_and_each_seat_sees_only_its_own_hand() 
 
 def test_the_table_text_is_the_same_whatever_a_seat_cannot_see() -> None:
     """Twin games that differ only in the other hand and both decks' order: the same text."""
-    g = GE.new(seed=9)
+    g = GE.rules.new(seed=9)
     rng = random.Random(1)
     for _ in range(150):
         if g.over:
@@ -100,7 +100,7 @@ def test_the_table_text_is_the_same_whatever_a_seat_cannot_see() -> None:
 
 @pytest.mark.asyncio
 async def test_an_illegal_action_is_logged_and_changes_nothing() -> None:
-    app = GameApp(GE, GE.new(seed=1), ["human", "greedy"], ai_delay=0)
+    app = GameApp(GE, GE.rules.new(seed=1), ["human", "greedy"], ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = app.game.to_json()

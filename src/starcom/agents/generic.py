@@ -40,23 +40,23 @@ PLAYOUT_LIMIT = 600  # decisions a playout plays at most (a guard against endles
 def settle(entry: Any, game: Any, me: int) -> None:
     """Let the other seats' passive moments go by (their reaction windows, say) so that the
     position is judged once the step has taken effect."""
-    if entry.passive is None:
+    if entry.rules.passive is None:
         return
     for _ in range(SETTLE_LIMIT):
         if game.over or game.to_move == me:
             return
-        act = entry.passive(game)
+        act = entry.rules.passive(game)
         if act is None:
             return
-        entry.play(game, act)
+        entry.rules.play(game, act)
 
 
 def outcome(entry: Any, base: Any, action: Action, me: int) -> tuple[Any, float]:
     """``action`` played on a copy of ``base`` and settled; the copy and its evaluation."""
     g = base.clone()
-    entry.play(g, action)
+    entry.rules.play(g, action)
     settle(entry, g, me)
-    return g, entry.evaluate(g, me)
+    return g, entry.ai.evaluate(g, me)
 
 
 def squash(gain: float) -> float:
@@ -133,7 +133,7 @@ class GenericDomain:
         return actions[0] if len(actions) == 1 else None
 
     def evaluate(self, game: Any, me: int) -> float:
-        return float(self.entry.evaluate(game, me))
+        return float(self.entry.ai.evaluate(game, me))
 
     def judge(self, game: Any, actions: list[Action], me: int) -> list[float]:
         """The one-ply evaluation of each of ``actions`` (what greedy goes by)."""
@@ -150,24 +150,24 @@ class GenericDomain:
         return [c for c in choices if c in legal]
 
     def horizon(self, game: Any) -> Hashable:
-        return self.entry.turn(game) if self.entry.turn is not None else 0
+        return self.entry.rules.turn(game) if self.entry.rules.turn is not None else 0
 
     def stops(self, game: Any, choice: Action) -> bool:
         return False
 
     def play(self, game: Any, choice: Action) -> None:
-        self.entry.play(game, choice)
+        self.entry.rules.play(game, choice)
 
     def moment(self, game: Any) -> bool:
         """Whether the seat to move merely lets a moment pass (a reaction window, say)."""
-        return self.entry.passive is not None and self.entry.passive(game) is not None
+        return self.entry.rules.passive is not None and self.entry.rules.passive(game) is not None
 
     def script(self, game: Any) -> Action:
         """The greedy script's action for the seat to move."""
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        act = self.entry.passive(game) if self.entry.passive is not None else None
+        act = self.entry.rules.passive(game) if self.entry.rules.passive is not None else None
         if act is not None:
             return act
         if len(actions) > self.cap:
@@ -176,7 +176,7 @@ class GenericDomain:
         return actions[max(range(len(actions)), key=values.__getitem__)]
 
     def reply(self, game: Any) -> None:
-        self.entry.play(game, self.script(game))
+        self.entry.rules.play(game, self.script(game))
 
     def playout(self, game: Any, me: int) -> None:
         """Play ``game`` on by the script until :attr:`turns` turns have ended (the first being
@@ -191,7 +191,7 @@ class GenericDomain:
                 current = seat
                 if ended >= self.turns:
                     return
-            self.entry.play(game, self.script(game))
+            self.entry.rules.play(game, self.script(game))
 
     def reward(self, game: Any, horizon: Hashable, me: int, baseline: float) -> float:
         self.playout(game, me)

@@ -23,7 +23,7 @@ def serve(agent: str, game: str = "starcom", inp: IO[str] | None = None, out: IO
     ``quit`` or the end of the input; the exit code (0)."""
     inp, out = inp or sys.stdin, out or sys.stdout
     entry = get_game(game)
-    ai = entry.make_agent(agent, think=think)
+    ai = entry.ai.make_agent(agent, think=think)
     options = dict(OPTIONS)
     kind: Any = None  # the game's class, to load positions with
     rng = random.Random(0)

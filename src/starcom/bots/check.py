@@ -119,7 +119,7 @@ class Checker:
         ``resume``: a game in progress, joined with ``resync``."""
         bot = self.ready()
         entry, clock = self.entry, clock or Clock(2000, 10000)
-        game = resume if resume is not None else entry.new(**settings)
+        game = resume if resume is not None else entry.rules.new(**settings)
         info = wire.game_info(entry, settings, seat, game.players, clock.as_json(), 2)
         bot.send(wire.line(wire.RESYNC if resume is not None else wire.NEWGAME, info))
         rng = random.Random(f"check:{seat}")
@@ -129,7 +129,7 @@ class Checker:
             steps += 1
             legal = game.legal_actions()
             if game.to_move != seat:
-                entry.play(game, rng.choice(legal))
+                entry.rules.play(game, rng.choice(legal))
                 continue
             seen.decisions += 1
             body = wire.decision(entry, game, seat, seen.decisions, clock.as_json(), legal)
@@ -142,10 +142,10 @@ class Checker:
             except ValueError as exc:
                 raise AssertionError(f"decision {seen.decisions}: {answer[:60]!r} is not an action ({exc})") from None
             assert action in legal, f"decision {seen.decisions}: {answer[:60]!r} is not legal now"
-            entry.play(game, action)
+            entry.rules.play(game, action)
         seen.over = game.over
         if game.over:
-            bot.send(wire.line(wire.GAMEOVER, {"winner": entry.winner(game), "reason": "the game ended"}))
+            bot.send(wire.line(wire.GAMEOVER, {"winner": entry.rules.winner(game), "reason": "the game ended"}))
         return seen
 
     # ------------------------------------------------------------------ the steps
@@ -240,7 +240,7 @@ class Checker:
     def _silent_after_answer(self) -> str:
         bot = self.ready()
         settings = self._settings(800)
-        game = self.entry.new(**settings)
+        game = self.entry.rules.new(**settings)
         seat = seat_to_move(game)
         bot.send(wire.line(wire.NEWGAME, wire.game_info(self.entry, settings, seat, game.players, Clock().as_json(), 2)))
         answer = bot.ask(wire.decision(self.entry, game, seat, 1, Clock().as_json()), 5.0)
@@ -265,7 +265,7 @@ class Checker:
 
     def _settings(self, seed: int, players: int = 2, size: int = 3, edition: str = "standard") -> dict[str, Any]:
         full = {"players": players, "size": size, "edition": edition, "turn_limit": TURN_LIMIT, "seed": seed}
-        return {k: v for k, v in full.items() if k in self.entry.settings}
+        return {k: v for k, v in full.items() if k in self.entry.rules.settings}
 
     def _second_game(self) -> str:
         p = self.play(self._settings(200), 0)
@@ -335,12 +335,12 @@ class Checker:
 
     def _random_game(self, settings: dict[str, Any], until: Callable[[Any], bool], steps: int = 2000) -> Any:
         """A game of ``settings`` played at random until ``until(game)`` holds."""
-        game = self.entry.new(**settings)
+        game = self.entry.rules.new(**settings)
         rng = random.Random(str(settings))
         for _ in range(steps):
             if game.over or until(game):
                 break
-            self.entry.play(game, rng.choice(game.legal_actions()))
+            self.entry.rules.play(game, rng.choice(game.legal_actions()))
         assert not game.over and until(game), "the checker found no such position"
         return game
 
@@ -351,7 +351,7 @@ class Checker:
     def _resync(self) -> str:
         entry = self.entry
         settings = self._settings(500, players=2, size=4)
-        game = self._random_game(settings, lambda g: (entry.turn(g) if entry.turn else 0) >= 6)  # some way in
+        game = self._random_game(settings, lambda g: (entry.rules.turn(g) if entry.rules.turn else 0) >= 6)  # some way in
         bot = self.start()  # a fresh process, as after a crash
         bot.handshake()
         for name, default in self.options.items():
@@ -360,7 +360,7 @@ class Checker:
         p = self.play(settings, seat, resume=game)
         self.resynced_to_end = p.over
         assert p.decisions > 0
-        return f"resynced as seat {seat} at turn {entry.turn(game) if entry.turn else '?'}"
+        return f"resynced as seat {seat} at turn {entry.rules.turn(game) if entry.rules.turn else '?'}"
 
     def _resync_other(self) -> str:
         settings = self._settings(600, players=3, size=4)
@@ -371,7 +371,7 @@ class Checker:
 
     def _unexpected_number(self) -> str:
         bot = self.ready()
-        game = self.entry.new(**self._settings(700))
+        game = self.entry.rules.new(**self._settings(700))
         seat = seat_to_move(game)
         bot.send(wire.line(wire.RESYNC, wire.game_info(self.entry, self._settings(700), seat, game.players,
                                                        Clock().as_json(), 2)))

@@ -298,19 +298,19 @@ def forfeit_winner(players: int, faulty: int) -> int:
     return 1 - faulty if players == 2 else -1
 
 
-def play_game(entry: GameEntry, settings: dict[str, Any], bots: Sequence[Bot], clocks: Sequence[Clock],
+def play_game(entry: GameEntry[Any, Any], settings: dict[str, Any], bots: Sequence[Bot], clocks: Sequence[Clock],
               retries: int = 2, max_steps: int = 20000,
               end_reason: Callable[[Any], str | None] | None = None) -> Outcome:
     """Play one game of ``entry`` with ``settings``, seat ``s`` played by ``bots[s]`` under
     ``clocks[s]``; a game still running after ``max_steps`` actions is cut off (a draw).
     ``end_reason(game)`` names why a finished game ended."""
-    game = entry.new(**settings)
+    game = entry.rules.new(**settings)
     players = game.players
     stats = [SeatStats() for _ in range(players)]
     actions: list[Any] = []
 
     def ended(winner: int, reason: str, faulty: int | None = None, fault: str | None = None) -> Outcome:
-        turns = entry.turn(game) + 1 if entry.turn is not None else len(actions)
+        turns = entry.rules.turn(game) + 1 if entry.rules.turn is not None else len(actions)
         return Outcome(winner, reason, actions, stats, faulty, fault, turns, game.over)
 
     seat = -1
@@ -344,12 +344,12 @@ def play_game(entry: GameEntry, settings: dict[str, Any], bots: Sequence[Bot], c
             if action is None:
                 st.defaults += 1
                 action = default_move(legal)
-            entry.play(game, action)
+            entry.rules.play(game, action)
             actions.append(action)
     except BotFault as fault:
         out = ended(forfeit_winner(players, seat), f"seat {seat} forfeits: {fault}", seat, fault.kind)
     if out is None:
-        winner = entry.winner(game)
+        winner = entry.rules.winner(game)
         reason = (end_reason(game) if end_reason is not None else None) or "the game ended"
         out = ended(winner if winner is not None else -1, reason)
     for s, bot in enumerate(bots):

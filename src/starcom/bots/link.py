@@ -135,7 +135,7 @@ def run_link(server: Server, bot: Bot, say: Callable[[str], None] = lambda s: No
         _decide(server, bot, body, entry, kind, data["step"], int(data["game"]["retries"]), say)
 
 
-def _decide(server: Server, bot: Bot, body: dict[str, Any], entry: GameEntry, kind: Any, step: int, retries: int,
+def _decide(server: Server, bot: Bot, body: dict[str, Any], entry: GameEntry[Any, Any], kind: Any, step: int, retries: int,
             say: Callable[[str], None]) -> None:
     """One decision: ask the bot and send its answer; a refusal goes back to the bot while its
     retries last (as in :func:`.host.play_game`), then the default move is sent for it."""
@@ -149,7 +149,7 @@ def _decide(server: Server, bot: Bot, body: dict[str, Any], entry: GameEntry, ki
         except ValueError as exc:
             reason, rule = f"cannot read {answer[:60]!r} as an action: {exc}", None
         else:
-            status, reply = _send(server, entry.encode(action), step)
+            status, reply = _send(server, entry.rules.encode(action), step)
             if status == 200:
                 say(f"played {answer}")
                 return
@@ -158,7 +158,7 @@ def _decide(server: Server, bot: Bot, body: dict[str, Any], entry: GameEntry, ki
             reason, rule = str(reply.get("error", reply)), reply.get("rule")
         say(f"refused: {reason}")
         message = {"illegal": {"answer": answer[:200], "reason": reason, "rule": rule, "retries": retries - attempt}}
-    _send(server, entry.encode(position.parse(default_move(body["legal"]))), step)
+    _send(server, entry.rules.encode(position.parse(default_move(body["legal"]))), step)
     say(f"played the default move {body['legal'][0]}")
 
 

@@ -52,7 +52,7 @@ class MatchSpec:
     def players(self) -> int:
         return len(self.engines)
 
-    def check(self) -> GameEntry:
+    def check(self) -> GameEntry[Any, Any]:
         """The game's entry; MatchError names a bad setting."""
         if not 2 <= self.players <= 4:
             raise MatchError(f"--engine: give 2 to 4 engines (one per seat), not {self.players}")
@@ -71,7 +71,7 @@ class MatchSpec:
                 raise MatchError(f"--sprt ELO0,ELO1 needs ELO0 < ELO1, got {self.sprt[0]:g},{self.sprt[1]:g}")
         try:
             entry = get_game(self.game)
-            entry.new(**self.settings(0))
+            entry.rules.new(**self.settings(0))
         except ValueError as exc:
             raise MatchError(f"--{_option_of(str(exc))}: {exc}") from None
         return entry
@@ -81,7 +81,7 @@ class MatchSpec:
         entry = get_game(self.game)
         every = {"players": self.players, "size": self.size, "edition": self.edition, "turn_limit": self.turn_limit,
                  "seed": deal_seed(self.seed, deal)}
-        return {k: v for k, v in every.items() if k in entry.settings}
+        return {k: v for k, v in every.items() if k in entry.rules.settings}
 
     def seating(self, index: int) -> tuple[int, ...]:
         """The engine (by number) in each seat of game ``index``: deal ``index // players``,
@@ -162,7 +162,7 @@ def play_one(spec: MatchSpec, index: int, names: list[str], save: Path | None = 
                 break
         if outcome is None:
             clocks = [Clock(spec.move_ms, spec.bank_ms) for _ in seats]
-            outcome = play_game(entry, settings, bots, clocks, spec.retries, end_reason=entry.end_reason)
+            outcome = play_game(entry, settings, bots, clocks, spec.retries, end_reason=entry.rules.end_reason)
     finally:
         for bot in bots:
             bot.close()

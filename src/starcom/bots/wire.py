@@ -44,7 +44,7 @@ def payload(rest: str) -> dict[str, Any]:
     return data
 
 
-def game_info(entry: GameEntry, settings: dict[str, Any], seat: int, players: int,
+def game_info(entry: GameEntry[Any, Any], settings: dict[str, Any], seat: int, players: int,
               clock: dict[str, int], retries: int) -> dict[str, Any]:
     """The body of ``newgame`` (and ``resync``): which game, its public settings (never the
     seed: it fixes every shuffle), the bot's seat, the time control and the retry budget."""
@@ -53,7 +53,7 @@ def game_info(entry: GameEntry, settings: dict[str, Any], seat: int, players: in
             "retries": retries}
 
 
-def decision(entry: GameEntry, game: Any, seat: int, number: int, clock: dict[str, int],
+def decision(entry: GameEntry[Any, Any], game: Any, seat: int, number: int, clock: dict[str, int],
              legal: list[Any] | None = None) -> dict[str, Any]:
     """The body of ``decide`` for ``seat``, the seat to move: its view of the game, a full
     position it cannot tell from the real one (the observer's canonical form: every card it
@@ -70,7 +70,7 @@ def position_class(info: dict[str, Any]) -> Any:
     """The class of the game a ``newgame`` (or ``resync``) body describes: its ``from_json``
     loads a decision's ``position``."""
     from ..games import get as get_game
-    return type(get_game(info["game"]).new(**dict(info["settings"], seed=0)))
+    return type(get_game(info["game"]).rules.new(**dict(info["settings"], seed=0)))
 
 
 __all__ = ["DECIDE", "GAMEOVER", "GREETING", "ILLEGAL", "INFO", "MAX_LINE", "NEWGAME", "OPTION", "PLAY", "QUIT",

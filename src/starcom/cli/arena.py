@@ -31,7 +31,7 @@ _CONFIG_HINTS = (("players", "--players"), ("edition", "--edition"), ("board siz
 
 def _parse_agents(spec: str, entry) -> list[str]:
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
-    known = entry.agent_names()
+    known = entry.ai.agent_names()
     for n in names:
         if n not in known:
             raise typer.BadParameter(f"unknown agent {n!r}; known agents: {', '.join(known)}",
@@ -49,7 +49,7 @@ def _setting_words(spec) -> str:
     """The game and its settings in a few words, for titles."""
     from ..games import get
     entry = get(spec.game)
-    board = f", {spec.size}x{spec.size}" if "size" in entry.settings else ""
+    board = f", {spec.size}x{spec.size}" if "size" in entry.rules.settings else ""
     return f"{entry.title}, {spec.players} players{board}, {spec.edition}"
 
 
@@ -127,9 +127,9 @@ def register(app: typer.Typer) -> None:
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--game") from None
         if edition is None:
-            edition = entry.editions[0] if entry.editions else "standard"
-        elif entry.editions and edition not in entry.editions:
-            raise typer.BadParameter(f"unknown edition {edition!r}: {entry.title} has {', '.join(entry.editions)}",
+            edition = entry.rules.editions[0] if entry.rules.editions else "standard"
+        elif entry.rules.editions and edition not in entry.rules.editions:
+            raise typer.BadParameter(f"unknown edition {edition!r}: {entry.title} has {', '.join(entry.rules.editions)}",
                                      param_hint="--edition")
         names = _parse_agents(agents, entry)
         if games < 1:
@@ -160,7 +160,7 @@ def register(app: typer.Typer) -> None:
 
         for name in names:  # fail before the first game, not once per game
             try:
-                entry.make_agent(name, think=think, iterations=iterations)
+                entry.ai.make_agent(name, think=think, iterations=iterations)
             except Exception as exc:
                 typer.echo(f"error: agent {name!r} cannot be created: {type(exc).__name__}: {exc}", err=True)
                 raise typer.Exit(1) from None

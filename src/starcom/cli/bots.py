@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         from ..games import get
         try:
             entry = get(game)
-            entry.make_agent(agent, think=think)
+            entry.ai.make_agent(agent, think=think)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--agent" if "agent" in str(exc) else "--game") from None
         raise typer.Exit(serve(agent, game, think=think))
@@ -105,7 +105,7 @@ def register(app: typer.Typer) -> None:
             entry = get(game)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--game") from None
-        edition = edition or (entry.editions[0] if entry.editions else "standard")
+        edition = edition or (entry.rules.editions[0] if entry.rules.editions else "standard")
         pairs = [o.partition("=") for o in option]
         bad = [o for o, (name, eq, _v) in zip(option, pairs) if not name.strip() or not eq]
         if bad:
@@ -127,7 +127,7 @@ def register(app: typer.Typer) -> None:
             print(json.dumps(summary))
             return
         out = Console()
-        board = f", {size}x{size}" if "size" in entry.settings else ""
+        board = f", {size}x{size}" if "size" in entry.rules.settings else ""
         table = Table(title=f"Match: {entry.title}, {len(result.records)} games, {spec.players} seats{board}, {edition}")
         for col in ("engine", "games", "wins", "draws", "losses", "score", "forfeits", "illegal", "Elo",
                     "round trip"):

@@ -238,16 +238,16 @@ def selfplay(
         entry = get(game)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--game") from None
-    edition = edition or (entry.editions[0] if entry.editions else "standard")
+    edition = edition or (entry.rules.editions[0] if entry.rules.editions else "standard")
     if entry.name == "starcom":
         _check_setup(players, size, edition, _limit(turn_limit))
     else:
         try:
-            entry.new(**{k: v for k, v in {"players": players, "edition": edition,
-                                           "turn_limit": _limit(turn_limit)}.items() if k in entry.settings})
+            entry.rules.new(**{k: v for k, v in {"players": players, "edition": edition,
+                                           "turn_limit": _limit(turn_limit)}.items() if k in entry.rules.settings})
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
-    names = _parse_agents(agents, players, entry.agent_names())
+    names = _parse_agents(agents, players, entry.ai.agent_names())
     try:
         check_backend(backend, workers, address)
     except BackendError as exc:
@@ -264,7 +264,7 @@ def selfplay(
         except BackendError as exc:  # Ray could not be started or joined after all
             raise typer.BadParameter(exc.problem, param_hint=exc.option) from None
     summary = stats.summary()
-    board = f", {size}x{size}" if "size" in entry.settings else ""
+    board = f", {size}x{size}" if "size" in entry.rules.settings else ""
     table = Table(title=f"Self-play: {entry.title}, {players} players{board}, {edition}, agents {','.join(names)}")
     table.add_column("figure")
     table.add_column("value", justify="right")
@@ -418,15 +418,15 @@ def _replay_other(file: Path, saved: Any, viewer: Optional[str], json_out: bool)
     entry = saved.entry
     over = bool(saved.game.over)
     who, reveal_all = _viewer(viewer, int(saved.config.get("players", 2)), over)
-    game = entry.new(**saved.config)
-    narrator = entry.narrator(game, who, reveal_all)
+    game = entry.rules.new(**saved.config)
+    narrator = entry.words.narrator(game, who, reveal_all)
     steps = [{"step": 0, "lines": narrator.setup_lines(game)}]
     for i, (act, seat) in enumerate(zip(saved.actions, saved.movers), 1):
-        text = entry.describe(game, act, who if not reveal_all else seat)
-        events = entry.play(game, act)
+        text = entry.words.describe(game, act, who if not reveal_all else seat)
+        events = entry.rules.play(game, act)
         steps.append({"step": i, "seat": seat, "action": text, "lines": narrator.step_lines(game, act, events)})
     settings = dict(saved.config) if reveal_all else {k: v for k, v in saved.config.items() if k != "seed"}
-    result = {"over": over, "winner": entry.winner(game), "steps": len(saved.actions)}
+    result = {"over": over, "winner": entry.rules.winner(game), "steps": len(saved.actions)}
     if json_out:
         typer.echo(json.dumps({"file": str(file), "game": saved.name,
                                "viewer": "all" if reveal_all else "spectator" if who is None else who,

@@ -87,11 +87,11 @@ def _play_other(name: str, players: int, edition: str | None, seed: int, limit: 
         entry = get(name)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--game") from None
-    settings: dict[str, Any] = {"players": players, "edition": edition or (entry.editions[0] if entry.editions
+    settings: dict[str, Any] = {"players": players, "edition": edition or (entry.rules.editions[0] if entry.rules.editions
                                                                            else None),
                                 "seed": seed, "turn_limit": limit}
     try:
-        game = entry.new(**{k: v for k, v in settings.items() if k in entry.settings and v is not None})
+        game = entry.rules.new(**{k: v for k, v in settings.items() if k in entry.rules.settings and v is not None})
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     kinds = parse_seats(seats, game.players, hotseat, ai)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.generic import LEVELS, agent_factory
-from ..games import GameEntry
+from ..games import GameEntry, Players, Rules, Tools, Words
 from .evaluation import evaluate
 from .game import GalacticEmpires, IllegalAction, _as_action
 from .observer import OBSERVER
@@ -64,19 +64,29 @@ def _invariants() -> tuple[Any, Any]:
     return check_state, check_step
 
 
+def _glossary() -> list[dict[str, Any]]:
+    from .glossary import glossary
+    return glossary()
+
+
+def _study() -> Any:
+    from .study import STUDY
+    return STUDY
+
+
 _make_agent, _agent_names = agent_factory("ge")
 
-GE: GameEntry = GameEntry(
-    name="ge", title="Galactic Empires", new=new, settings=SETTINGS, observer=OBSERVER,
-    make_agent=_make_agent, agent_names=_agent_names, levels=tuple(LEVELS), default_level="normal",
-    encode=lambda a: list(a), decode=decode, narrator=_narrator, describe=_describe,
-    play=lambda g, a: g.apply_unchecked(a), turn=lambda g: g.turn,
-    winner=lambda g: g.winner, end_reason=lambda g: (g.s.end or None) if g.over else None,
-    evaluate=lambda g, seat: evaluate(g.s, seat),
-    passive=lambda g: ("pass",) if g.s.priority is not None else None, editions=("full", "quick"),
-    invariants=_invariants, features=_features, player_counts=(2,),
-    waives=lambda a: a[0] in ("pass", "quiet"),
-    glossary=lambda: __import__("starcom.ge.glossary", fromlist=["glossary"]).glossary(),
-    study=lambda: __import__("starcom.ge.study", fromlist=["STUDY"]).STUDY, table=_table,
-    turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides",
+GE: GameEntry[GalacticEmpires, Any] = GameEntry(
+    name="ge", title="Galactic Empires", observer=OBSERVER,
+    rules=Rules(
+        new=new, settings=SETTINGS, encode=lambda a: list(a), decode=decode,
+        play=lambda g, a: g.apply_unchecked(a), turn=lambda g: g.turn, winner=lambda g: g.winner,
+        end_reason=lambda g: (g.s.end or None) if g.over else None,
+        passive=lambda g: ("pass",) if g.s.priority is not None else None,
+        waives=lambda a: a[0] in ("pass", "quiet"), editions=("full", "quick"), player_counts=(2,)),
+    words=Words(narrator=_narrator, describe=_describe, glossary=_glossary, table=_table,
+                turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides"),
+    ai=Players(make_agent=_make_agent, agent_names=_agent_names, levels=tuple(LEVELS), default_level="normal",
+               evaluate=lambda g, seat: evaluate(g.s, seat)),
+    tools=Tools(features=_features, invariants=_invariants, study=_study),
 )

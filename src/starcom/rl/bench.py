@@ -55,7 +55,7 @@ def _engine(players: int, size: int, seconds: float, steps: int | None, seed: in
         if game.over:
             deal += 1
             game = games.load_game("starcom", players=players, size=size, seed=deal, turn_limit=60, action_limit=3000)
-        entry.play(game, rng.choice(game.legal_actions()))
+        entry.rules.play(game, rng.choice(game.legal_actions()))
         done += 1
     return done, time.perf_counter() - start
 

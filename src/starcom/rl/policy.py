@@ -20,8 +20,8 @@ class PolicyAgent:
         self.entry = games.get(game)
 
     def choose(self, game: Any, rng: random.Random) -> Any:
-        assert self.entry.features is not None, "the game has an encoding for learning agents"
-        features = self.entry.features(game)
+        assert self.entry.tools.features is not None, "the game has an encoding for learning agents"
+        features = self.entry.tools.features(game)
         seat = game.to_move
         legal = game.legal_actions()
         ids = features.action_ids(game, legal)
@@ -58,10 +58,10 @@ def register_policy_agent(name: str, path: str, game: str = "starcom") -> None:
     def make(name: str, *, think: float | None = None, iterations: int | None = None) -> Agent:
         if name == policy:
             return PolicyAgent(model, policy, game=game)
-        return entry.make_agent(name, think=think, iterations=iterations)
+        return entry.ai.make_agent(name, think=think, iterations=iterations)
 
-    games.register(dataclasses.replace(entry, make_agent=make, agent_names=lambda: [*entry.agent_names(), policy]),
-                   replace=True)
+    players = dataclasses.replace(entry.ai, make_agent=make, agent_names=lambda: [*entry.ai.agent_names(), policy])
+    games.register(dataclasses.replace(entry, ai=players), replace=True)
 
 
 __all__ = ["PolicyAgent", "register_policy_agent"]

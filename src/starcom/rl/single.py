@@ -33,7 +33,7 @@ class StarcomGym(gym.Env):  # type: ignore[misc]
         if len(names) != n - 1:
             raise ValueError(f"{n} seats need {n - 1} opponent(s), not {len(names)}: {names}")
         self.opponent_names = names
-        self.opponents = [self.table.entry.make_agent(name) for name in names]  # ValueError names a bad one
+        self.opponents = [self.table.entry.ai.make_agent(name) for name in names]  # ValueError names a bad one
         if seat != "rotate" and (type(seat) is not int or not 0 <= seat < n):
             raise ValueError(f"seat must be 0..{n - 1} or 'rotate', not {seat!r}")
         self.seat_setting = seat
@@ -59,7 +59,7 @@ class StarcomGym(gym.Env):  # type: ignore[misc]
     def _info(self) -> dict[str, Any]:
         game = self.table.game
         return {"legal_actions": [] if game.over or self.table.truncated else self.table.legal(),
-                "winner": self.table.entry.winner(game)}
+                "winner": self.table.entry.rules.winner(game)}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)

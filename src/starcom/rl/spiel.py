@@ -33,18 +33,18 @@ def _defaults(name: str) -> dict[str, Any]:
     if name == "starcom":
         return dict(_DEFAULTS)
     entry = games.get(name)
-    out: dict[str, Any] = {"players": entry.player_counts[0]}
-    if entry.sizes:
-        out["size"] = entry.sizes[0]
-    if entry.editions:
-        out["edition"] = entry.editions[0]
+    out: dict[str, Any] = {"players": entry.rules.player_counts[0]}
+    if entry.rules.sizes:
+        out["size"] = entry.rules.sizes[0]
+    if entry.rules.editions:
+        out["edition"] = entry.rules.editions[0]
     return {**out, "turn_limit": 60, "action_limit": 3000, "deals": 1000}
 
 
 def game_type(name: str) -> Any:
     """The OpenSpiel type of the registered game ``name`` (``python_<name>``)."""
     entry = games.get(name)
-    players = entry.player_counts if name != "starcom" else (2, 3, 4)
+    players = entry.rules.player_counts if name != "starcom" else (2, 3, 4)
     return pyspiel.GameType(
         short_name=f"python_{name}",
         long_name=f"{entry.title} (Python)",
@@ -176,7 +176,7 @@ def register() -> None:
     features (``python_ge``); again is harmless."""
     known = set(pyspiel.registered_names())
     for name in games.list_games():
-        if games.get(name).features is None or f"python_{name}" in known:
+        if games.get(name).tools.features is None or f"python_{name}" in known:
             continue
         if name == "starcom":
             pyspiel.register_game(_GAME_TYPE, StarcomSpielGame)

@@ -35,10 +35,10 @@ class TableConfig:
     def settings(self, seed: int) -> dict[str, Any]:
         """The settings of the game dealt with ``seed``, as many as the game takes."""
         entry = games.get(self.game)
-        edition = self.edition or (entry.editions[0] if entry.editions else None)
+        edition = self.edition or (entry.rules.editions[0] if entry.rules.editions else None)
         every = {"players": self.players, "size": self.size, "edition": edition, "seed": seed,
                  "turn_limit": self.turn_limit}
-        return {**{k: v for k, v in every.items() if k in entry.settings and v is not None}, **self.extra}
+        return {**{k: v for k, v in every.items() if k in entry.rules.settings and v is not None}, **self.extra}
 
 
 class Table:
@@ -48,10 +48,10 @@ class Table:
     def __init__(self, config: TableConfig) -> None:
         self.config = config
         self.entry = games.get(config.game)
-        if self.entry.features is None:
+        if self.entry.tools.features is None:
             raise ValueError(f"game {config.game!r} has no fixed-size encoding for learning agents")
         probe = games.load_game(config.game, **config.settings(0))
-        self.features = self.entry.features(probe)
+        self.features = self.entry.tools.features(probe)
         self.game: Game = probe
         self.steps = 0  # actions played in this episode
         self._legal: list[Any] | None = None  # the engine's legal actions, listed once per position
@@ -136,13 +136,13 @@ class Table:
         act = self.action(action_id)
         self._legal = None
         self.steps += 1
-        return self.entry.play(self.game, act)
+        return self.entry.rules.play(self.game, act)
 
     def play_action(self, action: Any) -> list[Any]:
         """Play an engine action known to be legal (an opponent's choice)."""
         self._legal = None
         self.steps += 1
-        return self.entry.play(self.game, action)
+        return self.entry.rules.play(self.game, action)
 
     def determinized(self, seat: int, seed: int) -> Game:
         """A copy of the game in which everything ``seat`` cannot see is redrawn from ``seed``."""

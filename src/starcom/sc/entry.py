@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..games import GameEntry, Narrator
+from ..games import GameEntry, Narrator, Players, Rules, Serving, Tools, Words
 from ..protocol import Game, Viewer
 from .agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
 from .agents import agent_names as _starcom_agent_names
@@ -73,7 +73,7 @@ def _starcom_play(game: Any, action: Any) -> list[Any]:
     return game.apply_unchecked(action)  # type: ignore[no-any-return]
 
 
-def _server_adapter(entry: GameEntry) -> Any:
+def _server_adapter(entry: GameEntry[Any, Any]) -> Any:
     from .server import server_adapter
     return server_adapter(entry)
 
@@ -83,18 +83,21 @@ def _starcom_study() -> Any:
     return STUDY
 
 
-STARCOM = GameEntry(
-    name="starcom", title="Star Commander", new=_starcom_new,
-    settings=("players", "size", "edition", "seed", "turn_limit", "action_limit", "variant"), observer=STARCOM_OBSERVER,
-    make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
-    default_level=DEFAULT_LEVEL, encode=_starcom_encode, decode=_starcom_decode,
-    narrator=_starcom_narrator, describe=_starcom_describe, play=_starcom_play,
-    turn=lambda g: g.turn, winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
-    features=_starcom_features, editions=("standard", "classic"), invariants=_starcom_invariants,
-    player_counts=(2, 3, 4), sizes=(3, 4, 5), study=_starcom_study, waives=lambda a: tuple(a) == ("pass",),
-    turn_limit_words="turns in all: every player's turn counts one", server_adapter=_server_adapter,
+STARCOM: GameEntry[Any, Any] = GameEntry(
+    name="starcom", title="Star Commander", observer=STARCOM_OBSERVER,
+    rules=Rules(
+        new=_starcom_new, settings=("players", "size", "edition", "seed", "turn_limit", "action_limit", "variant"),
+        encode=_starcom_encode, decode=_starcom_decode, play=_starcom_play, turn=lambda g: g.turn,
+        winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
+        waives=lambda a: tuple(a) == ("pass",), editions=("standard", "classic"), player_counts=(2, 3, 4),
+        sizes=(3, 4, 5)),
+    words=Words(narrator=_starcom_narrator, describe=_starcom_describe,
+                turn_limit_words="turns in all: every player's turn counts one"),
+    ai=Players(make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
+               default_level=DEFAULT_LEVEL),
+    tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study),
+    serving=Serving(adapter=_server_adapter),
 )
-
 
 
 __all__ = ["STARCOM"]

@@ -40,7 +40,7 @@ def hint_for(game: Game, seed: str) -> tuple[Any, float]:
 class StarcomAdapter(EntryAdapter):
     """Star Commander on the server (its config is the engine's :class:`Config`)."""
 
-    def __init__(self, entry: GameEntry) -> None:
+    def __init__(self, entry: GameEntry[Any, Any]) -> None:
         super().__init__(entry)
 
     def check(self, req: NewGame) -> None:
@@ -108,7 +108,7 @@ class StarcomAdapter(EntryAdapter):
 
 
 
-def server_adapter(entry: GameEntry) -> StarcomAdapter:
+def server_adapter(entry: GameEntry[Any, Any]) -> StarcomAdapter:
     """The adapter the server plays Star Commander (``entry``) with: the entry's
     ``server_adapter`` hook."""
     return StarcomAdapter(entry)

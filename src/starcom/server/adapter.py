@@ -41,7 +41,7 @@ def search_hint(game_name: str, game: Any, seed: str) -> tuple[Any, None]:
     if seat is None:
         raise ValueError("the game is over: there is nothing to hint")
     rng = random.Random(seed)
-    agent = get_game(game_name).make_agent("ismcts", iterations=HINT_ITERATIONS)
+    agent = get_game(game_name).ai.make_agent("ismcts", iterations=HINT_ITERATIONS)
     return agent.choose(game.determinize(seat, rng), rng), None
 
 
@@ -77,18 +77,18 @@ class EntryAdapter:
 
     hint: Callable[[Any, str], tuple[Any, float | None]] | None = None  # no hints unless a game has them
 
-    def __init__(self, entry: GameEntry) -> None:
+    def __init__(self, entry: GameEntry[Any, Any]) -> None:
         self.entry = entry
         self.name = entry.name
         self.observer: Observer = entry.observer
-        self.default_level = entry.default_level
-        if entry.evaluate is not None and "ismcts" in entry.agent_names():  # the shared search plays it
+        self.default_level = entry.ai.default_level
+        if entry.ai.evaluate is not None and "ismcts" in entry.ai.agent_names():  # the shared search plays it
             self.hint = functools.partial(search_hint, entry.name)
 
     # ------------------------------------------------------------------ setup
     def check(self, req: NewGame) -> None:
         """400 for an AI seat or takeover level this game has no player for."""
-        known = self.entry.agent_names()
+        known = self.entry.ai.agent_names()
         asked = [k[3:] for k in req.seats if k != HUMAN] + ([req.takeover_level] if req.takeover_level else [])
         for name in asked:
             if name not in known:
@@ -102,7 +102,7 @@ class EntryAdapter:
 
     def create(self, config: Mapping[str, Any]) -> Any:
         """The game a stored config describes (ValueError for a bad one)."""
-        return self.entry.new(**{k: config[k] for k in self.entry.settings if k in config})
+        return self.entry.rules.new(**{k: config[k] for k in self.entry.rules.settings if k in config})
 
     def settings(self, config: Mapping[str, Any]) -> Any:
         """The stored config as a dataclass (the replay endpoint shows it)."""
@@ -139,38 +139,38 @@ class EntryAdapter:
 
     # ------------------------------------------------------------------ actions
     def encode(self, action: Any) -> Any:
-        return self.entry.encode(action)
+        return self.entry.rules.encode(action)
 
     def decode(self, game: Any, data: Any, seat: int | None) -> Any:
         """The legal action ``data`` (JSON) stands for; a ValueError subclass (IllegalAction for
         Star Commander) says why not."""
-        return self.entry.decode(game, data, seat)
+        return self.entry.rules.decode(game, data, seat)
 
     def play(self, game: Any, action: Any) -> list[Any]:
         """Play a checked action; its events."""
-        return self.entry.play(game, action)
+        return self.entry.rules.play(game, action)
 
     def is_pass(self, action: Any) -> bool:
         """Whether ``action`` only gives the decision away (the server may make it for a seat)."""
-        return self.entry.waives(action)
+        return self.entry.rules.waives(action)
 
     def is_response_pass(self, action: Any) -> bool:
         """Whether ``action`` declines to respond (made for seats that do not stop at responses)."""
-        return self.entry.waives(action)
+        return self.entry.rules.waives(action)
 
     def make_agent(self, name: str) -> Agent:
-        return self.entry.make_agent(name)
+        return self.entry.ai.make_agent(name)
 
     # ------------------------------------------------------------------ words and state
     def narrator(self, game: Any, viewer: Viewer) -> Narrator:
-        return self.entry.narrator(game, viewer, False)
+        return self.entry.words.narrator(game, viewer, False)
 
     def describe(self, game: Any, action: Any, viewer: Viewer) -> str:
-        return self.entry.describe(game, action, viewer)
+        return self.entry.words.describe(game, action, viewer)
 
     def labels(self, game: Any, actions: Sequence[Any], seat: int) -> list[str]:
         """A short label for each of ``actions`` (legal for ``seat``)."""
-        return [self.entry.describe(game, a, seat) for a in actions]
+        return [self.entry.words.describe(game, a, seat) for a in actions]
 
     def extras(self, game: Any, action: Any) -> dict[str, Any]:
         """More fields for a legal option's entry in a state message (say, a card sheet)."""
@@ -181,10 +181,10 @@ class EntryAdapter:
 
     def turn(self, game: Any) -> int:
         """The turn number stored with each action (the lobby shows it)."""
-        return self.entry.turn(game) if self.entry.turn is not None else 0
+        return self.entry.rules.turn(game) if self.entry.rules.turn is not None else 0
 
     def winner(self, game: Any) -> int | None:
-        return self.entry.winner(game)
+        return self.entry.rules.winner(game)
 
     def recorder(self, game: Any) -> Recorder:
         """Follows a game from ``game`` (its start) to sum up how it went (the game-over screen)."""
@@ -240,7 +240,7 @@ def adapter_for(config: Mapping[str, Any] | str) -> EntryAdapter:
     adapter = _ADAPTERS.get(name)
     if adapter is None:
         entry = get_game(name)
-        adapter = entry.server_adapter(entry) if entry.server_adapter is not None else EntryAdapter(entry)
+        adapter = entry.serving.adapter(entry) if entry.serving.adapter is not None else EntryAdapter(entry)
         _ADAPTERS[name] = adapter
     return adapter
 

@@ -123,11 +123,11 @@ def _game_settings(name: str, static_dir: Path) -> dict[str, Any]:
     pages (None: none)."""
     entry = get_game(name)
     own = name == STARCOM.name  # Star Commander's pages are the site's own /help and /cards
-    return {"name": name, "title": entry.title, "players": list(entry.player_counts), "sizes": list(entry.sizes),
-            "editions": list(entry.editions), "levels": list(entry.levels), "default_level": entry.default_level,
-            "turn_limit_words": entry.turn_limit_words,
+    return {"name": name, "title": entry.title, "players": list(entry.rules.player_counts), "sizes": list(entry.rules.sizes),
+            "editions": list(entry.rules.editions), "levels": list(entry.ai.levels), "default_level": entry.ai.default_level,
+            "turn_limit_words": entry.words.turn_limit_words,
             "help": "/help" if own else f"/help/{name}" if (static_dir / f"{name}-help.html").is_file() else None,
-            "cards": "/cards" if own else f"/cards/{name}" if entry.glossary is not None else None}
+            "cards": "/cards" if own else f"/cards/{name}" if entry.words.glossary is not None else None}
 
 
 def _known_game(name: str) -> str:
@@ -273,9 +273,9 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         ``game``, that game's glossary (its entry's ``glossary``)."""
         if game is not None and game != STARCOM.name:
             entry = get_game(_known_game(game))
-            if entry.glossary is None:
+            if entry.words.glossary is None:
                 raise ApiError(404, f"{entry.title} has no card glossary")
-            return {"game": game, "cards": entry.glossary()}
+            return {"game": game, "cards": entry.words.glossary()}
         if edition is not None and edition not in EDITIONS:
             raise ApiError(400, f"edition {edition[:40]!r}: use one of {', '.join(EDITIONS)}")
         return {"cards": card_sheets(edition)}

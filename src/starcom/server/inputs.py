@@ -242,15 +242,15 @@ def new_game(body: Mapping[str, Any], ai_only: bool = False, default_game: str =
     mode = body.get("mode", "vs_ai")
     if mode not in MODES:
         raise ApiError(400, f"mode {str(mode)[:40]!r}: use one of {', '.join(MODES)}")
-    players = _count(body.get("players", entry.player_counts[0]), "players", entry.player_counts, entry.title)
+    players = _count(body.get("players", entry.rules.player_counts[0]), "players", entry.rules.player_counts, entry.title)
     size: int | None = None
-    if entry.sizes:
-        size = _count(body.get("size", entry.sizes[0]), "size", entry.sizes, entry.title)
+    if entry.rules.sizes:
+        size = _count(body.get("size", entry.rules.sizes[0]), "size", entry.rules.sizes, entry.title)
     elif body.get("size") is not None:
         raise ApiError(400, f"{entry.title} has no board size: leave 'size' out")
     edition = body.get("edition")
-    if entry.editions:
-        edition = _one_of(entry.editions[0] if edition is None else edition, "edition", entry.editions, entry.title)
+    if entry.rules.editions:
+        edition = _one_of(entry.rules.editions[0] if edition is None else edition, "edition", entry.rules.editions, entry.title)
     elif edition is not None:
         raise ApiError(400, f"{entry.title} has no editions: leave 'edition' out")
     seed = body.get("seed")

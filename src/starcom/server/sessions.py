@@ -268,7 +268,7 @@ class Session:
             raise ApiError(403, "a bot link plays a seat: give the seat's token")
         from ..bots import wire
         g, entry = self.game, self.adapter.entry
-        settings = {k: v for k, v in self.config.items() if k in entry.settings}
+        settings = {k: v for k, v in self.config.items() if k in entry.rules.settings}
         legal = g.legal_actions() if not g.over and g.to_move == seat else []
         deciding = bool(legal) and not self.auto_passes(seat, legal)
         return {"step": self.step, "over": g.over, "winner": self.adapter.winner(g),

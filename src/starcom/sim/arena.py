@@ -54,7 +54,7 @@ class ArenaSpec:
         if len(self.agents) < 2:
             raise ValueError(f"give at least two agents, not {len(self.agents)}")
         entry = get_game(self.game)
-        known = entry.agent_names()
+        known = entry.ai.agent_names()
         for a in self.agents:
             if a not in known:
                 raise ValueError(f"unknown agent {a!r}; known agents: {', '.join(known)}")
@@ -171,13 +171,13 @@ def play_match(spec: ArenaSpec, match: Match, max_steps: int = MAX_STEPS,
     entry = get_game(spec.game)
     steps, game, error = 0, None, None
     try:
-        bots = [entry.make_agent(a, think=spec.think, iterations=spec.iterations) for a in match.seats]
+        bots = [entry.ai.make_agent(a, think=spec.think, iterations=spec.iterations) for a in match.seats]
         rngs = [agent_rng(spec.seed, match.index, s) for s in range(spec.players)]
         game = new_game(entry, cfg)
     except Exception as exc:  # recorded and reported, so one bad game does not sink the arena
         error = error_text(exc, 1)
     else:
-        played = play(game, bots, rngs, limits=Limits(max_steps, max_steps_per_turn, entry.turn), catch=True)
+        played = play(game, bots, rngs, limits=Limits(max_steps, max_steps_per_turn, entry.rules.turn), catch=True)
         steps, error = played.steps, played.error
         if played.stuck_at is not None:
             turn, count = played.stuck_at
@@ -185,16 +185,16 @@ def play_match(spec: ArenaSpec, match: Match, max_steps: int = MAX_STEPS,
         if error is None and not game.over:
             error = f"unfinished after {steps} actions"
         if error is None:
-            return GameRecord(match.index, match.group, match.seats, match.config_seed, entry.winner(game),
+            return GameRecord(match.index, match.group, match.seats, match.config_seed, entry.rules.winner(game),
                               _turns(entry, game, steps), steps, None, time.perf_counter() - start)
     turns = _turns(entry, game, steps) if game is not None else 0
     return GameRecord(match.index, match.group, match.seats, match.config_seed, None, turns, steps,
                       error, time.perf_counter() - start)
 
 
-def _turns(entry: GameEntry, game: Any, steps: int) -> int:
+def _turns(entry: GameEntry[Any, Any], game: Any, steps: int) -> int:
     """How many turns ``game`` lasted (its actions, for a game without turns)."""
-    return entry.turn(game) + 1 if entry.turn is not None else steps
+    return entry.rules.turn(game) + 1 if entry.rules.turn is not None else steps
 
 
 @dataclass(frozen=True)

@@ -106,15 +106,15 @@ class GamePlayouts:
         self.rng = random.Random(seed)
         self.steps = self.games = 0
         self.seconds = 0.0
-        self.game = self.entry.new(**self.settings, seed=seed)
+        self.game = self.entry.rules.new(**self.settings, seed=seed)
 
     def run(self, steps: int) -> None:
-        rng, game, play = self.rng, self.game, self.entry.play
+        rng, game, play = self.rng, self.game, self.entry.rules.play
         start = time.perf_counter()
         for _ in range(steps):
             if game.over:
                 self.games += 1
-                game = self.entry.new(**self.settings, seed=self.seed + self.games)
+                game = self.entry.rules.new(**self.settings, seed=self.seed + self.games)
             actions = game.legal_actions()
             play(game, actions[rng.randrange(len(actions))])
         self.seconds += time.perf_counter() - start
@@ -133,8 +133,8 @@ def bench_game(game: str, seconds: float = 3.0, seed: int = 0, max_steps: int | 
     and the chess one (or None)."""
     from ..games import get
     entry = get(game)
-    settings: dict[str, Any] = {"turn_limit": TURN_LIMIT} if "turn_limit" in entry.settings else {}
-    runners = [GamePlayouts(game, {**settings, "edition": e}, seed, e) for e in entry.editions] \
+    settings: dict[str, Any] = {"turn_limit": TURN_LIMIT} if "turn_limit" in entry.rules.settings else {}
+    runners = [GamePlayouts(game, {**settings, "edition": e}, seed, e) for e in entry.rules.editions] \
         or [GamePlayouts(game, settings, seed, game)]
     chess = ChessPlayouts(seed) if anchor and chess_available() else None
     interleave([*runners, chess] if chess is not None else runners, seconds, max_steps)

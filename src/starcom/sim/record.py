@@ -222,13 +222,13 @@ def _check_format(data: Any) -> None:
         raise ReplayError(f"unsupported format {fmt!r}: expected {FORMAT!r}")
 
 
-def _entry(name: Any) -> GameEntry:
+def _entry(name: Any) -> GameEntry[Any, Any]:
     """The registered game ``name`` (a record's ``"game"``); ReplayError for another."""
     games = _games()
     if not isinstance(name, str):
         raise ReplayError(f"'game' must be the name of a game ({', '.join(games.list_games())}), not {name!r}")
     try:
-        entry: GameEntry = games.get(name)
+        entry: GameEntry[Any, Any] = games.get(name)
     except ValueError:
         raise ReplayError(f"unknown game {name!r}: the games are {', '.join(games.list_games())}") from None
     return entry
@@ -257,45 +257,45 @@ class SavedGame:
     variant: Variant | None = None
 
     @property
-    def entry(self) -> GameEntry:
-        entry: GameEntry = _games().get(self.name)
+    def entry(self) -> GameEntry[Any, Any]:
+        entry: GameEntry[Any, Any] = _games().get(self.name)
         return entry
 
 
-def game_result(entry: GameEntry, game: Any) -> dict[str, Any]:
+def game_result(entry: GameEntry[Any, Any], game: Any) -> dict[str, Any]:
     """The result block of a record for ``game`` (of ``entry``) in its current state (without
     ``steps``, which :func:`to_game_record` adds)."""
-    turns = entry.turn(game) + 1 if entry.turn is not None else None
-    out: dict[str, Any] = {"over": bool(game.over), "winner": entry.winner(game) if game.over else None}
+    turns = entry.rules.turn(game) + 1 if entry.rules.turn is not None else None
+    out: dict[str, Any] = {"over": bool(game.over), "winner": entry.rules.winner(game) if game.over else None}
     if turns is not None:
         out["turns"] = turns
     return out
 
 
-def to_game_record(game: str | GameEntry, config: Mapping[str, Any], actions: Sequence[Any],
+def to_game_record(game: str | GameEntry[Any, Any], config: Mapping[str, Any], actions: Sequence[Any],
                    agents: Sequence[str] | None = None, result: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The JSON-ready record of a game of ``game`` (a name or entry) made with the settings
     ``config`` (those its ``new`` takes), with ``actions`` as the game's own action values
     (each is written through the entry's ``encode``). A Star Commander game is written exactly
     as :func:`to_record` writes it (no ``"game"`` key; ``config`` may hold ``variant``)."""
-    entry: GameEntry = _games().get(game) if isinstance(game, str) else game
+    entry: GameEntry[Any, Any] = _games().get(game) if isinstance(game, str) else game
     config = dict(config)
     if entry.name == STARCOM:
         variant = config.pop("variant", None)
         return to_record(Config(**config), actions, agents, dict(result or {}),
                          Variant.from_json(variant) if variant is not None else None)
-    unknown = sorted(set(config) - set(entry.settings))
+    unknown = sorted(set(config) - set(entry.rules.settings))
     if unknown:
         raise ValueError(f"{entry.name} takes no setting {', '.join(map(repr, unknown))}; "
-                         f"it takes {', '.join(entry.settings)}")
-    acts = json.loads(json.dumps([entry.encode(a) for a in actions]))
+                         f"it takes {', '.join(entry.rules.settings)}")
+    acts = json.loads(json.dumps([entry.rules.encode(a) for a in actions]))
     out: dict[str, Any] = {"format": FORMAT, "game": entry.name, "config": json.loads(json.dumps(config)),
                            "actions": acts, "agents": list(agents or []), "result": dict(result or {})}
     out["result"].setdefault("steps", len(acts))
     return out
 
 
-def save_game(path: str | Path, game: str | GameEntry, config: Mapping[str, Any], actions: Sequence[Any],
+def save_game(path: str | Path, game: str | GameEntry[Any, Any], config: Mapping[str, Any], actions: Sequence[Any],
               agents: Sequence[str] | None = None, result: Mapping[str, Any] | None = None) -> Path:
     """Write a record of a game of ``game`` to ``path`` (see :func:`to_game_record`; directories
     created); returns the path."""
@@ -311,17 +311,17 @@ _INTEGER = ("players", "size", "seed")
 _LIMITS = ("turn_limit", "action_limit")
 
 
-def _settings(entry: GameEntry, data: Any) -> dict[str, Any]:
+def _settings(entry: GameEntry[Any, Any], data: Any) -> dict[str, Any]:
     """A record's config for ``entry``, checked: its keys, the types of the common settings,
     and the edition."""
     if not isinstance(data, dict):
         raise ReplayError(f"'config' must be an object with the settings of {entry.title} "
-                          f"({', '.join(entry.settings)})")
-    unknown = sorted(set(data) - set(entry.settings))
+                          f"({', '.join(entry.rules.settings)})")
+    unknown = sorted(set(data) - set(entry.rules.settings))
     if unknown:
         raise ReplayError(f"unknown config field(s) for {entry.title}: {', '.join(map(str, unknown))} "
-                          f"(known: {', '.join(entry.settings)})")
-    if "seed" in entry.settings and "seed" not in data:
+                          f"(known: {', '.join(entry.rules.settings)})")
+    if "seed" in entry.rules.settings and "seed" not in data:
         raise ReplayError("config lacks the field 'seed' (the deal cannot be replayed without it)")
     for key in _INTEGER:
         if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
@@ -334,11 +334,11 @@ def _settings(entry: GameEntry, data: Any) -> dict[str, Any]:
         edition = data["edition"]
         if not isinstance(edition, str):
             raise ReplayError(f"config field 'edition' must be a string, not {edition!r}")
-        if entry.editions and edition not in entry.editions:
+        if entry.rules.editions and edition not in entry.rules.editions:
             raise ReplayError(f"unknown edition {edition!r} of {entry.title}: choose one of "
-                              f"{', '.join(entry.editions)}")
-    if "players" in data and entry.player_counts and data["players"] not in entry.player_counts:
-        raise ReplayError(f"{entry.title} is for {' or '.join(map(str, entry.player_counts))} players, "
+                              f"{', '.join(entry.rules.editions)}")
+    if "players" in data and entry.rules.player_counts and data["players"] not in entry.rules.player_counts:
+        raise ReplayError(f"{entry.title} is for {' or '.join(map(str, entry.rules.player_counts))} players, "
                           f"not {data['players']}")
     if "options" in data and data["options"] is not None and not isinstance(data["options"], dict):
         raise ReplayError(f"config field 'options' must be an object or null, not {data['options']!r}")
@@ -350,7 +350,7 @@ def _reason(exc: Exception) -> str:
     return reason if isinstance(reason, str) and reason else str(exc) or type(exc).__name__
 
 
-def replay_game(entry: GameEntry, config: Mapping[str, Any], actions: Iterable[Any],
+def replay_game(entry: GameEntry[Any, Any], config: Mapping[str, Any], actions: Iterable[Any],
                 movers: list[int | None] | None = None, max_turn: int | None = None) -> tuple[Any, list[Any]]:
     """Play the JSON ``actions`` of ``entry`` from the settings ``config``, each decoded by the
     entry (so checked against the rules) and played: ``(final game, decoded actions)``.
@@ -358,7 +358,7 @@ def replay_game(entry: GameEntry, config: Mapping[str, Any], actions: Iterable[A
     the seat that played each action. ``max_turn``: a game still running when the entry's turn
     counter (from 0) reaches it is refused there (as by :func:`replay`)."""
     try:
-        game = entry.new(**config)
+        game = entry.rules.new(**config)
     except (ValueError, TypeError) as exc:
         raise ReplayError(f"bad config for {entry.title}: {exc}") from None
     played: list[Any] = []
@@ -368,18 +368,18 @@ def replay_game(entry: GameEntry, config: Mapping[str, Any], actions: Iterable[A
                               f"(it ended after step {i - 1})")
         seat = game.to_move
         try:
-            act = entry.decode(game, data, None)
+            act = entry.rules.decode(game, data, None)
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise ReplayError(f"step {i}: action {data!r} is illegal: {_reason(exc)}") from None
         try:
-            entry.play(game, act)
+            entry.rules.play(game, act)
         except (ValueError, TypeError, KeyError, IndexError) as exc:  # decode said legal: still refuse
             raise ReplayError(f"step {i}: action {data!r} could not be played: {_reason(exc)}") from None
         if movers is not None:
             movers.append(seat)
         played.append(act)
-        if max_turn is not None and entry.turn is not None and not game.over and entry.turn(game) >= max_turn:
-            raise _past(i, entry.turn(game), max_turn)
+        if max_turn is not None and entry.rules.turn is not None and not game.over and entry.rules.turn(game) >= max_turn:
+            raise _past(i, entry.rules.turn(game), max_turn)
     return game, played
 
 
@@ -414,7 +414,7 @@ def from_game_record(data: Any, max_turn: int | None = None) -> SavedGame:
     movers: list[int | None] = []
     game, actions = replay_game(entry, config, raw, movers, max_turn)
     if result.get("over"):
-        winner = entry.winner(game) if game.over else None
+        winner = entry.rules.winner(game) if game.over else None
         if not game.over:
             raise ReplayError(f"the record says the game is over, but its replay is not (after "
                               f"{len(actions)} actions)")

@@ -32,10 +32,10 @@ MAX_STEPS = 100_000  # a game still running after this many actions is left unfi
 KEEP_PROBLEMS = 20  # messages kept for the report
 
 
-def load_checks(entry: GameEntry = STARCOM) -> tuple[StateCheck, StepCheck] | None:
+def load_checks(entry: GameEntry[Any, Any] = STARCOM) -> tuple[StateCheck, StepCheck] | None:
     """The invariant checks run after every action of ``entry``'s games: ``(check_state,
     check_step)``, or None if the game has none."""
-    return entry.invariants() if entry.invariants is not None else None
+    return entry.tools.invariants() if entry.tools.invariants is not None else None
 
 
 def seat_agents(agents: Sequence[str], players: int, game_index: int) -> list[str]:
@@ -93,14 +93,14 @@ ENDINGS = ("conquest", "turn_limit", "draw", "action_cap")  # the summary counts
 def play_game(index: int, cfg: Config, agents: list[str], seed: int,
               checks: tuple[StateCheck, StepCheck] | None, max_steps: int = MAX_STEPS,
               think: float | None = None, iterations: int | None = None,
-              entry: GameEntry = STARCOM) -> GameOutcome:
+              entry: GameEntry[Any, Any] = STARCOM) -> GameOutcome:
     """Play one game; exceptions (from an agent or the engine) end it and are recorded as its
     error, invariant violations are collected as ``"step N: message"``. ``think`` and
     ``iterations`` budget the search agents (see :func:`~starcom.agents.make_agent`).
     ``entry`` is the game played (Star Commander by default): another game is made from the
     settings of ``cfg`` it takes."""
     out = GameOutcome(index, cfg, list(agents))
-    players = [entry.make_agent(a, think=think, iterations=iterations) for a in agents]
+    players = [entry.ai.make_agent(a, think=think, iterations=iterations) for a in agents]
     rngs = [random.Random(f"{seed}:{index}:{s}") for s in range(cfg.players)]
     try:
         game = new_game(entry, cfg)
@@ -121,8 +121,8 @@ def play_game(index: int, cfg: Config, agents: list[str], seed: int,
     out.error = played.error
     if out.error is not None:
         return out
-    out.over, out.winner = game.over, entry.winner(game)
-    out.turns = entry.turn(game) + 1 if entry.turn is not None else out.steps
+    out.over, out.winner = game.over, entry.rules.winner(game)
+    out.turns = entry.rules.turn(game) + 1 if entry.rules.turn is not None else out.steps
     if entry.name == STARCOM.name:
         out.alive = sum(game.alive)
         limit = game.cfg.action_limit
@@ -131,14 +131,14 @@ def play_game(index: int, cfg: Config, agents: list[str], seed: int,
     else:
         out.alive = 1 if out.winner is not None and out.winner >= 0 else 0
         out.action_capped = not game.over
-        out.reason = entry.end_reason(game) if game.over else None
+        out.reason = entry.rules.end_reason(game) if game.over else None
     return out
 
 
-def new_game(entry: GameEntry, cfg: Config) -> Any:
+def new_game(entry: GameEntry[Any, Any], cfg: Config) -> Any:
     """A game of ``entry`` made from the settings of ``cfg`` it takes (ValueError names a bad
     one)."""
-    return entry.new(**{k: getattr(cfg, k) for k in entry.settings if hasattr(cfg, k)})
+    return entry.rules.new(**{k: getattr(cfg, k) for k in entry.rules.settings if hasattr(cfg, k)})
 
 
 @dataclass
@@ -272,11 +272,11 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
         raise ValueError(f"the number of games cannot be negative ({games})")
     entry = get_game(game)
     for a in agents:
-        entry.make_agent(a, think=think, iterations=iterations)
+        entry.ai.make_agent(a, think=think, iterations=iterations)
     seat_agents(agents, players, 0)
     new_game(entry, Config(players, size, edition, seed, turn_limit))
     if entry.name != STARCOM.name:
-        check_invariants = check_invariants and entry.invariants is not None
+        check_invariants = check_invariants and entry.tools.invariants is not None
     setup = SelfplaySetup(players, size, edition, seed, tuple(agents), turn_limit, check_invariants, max_steps,
                           think, iterations, game)
     stats = SelfplayStats()
@@ -299,14 +299,14 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
     return stats
 
 
-def save_outcome(path: Path, entry: GameEntry, outcome: GameOutcome) -> Path:
+def save_outcome(path: Path, entry: GameEntry[Any, Any], outcome: GameOutcome) -> Path:
     """Save a self-play game of ``entry`` at ``path`` (:mod:`starcom.sim.record`): Star
     Commander's as it always was, another game's with its name and the settings of its run it
     takes (those :func:`new_game` made it from)."""
     result = {**result_of_outcome(outcome), "steps": outcome.steps}
     if entry.name == STARCOM.name:
         return save(path, outcome.config, outcome.actions, outcome.agents, result)
-    settings = {k: getattr(outcome.config, k) for k in entry.settings if hasattr(outcome.config, k)}
+    settings = {k: getattr(outcome.config, k) for k in entry.rules.settings if hasattr(outcome.config, k)}
     return save_game(path, entry, settings, outcome.actions, outcome.agents, result)
 
 

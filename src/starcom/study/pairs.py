@@ -144,15 +144,15 @@ def _play(setup: Setup, real_for: frozenset[int], job: Job, salt: str = "",
     names = seat_agents(setup.agents, players, job.rotation(players))
     # Search agents get a number of iterations, never a time: results must not depend on the
     # machine (the time is set out of reach so the iterations decide).
-    agents = [entry.make_agent(n, think=SEARCH_TIME_CAP, iterations=SEARCH_ITERATIONS) for n in names]
+    agents = [entry.ai.make_agent(n, think=SEARCH_TIME_CAP, iterations=SEARCH_ITERATIONS) for n in names]
     rngs = [random.Random(f"study:{setup.seed}:{job.pair}:{s}{salt}") for s in range(players)]
     tracker = study.tracker(game, settings, job.card, watch)
     run = play(game, agents, rngs, on_step=tracker.step, limits=Limits(max_steps=MAX_STEPS))
     noted = tracker.finish()
     if keep is not None:
         keep.append(study.record(game, settings, job.card, seat, real_for, seed, run.actions, names))
-    turns = entry.turn(game) + 1 if entry.turn is not None else run.steps
-    return GameFacts(entry.winner(game), turns, noted.limit_reached, noted.played, noted.rules, noted.held,
+    turns = entry.rules.turn(game) + 1 if entry.rules.turn is not None else run.steps
+    return GameFacts(entry.rules.winner(game), turns, noted.limit_reached, noted.played, noted.rules, noted.held,
                      noted.legal)
 
 

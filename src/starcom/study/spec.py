@@ -23,11 +23,11 @@ def study_of(game: str) -> tuple[Any, CardStudy]:
         entry = get(game)
     except ValueError as exc:
         raise ValueError(f"--game: {exc}") from None
-    if entry.study is None:
-        able = [n for n in list_games() if get(n).study is not None]
+    if entry.tools.study is None:
+        able = [n for n in list_games() if get(n).tools.study is not None]
         raise ValueError(f"--game {game}: {entry.title} has no card study; the games that have one: "
                          f"{', '.join(able)}")
-    return entry, entry.study()
+    return entry, entry.tools.study()
 
 
 class StudyError(ValueError):
@@ -134,7 +134,7 @@ class StudySpec:
                              f"{study.why_not_studied(settings, plain[0])}")
         if not self.cards:
             raise StudyError("there is no card to study in this catalogue")
-        known = entry.agent_names()
+        known = entry.ai.agent_names()
         for a in self.agents:
             if a not in known:
                 raise StudyError(f"--agents: unknown agent {a!r}; known agents: {', '.join(known)}")

@@ -80,7 +80,7 @@ class GameApp(App[None]):
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
-    def __init__(self, entry: GameEntry, game: Any, seats: Sequence[str], ai_delay: float = 0.3,
+    def __init__(self, entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], ai_delay: float = 0.3,
                  auto_pass: bool = True, agent_seed: int = 0, think: float | None = None) -> None:
         super().__init__()
         if len(seats) != game.players:
@@ -89,7 +89,7 @@ class GameApp(App[None]):
         self.title = entry.title
         self.game = game
         self.seats = [s if s == HUMAN else s.lower() for s in seats]
-        self.agents = {p: entry.make_agent(s, think=think) for p, s in enumerate(self.seats) if s != HUMAN}
+        self.agents = {p: entry.ai.make_agent(s, think=think) for p, s in enumerate(self.seats) if s != HUMAN}
         self.rngs = {p: random.Random(f"tui:{agent_seed}:{p}") for p in self.agents}
         self.humans = [p for p, s in enumerate(self.seats) if s == HUMAN]
         self.hotseat = len(self.humans) >= 2
@@ -98,7 +98,7 @@ class GameApp(App[None]):
         # Who the screen shows; None while covered (hot-seat) or when only computers play.
         self.viewer: int | None = None if self.hotseat or not self.humans else self.humans[0]
         keys: list[int | None] = [None, *self.humans]
-        self.narrators: dict[int | None, Narrator] = {k: entry.narrator(game, k, False) for k in keys}
+        self.narrators: dict[int | None, Narrator] = {k: entry.words.narrator(game, k, False) for k in keys}
         self.logs: dict[int | None, list[Text]] = {k: [] for k in keys}
         for k, n in self.narrators.items():
             self._add_lines(k, n.setup_lines(game))
@@ -132,7 +132,7 @@ class GameApp(App[None]):
 
     def refresh_table(self) -> None:
         """Draw the table and the status for the viewer."""
-        table = self.entry.table
+        table = self.entry.words.table
         lines = table(self.game, self.viewer) if table is not None else ["(this game draws no table: see the log)"]
         self._w("#table", Static).update(Text("\n".join(lines)))
         self._w("#status", Static).update(self.status_text())
@@ -149,20 +149,20 @@ class GameApp(App[None]):
 
     def describe(self, action: Action) -> str:
         """An action in words, for the viewer."""
-        return self.entry.describe(self.game, action, self.viewer)
+        return self.entry.words.describe(self.game, action, self.viewer)
 
     def on_highlight(self, action: Action) -> None:
         """An action was highlighted in the list (a game may point at where it happens)."""
 
     def summary(self) -> Text:
         """The game-over screen's text."""
-        w = self.entry.winner(self.game)
+        w = self.entry.rules.winner(self.game)
         text = Text("Game over\n\n", style="bold")
         if w is None or w == -1:
             text.append("A draw", style="bold")
         else:
             text.append(f"P{w} ({self.kinds[w]}) wins", style=seat_style(w))
-        reason = self.entry.end_reason(self.game)
+        reason = self.entry.rules.end_reason(self.game)
         if reason:
             text.append(f" ({reason})")
         text.append("\n\nq: quit · Escape: look at the table", style="dim")
@@ -307,7 +307,7 @@ class GameApp(App[None]):
     def _only_waiver(self) -> Action | None:
         """The one legal action, when it only lets a moment pass."""
         legal = self.game.legal_actions()
-        return legal[0] if len(legal) == 1 and self.entry.waives(legal[0]) else None
+        return legal[0] if len(legal) == 1 and self.entry.rules.waives(legal[0]) else None
 
     def _cover(self, seat: int) -> None:
         if self._covered_for == seat:

@@ -17,7 +17,7 @@ from ..games import GameEntry, Narrator
 HUMAN = "human"
 
 
-def play_text(entry: GameEntry, game: Any, seats: Sequence[str], agent_seed: int = 0,
+def play_text(entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], agent_seed: int = 0,
               ask: Callable[[str], str] = input, write: Callable[[str], Any] | None = None) -> Any:
     """Play ``game`` (changed in place) to its end and return it. ``seats[p]`` is ``"human"``
     or an agent or level name of ``entry``. A human sees the log as their seat may know it
@@ -28,11 +28,11 @@ def play_text(entry: GameEntry, game: Any, seats: Sequence[str], agent_seed: int
         write = sys.stdout.write
     if len(seats) != game.players:
         raise ValueError(f"give one seat kind for each of the {game.players} players, not {len(seats)}")
-    agents = {p: entry.make_agent(k) for p, k in enumerate(seats) if k != HUMAN}
+    agents = {p: entry.ai.make_agent(k) for p, k in enumerate(seats) if k != HUMAN}
     rngs = {p: random.Random(f"text:{agent_seed}:{p}") for p in agents}
     humans = [p for p, k in enumerate(seats) if k == HUMAN]
     viewers: list[int | None] = list(humans) if humans else [None]
-    narrators: dict[int | None, Narrator] = {v: entry.narrator(game, v, False) for v in viewers}
+    narrators: dict[int | None, Narrator] = {v: entry.words.narrator(game, v, False) for v in viewers}
     unread: dict[int | None, list[str]] = {v: narrators[v].setup_lines(game) for v in viewers}
 
     def show(viewer: int | None) -> None:
@@ -57,11 +57,11 @@ def play_text(entry: GameEntry, game: Any, seats: Sequence[str], agent_seed: int
     return game
 
 
-def _ask(entry: GameEntry, game: Any, seat: int, ask: Callable[[str], str], write: Callable[[str], Any]) -> Any:
+def _ask(entry: GameEntry[Any, Any], game: Any, seat: int, ask: Callable[[str], str], write: Callable[[str], Any]) -> Any:
     """The legal action ``seat`` picks, by number or notation."""
     actions = game.legal_actions()
     for i, a in enumerate(actions, 1):
-        write(f"  {i:>3}. {entry.describe(game, a, seat)}  [{game.notation(a)}]\n")
+        write(f"  {i:>3}. {entry.words.describe(game, a, seat)}  [{game.notation(a)}]\n")
     while True:
         answer = ask(f"P{seat}> ").strip()
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
