@@ -7,7 +7,7 @@ from typing import Callable
 import pytest
 from hypothesis import strategies as st
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 
 EDITIONS = ("standard", "classic")
 

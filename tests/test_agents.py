@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.agents import AGENTS, DIFFICULTIES, agent_names, make_agent
 from starcom.agents import Agent
 from starcom.sc.agents.evaluation import canonical_sample, evaluate, scores

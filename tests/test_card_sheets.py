@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import EDITIONS, pick_action
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import CARD_DEF, DEFS
 from starcom.sc.cards.sheets import card_key, card_sheets, sheet_for_action, sheet_of
 from starcom.sc.scenario import build

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import starcom.sc.cards.effects  # noqa: F401  (registers every card effect)
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.engine.game import standard_rules
 from starcom.sc.cards.catalogue import BY_NAME, DEFS, DOMAINS
 

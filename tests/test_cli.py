@@ -17,7 +17,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from starcom.sc.engine import Config, Game
+from starcom.sc.engine.state import Config
+
+from starcom.sc.engine.game import Game
 from starcom.errors import ReplayError
 from starcom.sc.agents import AGENTS, agent_names
 from starcom.sc.cards.catalogue import DEFS

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.agents import make_agent
 from starcom.sim.selfplay import run_selfplay
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from conftest import pick_action
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import BY_NAME, CARD_DEF, INSTANCES
 from starcom.sc.engine import rules as R
 from starcom.sc.engine.state import NOBODY

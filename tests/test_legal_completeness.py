@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import DEFS
 from starcom.sc.engine.actions import why_illegal
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EDITIONS, game_configs, pick_action
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.errors import IllegalAction
 from starcom.sc.engine.ruleset import EffectSet
 from starcom.sc.cards.catalogue import CARD_DEF, DEFS

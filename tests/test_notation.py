@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EDITIONS, game_configs, pick_action
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.errors import IllegalAction
 from starcom.sc.cards.catalogue import BY_NAME, CARD_DEF
 from starcom.cli.play import play_moves

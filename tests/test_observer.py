@@ -22,7 +22,7 @@ from typing import Any, Iterator
 import pytest
 from typer.testing import CliRunner
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import CARD_DEF
 from starcom.cli.main import app
 from starcom.sc.engine import view as V

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EDITIONS, game_configs, pick_action
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import CARD_DEF
 from starcom.sc.options import option_labels
 from starcom.sc.scenario import build

@@ -8,7 +8,7 @@ import pytest
 
 from starcom.sc.cards import effects
 from starcom.sc.cards.catalogue import CARD_DEF, DEFS, STANDARD, Catalogue, CardDef
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.engine import rules as R
 from starcom.sc.engine.game import standard_rules
 from starcom.sc.engine.ruleset import EffectSet, Ruleset

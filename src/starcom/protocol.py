@@ -2,7 +2,7 @@
 
 Clients (agents, self-play, the arena, the demo, the server, the terminal clients) depend on
 the :class:`Game` protocol below and on a game's registry entry (:mod:`starcom.games`), never
-on a game's internals. Star Commander's :class:`starcom.sc.engine.Game` satisfies it, and so can
+on a game's internals. Star Commander's :class:`starcom.sc.engine.game.Game` satisfies it, and so can
 any other game: the test suite registers a small second one to prove it.
 
 A *seat* is a player number ``0 .. players - 1``; a *viewer* is a seat or None (a spectator,

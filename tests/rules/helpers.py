@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.scenario import build, parse_action
 
 

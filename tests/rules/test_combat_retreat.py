@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.errors import IllegalAction
 from starcom.sc.scenario import build
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.errors import IllegalAction
 from starcom.sc.scenario import build, parse_action
 

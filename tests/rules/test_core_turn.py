@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import CARD_DEF
 from starcom.sc.scenario import build
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.errors import IllegalAction
 from starcom.sc.cards.catalogue import CARD_DEF, DOMAINS
 from starcom.sc.engine import lasting

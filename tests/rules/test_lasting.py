@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.engine import lasting as L
 from starcom.sc.engine.view import player_view
 

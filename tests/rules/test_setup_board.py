@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.errors import IllegalAction
 from starcom.sc.cards.catalogue import BY_NAME, CARD_DEF, DOMAINS, INSTANCES
 from starcom.sc.engine.board import name, neighbours, parse

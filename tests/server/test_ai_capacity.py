@@ -16,7 +16,7 @@ from typing import Any, Callable
 import pytest
 
 import starcom
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.engine.state import Config
 from starcom.server import ai_pool
 from starcom.server.adapter import adapter_for

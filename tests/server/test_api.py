@@ -6,7 +6,7 @@ import json
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.engine.actions import from_json
 from starcom.sc.engine.state import Config
 from starcom.server.limits import ACTION_LIMIT, DEFAULT_TURN_LIMIT

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.engine.state import Config
 from starcom.server.adapter import adapter_for
 from starcom.server.limits import ACTION_LIMIT, DEFAULT_TURN_LIMIT, SEND_QUEUE

@@ -4,7 +4,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from starcom.sc.engine import Config, Game
+from starcom.sc.engine.state import Config
+
+from starcom.sc.engine.game import Game
 
 from .conftest import create, state, wait_for
 

@@ -5,7 +5,7 @@ import pytest
 from rich.text import Text
 from textual.widgets import Static
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import CARD_DEF, DEFS
 from starcom.sc.scenario import build
 from starcom.tui import StarcomApp

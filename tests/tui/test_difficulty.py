@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Input, OptionList, Static
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc import agents
 from starcom.tui import StarcomApp
 

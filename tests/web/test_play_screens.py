@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from starcom.sc.engine import Game
+from starcom.sc.engine.game import Game
 from starcom.sc.agents import make_agent
 from starcom.sc.engine.actions import from_json, to_json
 

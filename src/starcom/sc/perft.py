@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .engine import Game
+from .engine.game import Game
 from .engine.actions import to_json
 
 STEPS = 400  # decisions per case: past setup, into combat, trades and card play

@@ -1,8 +1,5 @@
-"""The rules engine: a pure, deterministic state machine (see ``docs/architecture.md``)."""
-from ...errors import IllegalAction, ReplayError, StarcomError
-from .events import Event
-from .game import Game
-from .moves import Action
-from .state import Config
+"""The rules engine of Star Commander: a pure, deterministic state machine (docs/architecture.md).
 
-__all__ = ["Action", "Config", "Event", "Game", "IllegalAction", "ReplayError", "StarcomError"]
+Its modules are imported by name (``.game``, ``.state``, ``.moves`` ...): the package itself
+imports nothing, so card effects built on the engine never run the composition root first.
+"""
