@@ -254,6 +254,15 @@ def get(name: str) -> GameEntry[Any, Any]:
         raise ValueError(f"unknown game {name!r}: choose one of {', '.join(list_games())}") from None
 
 
+def default_game() -> str:
+    """The game a command or form offers when none is named: the one whose files carry no
+    name (:data:`LEGACY_GAME`) when installed, else the first registered."""
+    names = list_games()
+    if not names:
+        raise ValueError(f"no game is installed: none is registered under the {ENTRY_POINT_GROUP!r} entry points")
+    return LEGACY_GAME if LEGACY_GAME in names else names[0]
+
+
 def load_game(name: str, **settings: Any) -> Game:
     """A new game of kind ``name`` with ``settings`` (the names its entry's ``rules.settings``
     lists). ValueError names an unknown game or setting."""
@@ -267,5 +276,5 @@ def load_game(name: str, **settings: Any) -> Game:
 
 
 __all__ = ["ENTRY_POINT_GROUP", "LEGACY_GAME", "Features", "GameEntry", "Narrator", "Players", "Rules", "Serving",
-           "Tools", "Words", "discover", "get", "list_games", "load_game", "register", "unregister",
+           "Tools", "Words", "default_game", "discover", "get", "list_games", "load_game", "register", "unregister",
            "winner_of"]
