@@ -259,8 +259,10 @@ def from_game_record(data: Any, max_turn: int | None = None) -> SavedGame:
     game, actions = replay_game(entry, config, raw, movers, max_turn)
     if result.get("over"):
         if not game.over:
+            told = (f": the recorded winner {result['winner']!r} does not match the replay's, none"
+                    if "winner" in result else "")
             raise ReplayError(f"the record says the game is over, but its replay is not (after "
-                              f"{len(actions)} actions)")
+                              f"{len(actions)} actions){told}")
         winner = entry.rules.winner(game)
         if "winner" in result and result["winner"] != winner:
             raise ReplayError(f"the recorded winner {result['winner']!r} does not match the replay's: {winner}")
