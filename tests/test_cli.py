@@ -27,7 +27,8 @@ from starcom.cli import serve as serve_cli
 from starcom.cli.main import app
 from starcom.sc.engine.actions import to_json
 from starcom.server.limits import CREATE_LIMIT
-from starcom.sim import record, selfplay
+from starcom.sc import records as record
+from starcom.sim import selfplay
 from starcom.sc.text import EVENT_KINDS, Narrator, describe_event
 
 SELFPLAY_KEYS = {"games", "finished", "errors", "invariant_violations", "steps", "steps_per_second",
@@ -168,7 +169,7 @@ def test_bench_by_duration_runs():
 
 def test_bench_ai_counts_search_iterations():
     from starcom.sim.bench import measure_search
-    m = measure_search(2, 3, decisions=3, iterations=25)
+    m = measure_search("starcom", {"players": 2, "size": 3}, decisions=3, iterations=25)
     assert m.decisions == 3 and m.iterations == 75 and m.seconds > 0
     res = runner.invoke(app, ["bench", "--ai", "--steps", "10", "--json"])
     assert res.exit_code == 0, res.output

@@ -28,7 +28,7 @@ from starcom.cli.main import app
 from starcom.sc.engine import view as V
 from starcom.sc.engine.actions import to_json
 from starcom.sc.engine.state import Choice
-from starcom.sim import record
+from starcom.sc import records as record
 from starcom.sc.text import Narrator, describe_action
 
 from server.secrecy import LIVELY  # random play that draws and trades cards (tests/ is on the path)

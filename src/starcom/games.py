@@ -17,7 +17,7 @@ card game this way).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -104,6 +104,15 @@ class Rules(Generic[G, A]):
     editions: tuple[str, ...] = ()
     player_counts: tuple[int, ...] = (2,)
     sizes: tuple[int, ...] = ()
+    # -- platform-sim: how saved games (starcom.sim.record) hold the settings
+    # ``store_settings(settings)``: the fields of a saved game that hold them (its "config" and any
+    # other the game keeps beside it; a "game" field names the game). None: ``{"game": name,
+    # "config": settings}``.
+    store_settings: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    # ``load_settings(record)``: the settings back from a whole saved game (ValueError says what is
+    # wrong with them). None: its "config", checked against ``settings``, ``editions`` and
+    # ``player_counts``, in a record with no field beyond the format's own.
+    load_settings: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -153,6 +162,17 @@ class Tools(Generic[G]):
     # The balance lab's side of the game (``starcom study cards --game NAME``): a
     # starcom.study.hook.CardStudy.
     study: Callable[[], CardStudy] | None = None
+    # -- platform-sim: self-play's report and the speed benchmarks
+    # ``ending(game)``: how a finished game ended, in the word self-play counts it under (a game it
+    # stops unfinished counts as "action_cap"). None: ``rules.end_reason``, else "draw" or "win".
+    ending: Callable[[G], str] | None = None
+    # ``ending_figures(endings, games)``: the figures self-play's summary gives for the count of
+    # each ending over ``games`` games. None: ``{"endings": endings}``.
+    ending_figures: Callable[[Mapping[str, int], int], dict[str, Any]] | None = None
+    # The setups the speed benchmarks (starcom.sim.bench, starcom.rl.bench) measure, each a short
+    # label and the settings it takes besides the seed (and a turn limit the bench sets). Empty:
+    # one per edition, else the game's defaults.
+    bench_setups: tuple[tuple[str, Mapping[str, Any]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -186,7 +186,7 @@ def test_bad_match_settings_are_refused_before_any_game(tmp_path: Path) -> None:
 
 
 def test_the_match_command_prints_results_and_saves_games_that_open(tmp_path: Path) -> None:
-    from starcom.sim.record import load
+    from starcom.sc.records import load
     res = CliRunner().invoke(app, ["match", "--engine", f"{BUILTIN} greedy", "--engine", PY_BOT, "--games", "2",
                                    "--save", str(tmp_path), "--json"])
     assert res.exit_code == 0, res.output

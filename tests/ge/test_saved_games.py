@@ -87,16 +87,17 @@ def test_star_commander_files_stay_as_they_were(tmp_path: Path) -> None:
     for _ in range(8):
         actions.append(g.legal_actions()[0])
         g.apply(actions[-1])
-    path = record.save(tmp_path / "sc.json", g.cfg, actions, ["a", "b"], record.result_of(g))
+    from starcom.sc import records as sc_records
+    path = sc_records.save(tmp_path / "sc.json", g.cfg, actions, ["a", "b"], sc_records.result_of(g))
     assert "game" not in json.loads(path.read_text())
     saved = record.load_game_record(path)
-    assert saved.name == "starcom" and saved.actions == actions and saved.movers == record.load(path)[2]["movers"]
+    assert saved.name == "starcom" and saved.actions == actions and saved.movers == sc_records.load(path)[2]["movers"]
     assert record.to_game_record("starcom", saved.config, actions, ["a", "b"],
-                                 record.result_of(g)) == json.loads(path.read_text())
+                                 sc_records.result_of(g)) == json.loads(path.read_text())
     explicit = {**json.loads(path.read_text()), "game": "starcom"}
-    assert record.from_record(explicit)[1] == actions
+    assert sc_records.from_record(explicit)[1] == actions
     with pytest.raises(ReplayError, match="saved Galactic Empires game"):
-        record.from_record({"format": "starcom-game/1", "game": "ge", "config": SETTINGS, "actions": []})
+        sc_records.from_record({"format": "starcom-game/1", "game": "ge", "config": SETTINGS, "actions": []})
 
 
 # --------------------------------------------------------------------------- bad files

@@ -15,6 +15,7 @@ from starcom.sc.engine.game import Game
 from starcom.sc.engine.state import Config
 from starcom.games import get
 from starcom.server.limits import ACTION_LIMIT, TURN_LIMITS, import_limits, ws_total_default
+from starcom.sc import records as sc_records
 from starcom.sim import record
 
 END = {"type": "end"}
@@ -36,7 +37,7 @@ def no_replay(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         tried.append("replayed")
         raise AssertionError("the file was replayed before its limits were checked")
 
-    monkeypatch.setattr(record, "replay", refuse)
+    monkeypatch.setattr(sc_records, "replay", refuse)
     monkeypatch.setattr(record, "replay_game", refuse)
     return tried
 
@@ -100,11 +101,11 @@ def test_an_opened_file_is_stored_chained_in_one_piece(client, monkeypatch: pyte
         raise AssertionError("an import stores its actions in one transaction, not one by one")
 
     monkeypatch.setattr(store, "append", no_append)
-    r = client.post("/api/replays", json=record.to_record(g.cfg, actions, ["x", "y"]))
+    r = client.post("/api/replays", json=sc_records.to_record(g.cfg, actions, ["x", "y"]))
     assert r.status_code == 201, r.text
     rec = store.load(r.json()["game_id"])  # verifies every chain value and the head
     assert rec.over and rec.step == len(actions) and rec.winner == g.winner and rec.turn == g.turn
-    assert [e["action"] for e in rec.actions] == json.loads(json.dumps(record.to_record(g.cfg, actions)["actions"]))
+    assert [e["action"] for e in rec.actions] == json.loads(json.dumps(sc_records.to_record(g.cfg, actions)["actions"]))
     assert all(e["by_ai"] for e in rec.actions)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from starcom.sc.cards.stand_ins import Variant
 from starcom.sc.engine.state import Config
-from starcom.sim.record import replay, to_record
+from starcom.sc.records import replay, to_record
 from starcom.study.pairs import Job, Setup, pair_records
 
 

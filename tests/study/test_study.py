@@ -276,7 +276,7 @@ def test_anomalies_come_with_replays_that_open(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from starcom.cli.main import app
-    from starcom.sim.record import load
+    from starcom.sc.records import load
     from starcom.study.report import _anomalies, save_replays
     spec = _spec(tmp_path, only=("Frigate",), turn_limit=10, max_games=24)
     outcome = R.run_study(spec)

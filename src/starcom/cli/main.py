@@ -503,7 +503,8 @@ def replay(
     the spectator's view hides the cards they could not see, as the browser game does.
     """
     from ..sc.observer import STARCOM as OBSERVER
-    from ..sim.record import load, load_game_record
+    from ..sc.records import load
+    from ..sim.record import load_game_record
     try:
         saved = load_game_record(file)
         if saved.name != "starcom":

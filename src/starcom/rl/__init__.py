@@ -1,12 +1,13 @@
-"""Learning environments for Star Commander (``pip install 'starcom[rl]'``).
+"""Learning environments for every registered game with features for learning agents
+(``pip install 'starcom[rl]'``); ``game=NAME`` picks one, the default game otherwise.
 
 - :func:`env`: a PettingZoo AEC environment, every seat an agent;
 - :func:`gym_env`: a Gymnasium single-agent environment against built-in AIs chosen by name;
-- the OpenSpiel game ``python_starcom``, registered when this package is imported and
-  ``pyspiel`` is installed (:func:`register_spiel` does it explicitly).
+- the OpenSpiel games ``python_<name>`` (``python_starcom``, ``python_ge``), registered when this
+  package is imported and ``pyspiel`` is installed (:func:`register_spiel` does it explicitly).
 
-Observations are fixed-size vectors with an action mask; actions are stable IDs
-(:mod:`starcom.sc.features`). See ``docs/rl.md``.
+Observations are fixed-size vectors with an action mask; actions are stable IDs (the game's
+features: its entry's ``tools.features``). See ``docs/rl.md``.
 """
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ def gym_env(opponents: str | list[str] = "random", **config: Any) -> Any:
 
 
 def register_spiel() -> bool:
-    """Register ``python_starcom`` with OpenSpiel; False if ``pyspiel`` is not installed."""
+    """Register ``python_<name>`` of every game with features with OpenSpiel; False if
+    ``pyspiel`` is not installed."""
     try:
         from . import spiel
     except ImportError:

@@ -1,7 +1,7 @@
 """The PettingZoo AEC environment: every seat an agent, ``player_0`` .. ``player_{n-1}``.
 
 Each observation is ``{"observation": float32 vector, "action_mask": int8 vector}``; the action
-space is the game's fixed set of stable action IDs (:mod:`starcom.sc.features`). The agent to move
+space is the game's fixed set of stable action IDs (its entry's ``tools.features``). The agent to move
 also finds in its ``infos`` the engine's actions behind its legal IDs (``legal_actions``: a list
 of ``(id, action)``) and their notation on request through :meth:`StarcomAEC.notation`.
 Rewards come at the end: each seat's return (1 for the winner, -1 for the others, 0 for a draw).
@@ -20,7 +20,8 @@ from .table import Table, TableConfig
 
 
 class StarcomAEC(AECEnv):  # type: ignore[misc]
-    """A PettingZoo AEC environment of one registered game (Star Commander by default)."""
+    """A PettingZoo AEC environment of one registered game (``game``; the default game
+    otherwise), the other keywords those of :class:`~.table.TableConfig`."""
 
     metadata = {"name": "starcom_v1", "render_modes": ["ansi"], "is_parallelizable": False}
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from .. import games
 
+ACTION_LIMIT = 3000  # the raw engine's games end here, as the environment's episodes are cut
 
 @dataclass(frozen=True)
 class RLBench:
@@ -45,24 +47,24 @@ class RLBench:
                 "aec_steps_per_second": round(self.env_per_second), "wrapper_cost_x_engine": round(self.wrapper_cost, 2)}
 
 
-def _engine(players: int, size: int, seconds: float, steps: int | None, seed: int) -> tuple[int, float]:
-    entry = games.get("starcom")
+def _engine(game: str, settings: Mapping[str, Any], seconds: float, steps: int | None, seed: int) -> tuple[int, float]:
+    entry = games.get(game)
     rng = random.Random(seed)
     done, deal = 0, seed
-    game = games.load_game("starcom", players=players, size=size, seed=deal, turn_limit=60, action_limit=3000)
+    position = games.load_game(game, **settings, seed=deal)
     start = time.perf_counter()
     while (done < steps) if steps else (time.perf_counter() - start < seconds):
-        if game.over:
+        if position.over:
             deal += 1
-            game = games.load_game("starcom", players=players, size=size, seed=deal, turn_limit=60, action_limit=3000)
-        entry.rules.play(game, rng.choice(game.legal_actions()))
+            position = games.load_game(game, **settings, seed=deal)
+        entry.rules.play(position, rng.choice(position.legal_actions()))
         done += 1
     return done, time.perf_counter() - start
 
 
-def _env(players: int, size: int, seconds: float, steps: int | None, seed: int) -> tuple[int, float]:
+def _env(game: str, settings: Mapping[str, Any], seconds: float, steps: int | None, seed: int) -> tuple[int, float]:
     from .aec import StarcomAEC
-    env = StarcomAEC(players=players, size=size)
+    env = StarcomAEC(game=game, **{k: v for k, v in settings.items() if k in ("players", "size", "edition")})
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     done = 0
@@ -80,13 +82,21 @@ def _env(players: int, size: int, seconds: float, steps: int | None, seed: int) 
 
 
 def bench_rl(seconds: float = 3.0, seed: int = 0, steps: int | None = None,
-             settings: tuple[tuple[int, int], ...] = ((2, 3), (4, 5))) -> list[RLBench]:
-    """Engine and AEC steps per second for each (players, size) of ``settings``."""
+             game: str | None = None) -> list[RLBench]:
+    """Engine and AEC steps per second for each of the benchmark setups of ``game`` (None: the
+    default game; :func:`starcom.sim.bench.setups`, Star Commander's: 2 players on 3x3 and 4 on
+    5x5), every game with a turn limit of 60 and, where the game takes one, an action limit of
+    3000 (the environment's own truncation)."""
+    from ..sim.bench import setups
+    name = game if game is not None else games.default_game()
+    entry = games.get(name)
     out = []
-    for players, size in settings:
-        e_steps, e_secs = _engine(players, size, seconds, steps, seed)
-        a_steps, a_secs = _env(players, size, seconds, steps, seed)
-        out.append(RLBench(players, size, e_steps, e_secs, a_steps, a_secs))
+    for _, setup in setups(entry):
+        settings = {**setup, **({"action_limit": ACTION_LIMIT} if "action_limit" in entry.rules.settings else {})}
+        e_steps, e_secs = _engine(name, settings, seconds, steps, seed)
+        a_steps, a_secs = _env(name, setup, seconds, steps, seed)
+        out.append(RLBench(int(settings.get("players") or 0), int(settings.get("size") or 0), e_steps, e_secs,
+                           a_steps, a_secs))
     return out
 
 

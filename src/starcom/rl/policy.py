@@ -15,9 +15,9 @@ class PolicyAgent:
     with the arena's ``rng`` from the policy's probabilities (so games are reproducible and a
     policy cannot loop for ever on its favourite), or its most likely one if ``deterministic``."""
 
-    def __init__(self, model: Any, name: str = "policy", deterministic: bool = False, game: str = "starcom") -> None:
+    def __init__(self, model: Any, name: str = "policy", deterministic: bool = False, game: str | None = None) -> None:
         self.model, self.name, self.deterministic = model, name, deterministic
-        self.entry = games.get(game)
+        self.entry = games.get(game if game is not None else games.default_game())
 
     def choose(self, game: Any, rng: random.Random) -> Any:
         assert self.entry.tools.features is not None, "the game has an encoding for learning agents"
@@ -41,18 +41,17 @@ class PolicyAgent:
         return rng.choices([a for a, _ in playable], [p for _, p in playable])[0]
 
 
-def register_policy_agent(name: str, path: str, game: str = "starcom") -> None:
-    """Make ``name`` a computer player of ``game`` (``make_agent(name)``, ``starcom arena``'s
-    agent lists in this process) that plays the MaskablePPO policy saved at ``path``."""
+def register_policy_agent(name: str, path: str, game: str | None = None) -> None:
+    """Make ``name`` a computer player of ``game`` (None: :func:`starcom.games.default_game`)
+    that plays the MaskablePPO policy saved at ``path``: in this process the game's registry
+    entry is replaced by one whose ``ai.make_agent`` and ``ai.agent_names`` (``starcom arena``'s
+    agent lists) know it too."""
     import dataclasses
 
     from sb3_contrib import MaskablePPO
     model = MaskablePPO.load(path, device="cpu")
-    if game == "starcom":
-        from ..sc.agents import AGENTS
-        AGENTS[name] = lambda think, iterations: PolicyAgent(model, name)
-        return
-    entry = games.get(game)  # another game: its entry, with one more agent, replaces it
+    game = game if game is not None else games.default_game()
+    entry = games.get(game)
     policy = name
 
     def make(name: str, *, think: float | None = None, iterations: int | None = None) -> Agent:

@@ -18,7 +18,7 @@ from gymnasium import spaces
 from .table import Table, TableConfig
 
 
-class StarcomGym(gym.Env):  # type: ignore[misc]
+class StarcomGym(gym.Env):  # type: ignore[misc, unused-ignore]  # gym.Env is Any where gymnasium is not installed
     """``opponents``: a built-in AI's name for every other seat, or one name per other seat.
     ``seat``: the learner's seat, or ``"rotate"`` to take each seat in turn, episode by episode
     (so a policy learns every seat)."""

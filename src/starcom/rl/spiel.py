@@ -1,12 +1,14 @@
-"""Star Commander as an OpenSpiel Python game, registered as ``python_starcom``; every other
-registered game with features as ``python_<name>`` (Galactic Empires: ``python_ge``, with the
-parameters it takes: ``players``, ``edition``, ``turn_limit``, ``action_limit``, ``deals``).
+"""Every registered game with features for learning agents as an OpenSpiel Python game,
+registered as ``python_<name>`` (Star Commander: ``python_starcom``, Galactic Empires:
+``python_ge``).
 
 The deal is the one chance node: its outcome (one of ``deals``, uniformly) seeds the game, and
 from there the game is a function of the players' actions, as the engine is. Actions are the
-stable action IDs of :mod:`starcom.sc.features`; ``observation_tensor(player)`` is that seat's
-observation. The utilities are the game's returns (1 for the winner, -1 for the others, 0 for a
-draw). Parameters: ``players``, ``size``, ``edition``, ``turn_limit``, ``action_limit``, ``deals``.
+stable action IDs of the game's features (its entry's ``tools.features``);
+``observation_tensor(player)`` is that seat's observation. The utilities are the game's returns
+(1 for the winner, -1 for the others, 0 for a draw). Parameters: ``players``, ``size`` (a game
+with board sizes), ``edition`` (a game with editions), ``turn_limit``, ``action_limit``,
+``deals``; each defaults to the game's first.
 
 >>> import pyspiel, starcom.rl
 >>> starcom.rl.register_spiel()
@@ -24,14 +26,10 @@ import pyspiel
 from .. import games
 from .table import Table, TableConfig
 
-_DEFAULTS = {"players": 2, "size": 3, "edition": "standard", "turn_limit": 60, "action_limit": 3000,
-             "deals": 1000}
-
-
 def _defaults(name: str) -> dict[str, Any]:
-    """The loading parameters of game ``name`` and their defaults: only the settings it takes."""
-    if name == "starcom":
-        return dict(_DEFAULTS)
+    """The loading parameters of game ``name`` and their defaults: the player count, size and
+    edition it offers first (those it has), a turn limit of 60, an action limit of 3000 and
+    1000 deals."""
     entry = games.get(name)
     out: dict[str, Any] = {"players": entry.rules.player_counts[0]}
     if entry.rules.sizes:
@@ -44,7 +42,7 @@ def _defaults(name: str) -> dict[str, Any]:
 def game_type(name: str) -> Any:
     """The OpenSpiel type of the registered game ``name`` (``python_<name>``)."""
     entry = games.get(name)
-    players = entry.rules.player_counts if name != "starcom" else (2, 3, 4)
+    players = entry.rules.player_counts
     return pyspiel.GameType(
         short_name=f"python_{name}",
         long_name=f"{entry.title} (Python)",
@@ -62,15 +60,13 @@ def game_type(name: str) -> Any:
         parameter_specification=_defaults(name))
 
 
-_GAME_TYPE = game_type("starcom")
-
-
 class StarcomSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """The OpenSpiel game: its settings come from the loading parameters. Star Commander's;
-    :func:`register` makes a subclass for every other registered game with features."""
+    """The OpenSpiel game of one registered game, its settings from the loading parameters:
+    :func:`register` makes a subclass for every registered game with features, setting
+    ``GAME`` (the registry name) and ``TYPE`` (:func:`game_type`)."""
 
-    GAME = "starcom"
-    TYPE = _GAME_TYPE
+    GAME: str
+    TYPE: Any
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = f"python_{self.GAME}"
@@ -81,7 +77,7 @@ class StarcomSpielGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"deals must be at least 1, not {self.deals}")
         if int(settings["action_limit"]) < 1:
             raise ValueError(f"{name} needs an action_limit of at least 1 (OpenSpiel needs a longest game)")
-        self.config = TableConfig(game=self.GAME, players=int(settings["players"]), size=int(settings.get("size", 3)),
+        self.config = TableConfig(game=self.GAME, players=int(settings["players"]), size=int(settings["size"]) if "size" in settings else None,
                                   edition=settings.get("edition"), turn_limit=int(settings["turn_limit"]) or None,
                                   action_limit=int(settings["action_limit"]))
         self.table = Table(self.config)  # ValueError names a bad setting
@@ -172,18 +168,14 @@ class StarcomObserver:
 
 
 def register() -> None:
-    """Register ``python_starcom`` and ``python_<name>`` for every other registered game with
-    features (``python_ge``); again is harmless."""
+    """Register ``python_<name>`` for every registered game with features; again is harmless."""
     known = set(pyspiel.registered_names())
     for name in games.list_games():
         if games.get(name).tools.features is None or f"python_{name}" in known:
             continue
-        if name == "starcom":
-            pyspiel.register_game(_GAME_TYPE, StarcomSpielGame)
-        else:
-            kind = game_type(name)
-            cls = type(f"{name.title()}SpielGame", (StarcomSpielGame,), {"GAME": name, "TYPE": kind})
-            pyspiel.register_game(kind, cls)
+        kind = game_type(name)
+        cls = type(f"{name.title()}SpielGame", (StarcomSpielGame,), {"GAME": name, "TYPE": kind})
+        pyspiel.register_game(kind, cls)
 
 
 __all__ = ["StarcomSpielGame", "StarcomSpielState", "register"]

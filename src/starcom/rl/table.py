@@ -1,9 +1,10 @@
 """One game seen through fixed-size numbers: what every RL wrapper of :mod:`starcom.rl` shares.
 
 A :class:`Table` holds a game of a registered kind (:mod:`starcom.games`) and the game's
-:class:`~starcom.sc.features.Features`: it gives each seat's observation and action mask, turns
-an action ID back into the engine's action, plays it, and determinizes. The wrappers (PettingZoo,
-Gymnasium, OpenSpiel) add only their ecosystem's bookkeeping.
+:class:`~starcom.games.Features` (its entry's ``tools.features``): it gives each seat's
+observation and action mask, turns an action ID back into the engine's action, plays it, and
+determinizes. The wrappers (PettingZoo, Gymnasium, OpenSpiel) add only their ecosystem's
+bookkeeping.
 """
 from __future__ import annotations
 
@@ -19,14 +20,15 @@ from ..protocol import Game
 
 @dataclass
 class TableConfig:
-    """The settings of an environment's games (the seed comes with each reset). At
-    ``turn_limit`` the game is scored (WIN-2). ``action_limit`` bounds an episode without
-    ending the game: at that many actions the episode is *truncated*, with no result for anyone
-    (were the game scored there instead, a policy ahead on points learns to stall until then)."""
+    """The settings of an environment's games of ``game`` (None: :func:`starcom.games.default_game`;
+    the seed comes with each reset). At ``turn_limit`` the game ends as its rules say (Star
+    Commander: scored, WIN-2). ``action_limit`` bounds an episode without ending the game: at
+    that many actions the episode is *truncated*, with no result for anyone (were the game
+    scored there instead, a policy ahead on points learns to stall until then)."""
 
-    game: str = "starcom"
+    game: str = field(default_factory=games.default_game)
     players: int = 2
-    size: int = 3
+    size: int | None = None  # None: the game's first board size (a game with sizes)
     edition: str | None = None  # None: the game's first edition
     turn_limit: int | None = 60
     action_limit: int | None = 3000
@@ -36,7 +38,8 @@ class TableConfig:
         """The settings of the game dealt with ``seed``, as many as the game takes."""
         entry = games.get(self.game)
         edition = self.edition or (entry.rules.editions[0] if entry.rules.editions else None)
-        every = {"players": self.players, "size": self.size, "edition": edition, "seed": seed,
+        size = self.size if self.size is not None else (entry.rules.sizes[0] if entry.rules.sizes else None)
+        every = {"players": self.players, "size": size, "edition": edition, "seed": seed,
                  "turn_limit": self.turn_limit}
         return {**{k: v for k, v in every.items() if k in entry.rules.settings and v is not None}, **self.extra}
 

@@ -5,7 +5,7 @@ package: ``starcom.load_game("starcom", players=3, size=4, seed=7)``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..games import GameEntry, Narrator, Players, Rules, Serving, Tools, Words
@@ -83,6 +83,31 @@ def _starcom_study() -> Any:
     return STUDY
 
 
+def _store_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    from .records import store_settings
+    return store_settings(settings)
+
+
+def _load_settings(record: Mapping[str, Any]) -> dict[str, Any]:
+    from .records import load_settings
+    return load_settings(record)
+
+
+def _ending(game: Any) -> str:
+    from .selfplay import ending
+    return ending(game)
+
+
+def _ending_figures(endings: Mapping[str, int], games: int) -> dict[str, Any]:
+    from .selfplay import ending_figures
+    return ending_figures(endings, games)
+
+
+# What the speed benchmarks measure: the smallest and the largest table.
+_BENCH_SETUPS: tuple[tuple[str, Mapping[str, Any]], ...] = (
+    ("2p3", {"players": 2, "size": 3}), ("4p5", {"players": 4, "size": 5}))
+
+
 STARCOM: GameEntry[Any, Any] = GameEntry(
     name="starcom", title="Star Commander", observer=STARCOM_OBSERVER,
     rules=Rules(
@@ -90,12 +115,13 @@ STARCOM: GameEntry[Any, Any] = GameEntry(
         encode=_starcom_encode, decode=_starcom_decode, play=_starcom_play, turn=lambda g: g.turn,
         winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
         waives=lambda a: tuple(a) == ("pass",), editions=("standard", "classic"), player_counts=(2, 3, 4),
-        sizes=(3, 4, 5)),
+        sizes=(3, 4, 5), store_settings=_store_settings, load_settings=_load_settings),
     words=Words(narrator=_starcom_narrator, describe=_starcom_describe,
                 turn_limit_words="turns in all: every player's turn counts one"),
     ai=Players(make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
                default_level=DEFAULT_LEVEL),
-    tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study),
+    tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study,
+                ending=_ending, ending_figures=_ending_figures, bench_setups=_BENCH_SETUPS),
     serving=Serving(adapter=_server_adapter),
 )
 

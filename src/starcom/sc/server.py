@@ -62,7 +62,7 @@ class StarcomAdapter(EntryAdapter):
         replaying it; 400 names what is wrong, and a game that is not finished is refused (the
         browser replays finished games only), as are files beyond the server's limits (see
         :meth:`EntryAdapter.import_record`)."""
-        from ..sim.record import from_record
+        from .records import from_record
         check_import_limits(data)
         try:
             cfg, actions, meta = from_record(data, TURN_LIMITS[1])

@@ -19,7 +19,7 @@ from .engine.game import Game
 from .engine.setup import check_config
 from .engine.state import Config
 from ..sim.play import Step
-from ..sim.record import result_of, to_record
+from .records import result_of, to_record
 from ..study.hook import Settings, Tracked
 
 

@@ -19,12 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..sc.engine.state import Config
-from ..games import GameEntry, get as get_game
+from ..games import GameEntry, default_game, get as get_game
 from .backends import make_backend
 from .play import Limits, error_text, play
 from .ratings import EloFit, binomial_test, fit_elo
-from .selfplay import new_game
+from .selfplay import new_game, run_settings
 
 DEFAULT_TURN_LIMIT = 60
 MAX_STEPS = 100_000  # a game still running after this many actions is recorded as unfinished
@@ -35,19 +34,25 @@ MAX_STEPS_PER_TURN = 1_000
 
 @dataclass(frozen=True)
 class ArenaSpec:
-    """What to play. ``turn_limit`` None means no limit; ``think``/``iterations`` budget the
-    search agents (the others ignore them)."""
+    """What to play: ``game`` (:func:`starcom.list_games`) made with those of ``players``,
+    ``size``, ``edition`` and ``turn_limit`` it takes (a size or edition left out is the game's
+    first; ``turn_limit`` None means no limit); ``think``/``iterations`` budget the search agents
+    (the others ignore them)."""
 
     agents: tuple[str, ...]
     games: int
     players: int = 2
-    size: int = 3
-    edition: str = "standard"
+    size: int | None = None
+    edition: str | None = None
     seed: int = 0
     think: float | None = None
     iterations: int | None = None
     turn_limit: int | None = DEFAULT_TURN_LIMIT
-    game: str = "starcom"  # the game played (:func:`starcom.list_games`)
+    game: str = field(default_factory=default_game)
+
+    def settings(self, config_seed: int) -> dict[str, Any]:
+        """The settings of a game of the arena dealt with ``config_seed``."""
+        return run_settings(get_game(self.game), self.players, self.size, self.edition, config_seed, self.turn_limit)
 
     def check(self) -> None:
         """ValueError naming the first setting the arena cannot run with."""
@@ -67,7 +72,7 @@ class ArenaSpec:
             raise ValueError(f"think time must be above 0 seconds, not {self.think}")
         if self.iterations is not None and self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
-        new_game(entry, Config(self.players, self.size, self.edition, self.seed, self.turn_limit))
+        new_game(entry, self.settings(self.seed))
 
 
 @dataclass(frozen=True)
@@ -167,13 +172,12 @@ def play_match(spec: ArenaSpec, match: Match, max_steps: int = MAX_STEPS,
     recorded as its ``error`` (the game then counts for nobody), and so does a game that runs
     past ``max_steps`` actions, or ``max_steps_per_turn`` actions within one turn."""
     start = time.perf_counter()
-    cfg = Config(spec.players, spec.size, spec.edition, match.config_seed, spec.turn_limit)
     entry = get_game(spec.game)
     steps, game, error = 0, None, None
     try:
         bots = [entry.ai.make_agent(a, think=spec.think, iterations=spec.iterations) for a in match.seats]
         rngs = [agent_rng(spec.seed, match.index, s) for s in range(spec.players)]
-        game = new_game(entry, cfg)
+        game = new_game(entry, spec.settings(match.config_seed))
     except Exception as exc:  # recorded and reported, so one bad game does not sink the arena
         error = error_text(exc, 1)
     else:

@@ -1,7 +1,9 @@
-"""Random-playout throughput: how many engine steps per second.
+"""Random-playout throughput: how many engine steps per second, for any registered game.
 
-A step is ``legal_actions()`` plus ``apply_unchecked`` of a random one of them, the inner loop
-of any search built on the engine. Games restart (next seed) when they end.
+A step is ``legal_actions()`` plus playing a random one of them (the entry's ``play``), the inner
+loop of any search built on the engine. Games restart (next seed) when they end. What is
+measured are the game's benchmark setups (its entry's ``tools.bench_setups``; Star Commander's:
+2 players on 3x3 and 4 players on 5x5), with a turn limit of 60 where the game takes one.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..sc.engine.game import Game
+from ..games import GameEntry, default_game, get
 
 TURN_LIMIT = 60
 CHECK_EVERY = 128  # steps between clock reads
@@ -19,7 +21,7 @@ CHECK_EVERY = 128  # steps between clock reads
 
 @dataclass(frozen=True)
 class Measurement:
-    """One configuration's figures."""
+    """One setup's figures (``size`` 0 for a game without a board)."""
 
     players: int
     size: int
@@ -32,34 +34,50 @@ class Measurement:
         return self.steps / self.seconds if self.seconds > 0 else 0.0
 
 
-class Playouts:
-    """Random playouts of one setup that can be run a slice at a time, so that several setups
-    take turns on the processor and see the same load (see :func:`interleave`)."""
+def setups(entry: GameEntry[Any, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The setups a benchmark of ``entry`` measures, each a label and its settings (without the
+    seed): the entry's ``tools.bench_setups``, else one per edition, else its defaults; each
+    with a turn limit of :data:`TURN_LIMIT` where the game takes one, and its first edition
+    where the setup names none."""
+    base: dict[str, Any] = {"turn_limit": TURN_LIMIT} if "turn_limit" in entry.rules.settings else {}
+    editions = entry.rules.editions
+    if entry.tools.bench_setups:
+        first = {"edition": editions[0]} if editions else {}
+        return [(label, {**base, **first, **dict(settings)}) for label, settings in entry.tools.bench_setups]
+    if editions:
+        return [(e, {**base, "edition": e}) for e in editions]
+    return [(entry.name, base)]
 
-    def __init__(self, players: int, size: int, edition: str = "standard", seed: int = 0,
-                 turn_limit: int = TURN_LIMIT) -> None:
-        self.players, self.size, self.edition, self.seed, self.turn_limit = players, size, edition, seed, turn_limit
+
+class Playouts:
+    """Random playouts of one setup of a registered game, through its entry (``new`` and
+    ``play``), that can be run a slice at a time, so that several setups take turns on the
+    processor and see the same load (see :func:`interleave`); ``label`` names the setup."""
+
+    def __init__(self, game: str, settings: Mapping[str, Any], seed: int = 0, label: str = "") -> None:
+        self.entry, self.settings, self.seed, self.label = get(game), dict(settings), seed, label
         self.rng = random.Random(seed)
         self.steps = self.games = 0
         self.seconds = 0.0
-        self.game = Game.new(players, size, edition, seed, turn_limit)
+        self.game = self.entry.rules.new(**self.settings, seed=seed)
 
     def run(self, steps: int) -> None:
         """Play ``steps`` more steps, adding their time to :attr:`seconds`."""
-        rng, game = self.rng, self.game
+        rng, game, play = self.rng, self.game, self.entry.rules.play
         start = time.perf_counter()
         for _ in range(steps):
             if game.over:
                 self.games += 1
-                game = Game.new(self.players, self.size, self.edition, self.seed + self.games, self.turn_limit)
+                game = self.entry.rules.new(**self.settings, seed=self.seed + self.games)
             actions = game.legal_actions()
-            game.apply_unchecked(actions[rng.randrange(len(actions))])
+            play(game, actions[rng.randrange(len(actions))])
         self.seconds += time.perf_counter() - start
         self.game = game
         self.steps += steps
 
     def measurement(self) -> Measurement:
-        return Measurement(self.players, self.size, self.steps, self.games, self.seconds)
+        return Measurement(int(self.game.players), int(self.settings.get("size") or 0), self.steps, self.games,
+                           self.seconds)
 
 
 class ChessPlayouts:
@@ -96,49 +114,21 @@ class ChessPlayouts:
         return Measurement(2, 8, self.steps, self.games, self.seconds)
 
 
-class GamePlayouts:
-    """Random playouts of any registered game through its entry (``new`` and ``play``), for
-    ``starcom bench --game``; ``label`` names the setup in tables."""
-
-    def __init__(self, game: str, settings: Mapping[str, Any], seed: int = 0, label: str = "") -> None:
-        from ..games import get
-        self.entry, self.settings, self.seed, self.label = get(game), dict(settings), seed, label
-        self.rng = random.Random(seed)
-        self.steps = self.games = 0
-        self.seconds = 0.0
-        self.game = self.entry.rules.new(**self.settings, seed=seed)
-
-    def run(self, steps: int) -> None:
-        rng, game, play = self.rng, self.game, self.entry.rules.play
-        start = time.perf_counter()
-        for _ in range(steps):
-            if game.over:
-                self.games += 1
-                game = self.entry.rules.new(**self.settings, seed=self.seed + self.games)
-            actions = game.legal_actions()
-            play(game, actions[rng.randrange(len(actions))])
-        self.seconds += time.perf_counter() - start
-        self.game = game
-        self.steps += steps
-
-    def measurement(self) -> Measurement:
-        return Measurement(self.game.players, 0, self.steps, self.games, self.seconds)
+def _runners(game: str, seed: int) -> list[Playouts]:
+    return [Playouts(game, settings, seed, label) for label, settings in setups(get(game))]
 
 
-def bench_game(game: str, seconds: float = 3.0, seed: int = 0, max_steps: int | None = None,
+def bench_game(game: str | None = None, seconds: float = 3.0, seed: int = 0, max_steps: int | None = None,
                anchor: bool = True) -> tuple[dict[str, Any], list[tuple[str, Measurement]], Measurement | None]:
-    """Random playouts of each edition of ``game`` (turn limit 60 where the game takes one)
-    and python-chess's as the anchor, taking turns as in :func:`bench`: the summary (steps per
-    second per edition, ``vs_chess`` per edition when measured), the measurements by edition
-    and the chess one (or None)."""
-    from ..games import get
-    entry = get(game)
-    settings: dict[str, Any] = {"turn_limit": TURN_LIMIT} if "turn_limit" in entry.rules.settings else {}
-    runners = [GamePlayouts(game, {**settings, "edition": e}, seed, e) for e in entry.rules.editions] \
-        or [GamePlayouts(game, settings, seed, game)]
+    """Random playouts of each of :func:`setups` of ``game`` (None: the default game) and
+    python-chess's as the anchor, taking turns as in :func:`bench`: the summary (``game``,
+    ``steps_per_second`` by setup, ``vs_chess`` by setup when measured), the measurements by
+    setup and the chess one (or None)."""
+    name = game if game is not None else default_game()
+    runners = _runners(name, seed)
     chess = ChessPlayouts(seed) if anchor and chess_available() else None
     interleave([*runners, chess] if chess is not None else runners, seconds, max_steps)
-    summary: dict[str, Any] = {"game": game, "steps_per_second": {
+    summary: dict[str, Any] = {"game": name, "steps_per_second": {
         r.label: round(r.measurement().steps_per_second, 1) for r in runners}}
     if chess is not None and chess.steps:
         per_chess = chess.measurement().steps_per_second
@@ -181,38 +171,32 @@ def interleave(runners: Sequence[Runner], seconds: float, max_steps: int | None 
                 r.run(CHECK_EVERY)
 
 
-def measure(players: int, size: int, seconds: float = 3.0, max_steps: int | None = None,
-            edition: str = "standard", seed: int = 0, turn_limit: int = TURN_LIMIT) -> Measurement:
-    """Random playouts of one setup for about ``seconds`` (or exactly ``max_steps`` steps)."""
-    runner = Playouts(players, size, edition, seed, turn_limit)
-    interleave([runner], seconds, max_steps)
-    return runner.measurement()
+def summarize(measured: Sequence[tuple[str, Measurement]]) -> dict[str, float]:
+    """The headline figures: ``steps_per_second_<label>`` of each setup and, with two or more,
+    ``ratio``: how many times more a step of the last setup costs than one of the first."""
+    out = {f"steps_per_second_{label}": round(m.steps_per_second, 1) for label, m in measured}
+    if len(measured) > 1:
+        first, last = measured[0][1].steps_per_second, measured[-1][1].steps_per_second
+        out["ratio"] = round(first / last if last else 0.0, 3)
+    return out
 
 
-def summarize(small: Measurement, large: Measurement) -> dict[str, float]:
-    """The headline figures: ``steps_per_second_2p3``, ``steps_per_second_4p5`` and ``ratio``
-    (how many times more a 4-player 5x5 step costs than a 2-player 3x3 step)."""
-    ratio = small.steps_per_second / large.steps_per_second if large.steps_per_second else 0.0
-    return {"steps_per_second_2p3": round(small.steps_per_second, 1),
-            "steps_per_second_4p5": round(large.steps_per_second, 1),
-            "ratio": round(ratio, 3)}
-
-
-def bench(seconds: float = 3.0, seed: int = 0, max_steps: int | None = None,
-          anchor: bool = True) -> tuple[dict[str, float], list[Measurement], Measurement | None]:
-    """Measure 2 players on 3x3 and 4 players on 5x5 (standard edition, turn limit 60), each
-    for about ``seconds`` (or ``max_steps`` steps), and, if ``anchor`` and python-chess is
-    installed, its random playouts, all taking turns (:func:`interleave`): the summary (with
-    ``chess_steps_per_second`` and ``vs_chess``, Star Commander's 2-player 3x3 steps per chess
-    step, when measured), both measurements and the chess one (or None)."""
-    small, large = Playouts(2, 3, seed=seed), Playouts(4, 5, seed=seed)
+def bench(seconds: float = 3.0, seed: int = 0, max_steps: int | None = None, anchor: bool = True,
+          game: str | None = None) -> tuple[dict[str, float], list[Measurement], Measurement | None]:
+    """Measure each of :func:`setups` of ``game`` (None: the default game; Star Commander's: 2
+    players on 3x3 and 4 players on 5x5, standard edition, turn limit 60) for about ``seconds``
+    (or ``max_steps`` steps) and, if ``anchor`` and python-chess is installed, its random
+    playouts, all taking turns (:func:`interleave`): the summary (:func:`summarize`, with
+    ``chess_steps_per_second`` and ``vs_chess``, the first setup's steps per chess step, when
+    measured), the measurements and the chess one (or None)."""
+    runners = _runners(game if game is not None else default_game(), seed)
     chess = ChessPlayouts(seed) if anchor and chess_available() else None
-    interleave([small, large] if chess is None else [small, large, chess], seconds, max_steps)
-    summary = summarize(small.measurement(), large.measurement())
+    interleave([*runners, chess] if chess is not None else runners, seconds, max_steps)
+    summary = summarize([(r.label, r.measurement()) for r in runners])
     if chess is not None and chess.steps:
         summary["chess_steps_per_second"] = round(chess.measurement().steps_per_second, 1)
-        summary["vs_chess"] = round(small.measurement().steps_per_second / chess.measurement().steps_per_second, 3)
-    return summary, [small.measurement(), large.measurement()], None if chess is None else chess.measurement()
+        summary["vs_chess"] = round(runners[0].measurement().steps_per_second / chess.measurement().steps_per_second, 3)
+    return summary, [r.measurement() for r in runners], None if chess is None else chess.measurement()
 
 
 # --------------------------------------------------------------------------- search speed
@@ -233,49 +217,59 @@ class SearchMeasurement:
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
 
 
-def decision_points(players: int, size: int, count: int, seed: int = 0,
-                    edition: str = "standard") -> list[Game]:
-    """``count`` positions with a real choice (two or more actions), taken every few steps from
-    seeded games between greedy players, so the positions look like play."""
-    from ..sc.agents import make_agent
-    positions: list[Game] = []
+def decision_points(game: str, settings: Mapping[str, Any], count: int, seed: int = 0) -> list[Any]:
+    """``count`` positions of ``game`` made with ``settings`` (and a seed) with a real choice
+    (two or more actions), taken every few steps from seeded games between players of the
+    game's easiest level, so the positions look like play."""
+    entry = get(game)
+    positions: list[Any] = []
     game_seed = seed
     while len(positions) < count:
-        game = Game.new(players, size, edition, game_seed, TURN_LIMIT)
-        agent = make_agent("greedy")
+        position = entry.rules.new(**settings, seed=game_seed)
+        agent = entry.ai.make_agent(entry.ai.levels[0] if entry.ai.levels else entry.ai.default_level)
         rng = random.Random(game_seed)
         steps = 0
-        while not game.over and len(positions) < count:
-            if steps % 7 == 0 and len(game.legal_actions()) > 1:
-                positions.append(game.clone())
-            game.apply_unchecked(agent.choose(game, rng))
+        while not position.over and len(positions) < count:
+            if steps % 7 == 0 and len(position.legal_actions()) > 1:
+                positions.append(position.clone())
+            entry.rules.play(position, agent.choose(position, rng))
             steps += 1
         game_seed += 1
     return positions
 
 
-def measure_search(players: int, size: int, seconds: float = 3.0, decisions: int = 12,
+SEARCH_AGENT = "ismcts"  # the agent whose search the search bench measures
+
+
+def measure_search(game: str, settings: Mapping[str, Any], seconds: float = 3.0, decisions: int = 12,
                    seed: int = 0, iterations: int | None = None) -> SearchMeasurement:
-    """ISMCTS on ``decisions`` positions, ``seconds / decisions`` each (or exactly
-    ``iterations`` per decision): the iterations done and the time they took."""
-    from ..sc.agents.search_domain import IsmctsAgent
+    """The game's ISMCTS agent on ``decisions`` positions of :func:`decision_points`,
+    ``seconds / decisions`` each (or exactly ``iterations`` per decision): the iterations done
+    and the time they took. ValueError for a game without an ``ismcts`` agent."""
+    entry = get(game)
+    if SEARCH_AGENT not in entry.ai.agent_names():
+        raise ValueError(f"{entry.title} has no {SEARCH_AGENT!r} agent to measure; its agents: "
+                         f"{', '.join(entry.ai.agent_names())}")
     think = None if iterations is not None else seconds / decisions
-    agent = IsmctsAgent(think=think, iterations=iterations)
+    agent = entry.ai.make_agent(SEARCH_AGENT, think=think, iterations=iterations)
     total = 0
     elapsed = 0.0
     rng = random.Random(seed)
-    for pos in decision_points(players, size, decisions, seed):
+    for pos in decision_points(game, settings, decisions, seed):
         start = time.perf_counter()
         agent.choose(pos, rng)
         elapsed += time.perf_counter() - start
-        total += agent.last_iterations
-    return SearchMeasurement(players, size, decisions, total, elapsed)
+        total += int(getattr(agent, "last_iterations", 0))
+    return SearchMeasurement(int(settings.get("players") or 0), int(settings.get("size") or 0), decisions, total,
+                             elapsed)
 
 
-def bench_search(seconds: float = 3.0, seed: int = 0,
-                 iterations: int | None = None) -> tuple[dict[str, float], list[SearchMeasurement]]:
-    """ISMCTS iterations per second for 2 players on 3x3 and 4 players on 5x5."""
-    small = measure_search(2, 3, seconds, seed=seed, iterations=iterations)
-    large = measure_search(4, 5, seconds, seed=seed, iterations=iterations)
-    return ({"ismcts_iterations_per_second_2p3": round(small.iterations_per_second, 1),
-             "ismcts_iterations_per_second_4p5": round(large.iterations_per_second, 1)}, [small, large])
+def bench_search(seconds: float = 3.0, seed: int = 0, iterations: int | None = None,
+                 game: str | None = None) -> tuple[dict[str, float], list[SearchMeasurement]]:
+    """ISMCTS iterations per second on each of :func:`setups` of ``game`` (None: the default
+    game): ``ismcts_iterations_per_second_<label>`` each, and the measurements."""
+    name = game if game is not None else default_game()
+    measured = [(label, measure_search(name, settings, seconds, seed=seed, iterations=iterations))
+                for label, settings in setups(get(name))]
+    return ({f"ismcts_iterations_per_second_{label}": round(m.iterations_per_second, 1) for label, m in measured},
+            [m for _, m in measured])

@@ -50,7 +50,7 @@ class EloFit:
 
 def expected_score(ra: float, rb: float) -> float:
     """Elo's expected score of a player rated ``ra`` against one rated ``rb``."""
-    return 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((rb - ra) / 400.0)))  # float ** float is typed Any (complex)
 
 
 def _sigmoid(x: float) -> float:

@@ -1,38 +1,33 @@
-"""Self-play: many seeded games between agents, with the engine's invariants checked after
-every action. The figures double as a soak test of the engine.
+"""Self-play: many seeded games between agents of any registered game, with the game's
+invariants checked after every action. The figures double as a soak test of the engine.
 
-Everything is deterministic from the seed: game ``i`` uses config seed ``seed + i`` and each
+Everything is deterministic from the seed: game ``i`` is made with seed ``seed + i`` and each
 seat's agent gets its own ``random.Random`` seeded from ``(seed, i, seat)``.
 
-Each game is also classified by how it ended (:attr:`GameOutcome.ending`): by conquest (WIN-1,
-one player left), by the score at the turn limit (WIN-2), as a draw, or at an action cap. The
-totals say whether the agents actually finish games or merely outlast the clock.
+Each game is also classified by how it ended (:attr:`GameOutcome.ending`), in the game's own
+words (its entry's ``tools.ending``; Star Commander's: by conquest, by the score at the turn
+limit, as a draw or at an action cap), and a game stopped unfinished as ``"action_cap"``.
 """
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from ..sc.engine.game import Game
-from ..sc.engine.state import Config
-from ..sc.entry import STARCOM
-from ..games import GameEntry, get as get_game
+from ..games import GameEntry, StateCheck, StepCheck, default_game, get as get_game
 from .backends import make_backend
 from .play import Limits, Step, error_text, play
-from .record import save, save_game
-
-Action = tuple
-StateCheck = Callable[[Game], list]
-StepCheck = Callable[[Game, Action, Game], list]
+from .record import save_game
 
 MAX_STEPS = 100_000  # a game still running after this many actions is left unfinished
 KEEP_PROBLEMS = 20  # messages kept for the report
+ACTION_CAP = "action_cap"  # the ending of a game stopped before its end
 
 
-def load_checks(entry: GameEntry[Any, Any] = STARCOM) -> tuple[StateCheck, StepCheck] | None:
+def load_checks(entry: GameEntry[Any, Any]) -> tuple[StateCheck, StepCheck] | None:
     """The invariant checks run after every action of ``entry``'s games: ``(check_state,
     check_step)``, or None if the game has none."""
     return entry.tools.invariants() if entry.tools.invariants is not None else None
@@ -49,23 +44,39 @@ def seat_agents(agents: Sequence[str], players: int, game_index: int) -> list[st
     return [names[(s + game_index) % players] for s in range(players)]
 
 
+def run_settings(entry: GameEntry[Any, Any], players: int | None = None, size: int | None = None,
+                 edition: str | None = None, seed: int = 0, turn_limit: int | None = None) -> dict[str, Any]:
+    """The settings of a game of ``entry`` made from the common ones a run names (those the
+    game takes, in the order its entry lists them). A player count, board size or edition left
+    out is the game's first (what a form offers first); ``turn_limit`` None is no limit."""
+    rules = entry.rules
+    every: dict[str, Any] = {
+        "players": players if players is not None else (rules.player_counts or (2,))[0],
+        "size": size if size is not None else (rules.sizes[0] if rules.sizes else None),
+        "edition": edition if edition is not None else (rules.editions[0] if rules.editions else None),
+        "seed": seed, "turn_limit": turn_limit}
+    return {k: every[k] for k in rules.settings if k in every and (every[k] is not None or k == "turn_limit")}
+
+
+def new_game(entry: GameEntry[Any, Any], settings: Mapping[str, Any]) -> Any:
+    """A game of ``entry`` made with ``settings`` (ValueError names a bad one)."""
+    return entry.rules.new(**settings)
+
+
 @dataclass
 class GameOutcome:
-    """One self-play game."""
+    """One self-play game: ``config`` holds the settings it was made with."""
 
     index: int
-    config: Config
+    config: dict[str, Any]
     agents: list[str]
-    actions: list[Action] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)
     over: bool = False
     winner: int | None = None
     turns: int = 0
     error: str | None = None
     violations: list[str] = field(default_factory=list)
-
-    alive: int = 0  # players not eliminated when the game stopped
-    action_capped: bool = False  # stopped by an action cap (the engine's or ``max_steps``)
-    reason: str | None = None  # a game other than Star Commander: its own word for the ending
+    end: str | None = None  # how the game ended, in the game's words (see :attr:`ending`)
 
     @property
     def steps(self) -> int:
@@ -73,37 +84,40 @@ class GameOutcome:
 
     @property
     def ending(self) -> str:
-        """How the game stopped: ``"conquest"`` (one player or none left, WIN-1),
-        ``"turn_limit"`` (a winner by the score at the turn limit, WIN-2), ``"draw"`` (no
-        winner, at the turn limit or because nobody was left), ``"action_cap"`` (an action cap stopped it) or ``"error"``."""
+        """How the game stopped: ``"error"``, ``"action_cap"`` for a game stopped before its end,
+        else the game's word for its ending (its entry's ``tools.ending``)."""
         if self.error is not None:
             return "error"
-        if self.action_capped:
-            return "action_cap"
-        if self.reason is not None:
-            return self.reason
-        if self.winner is None or self.winner < 0:
-            return "draw"
-        return "conquest" if self.alive == 1 else "turn_limit"
+        return self.end if self.end is not None else ACTION_CAP
 
 
-ENDINGS = ("conquest", "turn_limit", "draw", "action_cap")  # the summary counts each
+def ending_of(entry: GameEntry[Any, Any], game: Any) -> str:
+    """How ``game`` (of ``entry``) stopped, in the word self-play counts it under: the entry's
+    ``tools.ending`` of a finished game, else its end reason, else ``"draw"`` or ``"win"``;
+    ``"action_cap"`` for a game that has not ended."""
+    if not game.over:
+        return ACTION_CAP
+    if entry.tools.ending is not None:
+        return entry.tools.ending(game)
+    reason = entry.rules.end_reason(game)
+    if reason is not None:
+        return reason
+    winner = entry.rules.winner(game)
+    return "draw" if winner is None or winner < 0 else "win"
 
 
-def play_game(index: int, cfg: Config, agents: list[str], seed: int,
+def play_game(index: int, entry: GameEntry[Any, Any], settings: Mapping[str, Any], agents: list[str], seed: int,
               checks: tuple[StateCheck, StepCheck] | None, max_steps: int = MAX_STEPS,
-              think: float | None = None, iterations: int | None = None,
-              entry: GameEntry[Any, Any] = STARCOM) -> GameOutcome:
-    """Play one game; exceptions (from an agent or the engine) end it and are recorded as its
-    error, invariant violations are collected as ``"step N: message"``. ``think`` and
-    ``iterations`` budget the search agents (see :func:`~starcom.agents.make_agent`).
-    ``entry`` is the game played (Star Commander by default): another game is made from the
-    settings of ``cfg`` it takes."""
-    out = GameOutcome(index, cfg, list(agents))
+              think: float | None = None, iterations: int | None = None) -> GameOutcome:
+    """Play one game of ``entry`` made with ``settings`` (those it takes); exceptions (from an
+    agent or the engine) end it and are recorded as its error, invariant violations are
+    collected as ``"step N: message"``. ``think`` and ``iterations`` budget the search agents
+    (see the entry's ``ai.make_agent``)."""
+    out = GameOutcome(index, dict(settings), list(agents))
     players = [entry.ai.make_agent(a, think=think, iterations=iterations) for a in agents]
-    rngs = [random.Random(f"{seed}:{index}:{s}") for s in range(cfg.players)]
+    rngs = [random.Random(f"{seed}:{index}:{s}") for s in range(len(agents))]
     try:
-        game = new_game(entry, cfg)
+        game = entry.rules.new(**out.config)
         if checks:
             out.violations += [f"setup: {m}" for m in checks[0](game)]
     except Exception as exc:  # the point of self-play is to catch these
@@ -112,33 +126,19 @@ def play_game(index: int, cfg: Config, agents: list[str], seed: int,
 
     def check(step: Step) -> None:
         assert checks is not None and step.before is not None
-        found = list(checks[0](game)) + list(checks[1](step.before, tuple(step.action), game))
+        found = list(checks[0](game)) + list(checks[1](step.before, step.action, game))
         out.violations += [f"step {step.number}: {m}" for m in found]
 
     played = play(game, players, rngs, on_step=check if checks else None, limits=Limits(max_steps=max_steps),
                   keep_before=bool(checks), catch=True)
-    out.actions = [tuple(a) for a in played.actions]
+    out.actions = list(played.actions)
     out.error = played.error
     if out.error is not None:
         return out
     out.over, out.winner = game.over, entry.rules.winner(game)
     out.turns = entry.rules.turn(game) + 1 if entry.rules.turn is not None else out.steps
-    if entry.name == STARCOM.name:
-        out.alive = sum(game.alive)
-        limit = game.cfg.action_limit
-        out.action_capped = (not game.over or out.alive > 1 and limit is not None
-                             and game.actions_played >= limit)
-    else:
-        out.alive = 1 if out.winner is not None and out.winner >= 0 else 0
-        out.action_capped = not game.over
-        out.reason = entry.rules.end_reason(game) if game.over else None
+    out.end = ending_of(entry, game)
     return out
-
-
-def new_game(entry: GameEntry[Any, Any], cfg: Config) -> Any:
-    """A game of ``entry`` made from the settings of ``cfg`` it takes (ValueError names a bad
-    one)."""
-    return entry.rules.new(**{k: getattr(cfg, k) for k in entry.rules.settings if hasattr(cfg, k)})
 
 
 @dataclass
@@ -153,8 +153,10 @@ class SelfplayStats:
     steps_per_second: float = 0.0
     wins: dict[str, int] = field(default_factory=dict)
     mean_turns: float = 0.0
-    endings: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENDINGS, 0))
+    endings: dict[str, int] = field(default_factory=dict)  # games by ending, those with an error left out
     problems: list[str] = field(default_factory=list)
+    # The summary's figures of the endings (the entry's ``tools.ending_figures``); None: the counts.
+    figures: Callable[[Mapping[str, int], int], dict[str, Any]] | None = field(default=None, repr=False)
     _turns: list[int] = field(default_factory=list, repr=False)
 
     def add(self, g: GameOutcome) -> None:
@@ -163,9 +165,9 @@ class SelfplayStats:
         self.invariant_violations += len(g.violations)
         if g.error is not None:
             self.errors += 1
-            self._note(f"game {g.index} (seed {g.config.seed}): {g.error}")
+            self._note(f"game {g.index} (seed {g.config.get('seed')}): {g.error}")
         for v in g.violations[:3]:
-            self._note(f"game {g.index} (seed {g.config.seed}): invariant: {v}")
+            self._note(f"game {g.index} (seed {g.config.get('seed')}): invariant: {v}")
         if g.ending != "error":
             self.endings[g.ending] = self.endings.get(g.ending, 0) + 1
         if g.error is None and g.over:
@@ -193,20 +195,18 @@ class SelfplayStats:
     def summary(self) -> dict[str, Any]:
         """Exactly: games, finished, errors, invariant_violations, steps, steps_per_second,
         wins (per agent name), draws, mean_turns, median_turns, p90_turns, and how the games
-        ended: conquests (WIN-1), turn_limit_wins (WIN-2 at the turn limit), action_caps and
-        conquest_share (conquests per game played). Every game counts once among conquests,
-        turn_limit_wins, draws, action_caps and errors. For a game other than Star Commander
-        the ending counts are one ``endings`` map, by the game's own reasons."""
-        base = {"games": self.games, "finished": self.finished, "errors": self.errors,
-                "invariant_violations": self.invariant_violations, "steps": self.steps,
-                "steps_per_second": round(self.steps_per_second, 1), "wins": dict(self.wins),
-                "draws": self.endings.get("draw", 0), "mean_turns": round(self.mean_turns, 2),
-                "median_turns": self.median_turns, "p90_turns": self.p90_turns}
-        if not set(ENDINGS) <= set(self.endings):  # another game: its own endings, by name
+        ended: the game's figures (its entry's ``tools.ending_figures``; Star Commander's:
+        conquests, turn_limit_wins, action_caps and conquest_share), else ``endings``, the count
+        of each ending by the game's own words."""
+        base: dict[str, Any] = {
+            "games": self.games, "finished": self.finished, "errors": self.errors,
+            "invariant_violations": self.invariant_violations, "steps": self.steps,
+            "steps_per_second": round(self.steps_per_second, 1), "wins": dict(self.wins),
+            "draws": self.endings.get("draw", 0), "mean_turns": round(self.mean_turns, 2),
+            "median_turns": self.median_turns, "p90_turns": self.p90_turns}
+        if self.figures is None:
             return {**base, "endings": dict(self.endings)}
-        return {**base, "conquests": self.endings["conquest"], "turn_limit_wins": self.endings["turn_limit"],
-                "action_caps": self.endings["action_cap"],
-                "conquest_share": round(self.endings["conquest"] / self.games, 3) if self.games else 0.0}
+        return {**base, **self.figures(self.endings, self.games)}
 
 
 def percentile(values: Sequence[int], pct: float) -> float:
@@ -223,65 +223,66 @@ def percentile(values: Sequence[int], pct: float) -> float:
 @dataclass(frozen=True)
 class SelfplaySetup:
     """What every game of a run shares (see :func:`run_selfplay`); game ``i`` is
-    :func:`selfplay_game` ``(setup, i)``."""
+    :func:`selfplay_game` ``(setup, i)``. ``settings`` are those of game 0."""
 
+    game: str
+    settings: tuple[tuple[str, Any], ...]
     players: int
-    size: int
-    edition: str
     seed: int
     agents: tuple[str, ...]
-    turn_limit: int | None
     check_invariants: bool
     max_steps: int
     think: float | None
     iterations: int | None
-    game: str
 
-    def config(self, index: int) -> Config:
+    def config(self, index: int) -> dict[str, Any]:
         """The settings of game ``index``: its seed is ``seed + index``."""
-        return Config(self.players, self.size, self.edition, self.seed + index, self.turn_limit)
+        settings = dict(self.settings)
+        if "seed" in settings:
+            settings["seed"] = self.seed + index
+        return settings
 
 
 def selfplay_game(setup: SelfplaySetup, index: int) -> GameOutcome:
     """Play game ``index`` of a run: the same game in any process or on any machine."""
-    checks = load_checks(get_game(setup.game)) if setup.check_invariants else None
-    return play_game(index, setup.config(index), seat_agents(setup.agents, setup.players, index), setup.seed,
-                     checks, setup.max_steps, setup.think, setup.iterations, get_game(setup.game))
+    entry = get_game(setup.game)
+    checks = load_checks(entry) if setup.check_invariants else None
+    return play_game(index, entry, setup.config(index), seat_agents(setup.agents, setup.players, index), setup.seed,
+                     checks, setup.max_steps, setup.think, setup.iterations)
 
 
-def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
-                 agents: Sequence[str] = ("random",), turn_limit: int | None = None,
+def run_selfplay(games: int, players: int | None = None, size: int | None = None, edition: str | None = None,
+                 seed: int = 0, agents: Sequence[str] = ("random",), turn_limit: int | None = None,
                  save_dir: str | Path | None = None, check_invariants: bool = True,
                  max_steps: int = MAX_STEPS,
                  on_game: Callable[[GameOutcome], None] | None = None,
                  think: float | None = None, iterations: int | None = None,
-                 game: str = "starcom", workers: int = 1, backend: str = "local",
+                 game: str | None = None, workers: int = 1, backend: str = "local",
                  address: str | None = None) -> SelfplayStats:
     """Play ``games`` games and total them up. ValueError for bad settings (before any game).
 
+    ``game`` names the game played (:func:`starcom.list_games`; None: :func:`starcom.games.default_game`),
+    made with those of ``players``, ``size``, ``edition``, the seed and ``turn_limit`` it takes
+    (see :func:`run_settings`: a player count, size or edition left out is the game's first).
     ``think`` (seconds) and ``iterations`` budget the search agents per decision; a level's own
-    budget (``hard``: 1 s) applies where neither is given.
-    ``save_dir``: each game is saved there as ``game-NNNN.json`` (see ``record``; any game).
+    budget (``hard``: 1 s) applies where neither is given. ``check_invariants``: the game's
+    checks (its entry's ``tools.invariants``; none for a game without) after every action.
+    ``save_dir``: each game is saved there as ``game-NNNN.json`` (:mod:`starcom.sim.record`).
     ``on_game`` is called after each game, in the order they finish (for progress display).
-    ``game`` names the game played (:func:`starcom.list_games`); the invariant checks are Star
-    Commander's only. ``workers`` games are played at once by the ``backend`` (``local`` or
-    ``ray``, on the cluster at ``address``; see :func:`starcom.sim.backends.make_backend`,
-    whose BackendError is a ValueError); the totals do not depend on them, apart from
-    ``steps_per_second``."""
+    ``workers`` games are played at once by the ``backend`` (``local`` or ``ray``, on the
+    cluster at ``address``; see :func:`starcom.sim.backends.make_backend`, whose BackendError is
+    a ValueError); the totals do not depend on them, apart from ``steps_per_second``."""
     if games < 0:
         raise ValueError(f"the number of games cannot be negative ({games})")
-    entry = get_game(game)
+    entry = get_game(game if game is not None else default_game())
+    settings = run_settings(entry, players, size, edition, seed, turn_limit)
     for a in agents:
         entry.ai.make_agent(a, think=think, iterations=iterations)
-    seat_agents(agents, players, 0)
-    new_game(entry, Config(players, size, edition, seed, turn_limit))
-    if entry.name != STARCOM.name:
-        check_invariants = check_invariants and entry.tools.invariants is not None
-    setup = SelfplaySetup(players, size, edition, seed, tuple(agents), turn_limit, check_invariants, max_steps,
-                          think, iterations, game)
-    stats = SelfplayStats()
-    if entry.name != STARCOM.name:
-        stats.endings = {}  # the game's own end reasons, counted as they come
+    seats = int(new_game(entry, settings).players)
+    seat_agents(agents, seats, 0)
+    setup = SelfplaySetup(entry.name, tuple(settings.items()), seats, seed, tuple(agents),
+                          check_invariants and entry.tools.invariants is not None, max_steps, think, iterations)
+    stats = SelfplayStats(figures=entry.tools.ending_figures)
     stats.wins = {name: 0 for name in dict.fromkeys(agents)}
     finished: dict[int, GameOutcome] = {}
     with make_backend(backend, workers, address) as pool:
@@ -300,14 +301,10 @@ def run_selfplay(games: int, players: int = 2, size: int = 3, edition: str = "st
 
 
 def save_outcome(path: Path, entry: GameEntry[Any, Any], outcome: GameOutcome) -> Path:
-    """Save a self-play game of ``entry`` at ``path`` (:mod:`starcom.sim.record`): Star
-    Commander's as it always was, another game's with its name and the settings of its run it
-    takes (those :func:`new_game` made it from)."""
+    """Save a self-play game of ``entry`` at ``path`` (:mod:`starcom.sim.record`), with the
+    settings it was made with."""
     result = {**result_of_outcome(outcome), "steps": outcome.steps}
-    if entry.name == STARCOM.name:
-        return save(path, outcome.config, outcome.actions, outcome.agents, result)
-    settings = {k: getattr(outcome.config, k) for k in entry.rules.settings if hasattr(outcome.config, k)}
-    return save_game(path, entry, settings, outcome.actions, outcome.agents, result)
+    return save_game(path, entry, outcome.config, outcome.actions, outcome.agents, result)
 
 
 def result_of_outcome(g: GameOutcome) -> dict[str, Any]:
@@ -320,5 +317,6 @@ def result_of_outcome(g: GameOutcome) -> dict[str, Any]:
     return out
 
 
-__all__ = ["GameOutcome", "SelfplaySetup", "SelfplayStats", "load_checks", "play_game", "result_of_outcome",
-           "run_selfplay", "save_outcome", "seat_agents", "selfplay_game"]
+__all__ = ["ACTION_CAP", "GameOutcome", "SelfplaySetup", "SelfplayStats", "ending_of", "load_checks", "new_game",
+           "play_game", "result_of_outcome", "run_selfplay", "run_settings", "save_outcome", "seat_agents",
+           "selfplay_game"]

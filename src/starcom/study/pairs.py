@@ -11,9 +11,10 @@ everything comes in as plain values.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..games import default_game
 from ..sim.play import Limits, play
 from ..sim.selfplay import MAX_STEPS, seat_agents
 from .hook import Settings
@@ -106,7 +107,7 @@ class Setup:
     turn_limit: int
     seed: int
     aa: bool = False  # the A/A check of ``study validate``: see play_pair
-    game: str = "starcom"
+    game: str = field(default_factory=default_game)
 
     @property
     def settings(self) -> Settings:

@@ -315,7 +315,7 @@ def html_report(data: dict[str, Any]) -> str:
     s = data["settings"]
     game = data.get("game", {})
     board = f", {s['size']}x{s['size']}" if s.get("size") is not None else ""
-    of = f" of {game['title']}" if s.get("game") else ""  # the default game (Star Commander) goes unnamed
+    of = f" of {game['title']}" if game.get("title") else ""
     title = (f"Card study{of}: {s['players']} players{board}, {s['edition']}, agents "
              f"{', '.join(s['agents'])}, seed {s['seed']}")
     seats = data["seat_advantage"]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..sim.backends import Backend, BackendError, make_backend
 from .pairs import Job, PairResult, Setup, play_pair
-from .spec import StudyError, StudySpec
+from .spec import StudyError, StudySpec, stored_key
 from .stats import SequentialRule
 
 MIN_PAIRS = 20  # no card stops before this many pairs (a few lucky games prove nothing)
@@ -73,6 +73,9 @@ class PairLog:
                 old = json.loads(key_file.read_text("utf-8"))
             except (OSError, ValueError) as exc:
                 raise StudyError(f"{key_file} is unreadable ({exc}); use another --out") from None
+            if not isinstance(old, dict):
+                raise StudyError(f"{key_file} is not a study's settings; use another --out")
+            old = stored_key(old)
             if old != key:
                 moved = sorted(k for k in set(old) | set(key) if old.get(k) != key.get(k))
                 raise StudyError(f"{folder} holds a study with other settings ({', '.join(moved)}); "

@@ -8,6 +8,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ..games import LEGACY_GAME, GameEntry, default_game, get, list_games
 from ..sim.backends import BackendError, check_backend
 from .hook import CardStudy, Settings
 
@@ -15,10 +16,9 @@ DEFAULT_TURN_LIMIT = 60
 
 
 
-def study_of(game: str) -> tuple[Any, CardStudy]:
+def study_of(game: str) -> tuple[GameEntry[Any, Any], CardStudy]:
     """The registry entry of ``game`` and its card study; ValueError names an unknown game or
     one that offers no card study."""
-    from ..games import get, list_games  # late: the registry imports the games' study sides
     try:
         entry = get(game)
     except ValueError as exc:
@@ -63,14 +63,14 @@ class StudySpec:
     out: str = "study"
     catalogue_text: str = field(default="", repr=False)  # read once, so workers need no file
     aa: bool = False  # the A/A check: nothing treated, the control an independent game (pairs.play_pair)
-    game: str = "starcom"
+    game: str = field(default_factory=default_game)
 
     @classmethod
     def checked(cls, **settings: Any) -> StudySpec:
         """The spec with ``settings``, every one checked (StudyError names the first that is
         wrong); a catalogue file is read here. Settings left out take the game's defaults
         (Galactic Empires: no board size, its own edition and turn limit), then the study's."""
-        game = settings.get("game", "starcom")
+        game = settings.get("game") or default_game()
         try:
             _, study = study_of(game)
         except ValueError as exc:
@@ -92,14 +92,14 @@ class StudySpec:
         return spec
 
     @cached_property
-    def _game(self) -> tuple[Any, CardStudy]:
+    def _game(self) -> tuple[GameEntry[Any, Any], CardStudy]:
         try:
             return study_of(self.game)
         except ValueError as exc:
             raise StudyError(str(exc)) from None
 
     @property
-    def entry(self) -> Any:
+    def entry(self) -> GameEntry[Any, Any]:
         """The registry entry of the game studied (:class:`starcom.games.GameEntry`)."""
         return self._game[0]
 
@@ -126,7 +126,7 @@ class StudySpec:
         if unknown:
             raise StudyError(f"--only: no card named {', '.join(map(repr, unknown))} in "
                              f"{study.catalogue_name(settings)} (names are case-sensitive; `starcom study cards "
-                             f"{'' if self.game == 'starcom' else f'--game {self.game} '}--list` shows them)")
+                             f"--game {self.game} --list` shows them)")
         able = set(study.studied(settings))
         plain = [n for n in self.only if n not in able]
         if plain:
@@ -159,12 +159,18 @@ class StudySpec:
 
     def key(self) -> dict[str, Any]:
         """Everything the results depend on (JSON-ready): a results folder made with another
-        key is refused rather than mixed."""
+        key is refused rather than mixed (:func:`stored_key` reads a stored one)."""
         return {"cards": list(self.cards), "catalogue": hashlib.sha256(self.catalogue_text.encode()).hexdigest()[:16]
                 if self.catalogue_text else "built-in", "agents": list(self.agents), "players": self.players,
                 "size": self.size, "edition": self.edition, "turn_limit": self.turn_limit,
                 "max_games": self.max_games, "seed": self.seed, "alpha": self.alpha,
-                **({"aa": True} if self.aa else {}), **({"game": self.game} if self.game != "starcom" else {})}
+                **({"aa": True} if self.aa else {}), "game": self.game}
 
     def key_text(self) -> str:
         return json.dumps(self.key(), sort_keys=True)
+
+
+def stored_key(key: dict[str, Any]) -> dict[str, Any]:
+    """A results folder's stored :meth:`StudySpec.key` as it reads today: keys written before
+    the platform held a second game name none (:data:`starcom.games.LEGACY_GAME`'s)."""
+    return {**key, "game": key.get("game", LEGACY_GAME)}
