@@ -5,10 +5,10 @@ package: ``starcom.load_game("starcom", players=3, size=4, seed=7)``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..games import GameEntry, Narrator, Players, Rules, Serving, Tools, Words
+from ..games import GameEntry, Narrator, Players, Rules, Runnable, Serving, Tools, Words
 from ..protocol import Game, Viewer
 from .agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
 from .agents import agent_names as _starcom_agent_names
@@ -83,6 +83,51 @@ def _starcom_study() -> Any:
     return STUDY
 
 
+# The parts of the platform's commands that read Star Commander's own way, each loaded when asked.
+
+def _detailed_narrator(game: Any, viewer: Viewer, reveal_all: bool = False) -> Narrator:
+    from .text import Narrator as StarNarrator
+    return StarNarrator(game, viewer, verbose=True, reveal_all=reveal_all)
+
+
+def _setup_words(config: Mapping[str, Any]) -> list[str]:
+    from .logs import setup_words
+    return setup_words(config)
+
+
+def _public_settings(game: Any, config: Mapping[str, Any]) -> dict[str, Any]:
+    from .logs import public_settings
+    return public_settings(game, config)
+
+
+def _standings(game: Any) -> list[dict[str, str]]:
+    from .logs import standings
+    return standings(game)
+
+
+def _card_sheets() -> list[dict[str, Any]]:
+    from .cards.sheets import card_sheets
+    return [dict(sheet) for sheet in card_sheets(None)]
+
+
+def _terminal_app(game: Any, seats: Sequence[str], *, ai_delay: float, auto_pass: bool, agent_seed: int,
+                  think: float | None) -> Runnable:
+    from .tui.app import StarcomApp
+    return StarcomApp(game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed, think=think)
+
+
+def _scenario(spec: Mapping[str, Any]) -> list[str]:
+    from .scenario import Scenario, run
+    return run(Scenario(str(spec.get("name", "")), dict(spec)))
+
+
+def _validate(settings: Mapping[str, Any], parts: tuple[str, ...], say: Callable[[str], None]) -> dict[str, Any]:
+    from .validate import PANEL, ValidationSpec, validate
+    given = {k: v for k, v in settings.items() if v is not None}
+    given["panel"] = tuple(given.get("panel") or PANEL)
+    return validate(ValidationSpec(**given), parts, say)
+
+
 STARCOM: GameEntry[Any, Any] = GameEntry(
     name="starcom", title="Star Commander", observer=STARCOM_OBSERVER,
     rules=Rules(
@@ -91,12 +136,15 @@ STARCOM: GameEntry[Any, Any] = GameEntry(
         winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
         waives=lambda a: tuple(a) == ("pass",), editions=("standard", "classic"), player_counts=(2, 3, 4),
         sizes=(3, 4, 5)),
-    words=Words(narrator=_starcom_narrator, describe=_starcom_describe,
-                turn_limit_words="turns in all: every player's turn counts one"),
+    words=Words(narrator=_starcom_narrator, describe=_starcom_describe, glossary=_card_sheets,
+                turn_limit_words="turns in all: every player's turn counts one",
+                detailed_narrator=_detailed_narrator, setup_words=_setup_words, public_settings=_public_settings,
+                standings=_standings, terminal_app=_terminal_app),
     ai=Players(make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
                default_level=DEFAULT_LEVEL),
-    tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study),
-    serving=Serving(adapter=_server_adapter),
+    tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study,
+                scenario=_scenario, validate=_validate),
+    serving=Serving(adapter=_server_adapter, help_page="help.html", cards_page="cards.html"),
 )
 
 
