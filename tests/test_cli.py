@@ -279,6 +279,31 @@ def test_demo_game_prints_a_log_and_standings():
     assert "developments" in res.stdout
 
 
+def test_demo_plays_any_game_through_its_entry():
+    res = runner.invoke(app, ["demo", "--game", "ge", "--seed", "3", "--turn-limit", "3", "--agents", "random"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("Galactic Empires — ") and "P0: random, P1: random" in res.stdout
+    assert "Game over" in res.stdout and "result" in res.stdout  # its table: each seat's result
+    res = runner.invoke(app, ["demo", "--game", "chess"])
+    assert res.exit_code == 2 and "unknown game 'chess'" in res.output
+
+
+def test_study_validate_runs_the_games_own_check(monkeypatch):
+    import dataclasses
+
+    from starcom import games
+    asked: list[tuple[dict, tuple]] = []
+    entry = games.get("starcom")
+    monkeypatch.setitem(games._REGISTRY, "starcom", dataclasses.replace(entry, tools=dataclasses.replace(
+        entry.tools, validate=lambda settings, parts, say: asked.append((dict(settings), parts)) or {})))
+    res = runner.invoke(app, ["study", "validate", "--part", "aa", "--runs", "3", "--panel", "Frigate,Cruiser"])
+    assert res.exit_code == 0, res.output
+    ((settings, parts),) = asked
+    assert parts == ("aa",) and settings["runs"] == 3 and settings["panel"] == ("Frigate", "Cruiser")
+    res = runner.invoke(app, ["study", "validate", "--game", "ge"])
+    assert res.exit_code == 2 and "Galactic Empires has no check of its study" in res.output
+
+
 def test_demo_rejects_a_bad_board_size():
     res = runner.invoke(app, ["demo", "--size", "12"])
     assert res.exit_code == 2 and "board size" in res.output

@@ -83,11 +83,12 @@ class Runnable(Protocol):
 
 
 class TerminalApp(Protocol):
-    """Makes the full-screen terminal game of one game (``starcom play``): ``seats[p]`` is
-    ``"human"`` or an AI name of the game, the keywords are :class:`starcom.tui.game_app.GameApp`'s."""
+    """Makes the full-screen terminal game of a game of ``entry`` (``starcom play``): ``seats[p]``
+    is ``"human"`` or an AI name of the game; the arguments are those of
+    :class:`starcom.tui.game_app.GameApp`, which is one."""
 
-    def __call__(self, game: Any, seats: Sequence[str], *, ai_delay: float, auto_pass: bool, agent_seed: int,
-                 think: float | None) -> Runnable:
+    def __call__(self, entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], *, ai_delay: float,
+                 auto_pass: bool, agent_seed: int, think: float | None) -> Runnable:
         ...
 
 

@@ -152,8 +152,9 @@ def play_demo(entry: GameEntry[Any, Any], settings: Mapping[str, Any], seed: int
     bots = [entry.ai.make_agent(n) for n in names]
     rngs = [random.Random(f"demo:{seed}:{s}") for s in range(players)]
     limit = f", turn limit {settings['turn_limit']}" if settings.get("turn_limit") else ""
-    title, notes = _heading(entry, settings)
-    console.print(Text(f"{title}, seed {seed}{limit}", style="bold"), soft_wrap=True)
+    phrase, *notes = setup_words(entry, settings) or [""]
+    console.print(Text(f"{entry.title} — {phrase + ', ' if phrase else ''}seed {seed}{limit}", style="bold"),
+                  soft_wrap=True)
     for note in notes:
         console.print(Text(note), soft_wrap=True)
     console.print(Text(", ".join(f"P{p}: {n}" for p, n in enumerate(names))), soft_wrap=True)

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any
 
 import typer
 
-from ..games import GameEntry, default_game, get
+from ..games import GameEntry, TerminalApp, default_game, get
 from .helptext import game_entry, game_example, game_option
 
 HUMAN_ALIASES = {"human", "h", "you", "me"}
@@ -170,5 +169,5 @@ def register(app: typer.Typer) -> None:
                 typer.echo("\nthe game was left unfinished")
                 raise typer.Exit(1) from None
             return
-        screen = entry.words.terminal_app or partial(GameApp, entry)
-        screen(game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()
+        screen: TerminalApp = entry.words.terminal_app or GameApp
+        screen(entry, game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()

@@ -110,10 +110,10 @@ def _card_sheets() -> list[dict[str, Any]]:
     return [dict(sheet) for sheet in card_sheets(None)]
 
 
-def _terminal_app(game: Any, seats: Sequence[str], *, ai_delay: float, auto_pass: bool, agent_seed: int,
-                  think: float | None) -> Runnable:
+def _terminal_app(entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], *, ai_delay: float,
+                  auto_pass: bool, agent_seed: int, think: float | None) -> Runnable:
     from .tui.app import StarcomApp
-    return StarcomApp(game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed, think=think)
+    return StarcomApp(entry, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed, think=think)
 
 
 def _scenario(spec: Mapping[str, Any]) -> list[str]:

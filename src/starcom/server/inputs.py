@@ -175,11 +175,13 @@ def seat_kind(kind: Any, entry: GameEntry[Any, Any]) -> str:
     400 lists the choices."""
     if kind == HUMAN:
         return HUMAN
+    which = ""
     if isinstance(kind, str) and kind[:3].lower() == "ai:":
         name = _ai_name(kind[3:], entry)
         if name is not None:
             return f"ai:{name}"
-    raise ApiError(400, f"seat kind {str(kind)[:40]!r}: use 'human' or 'ai:<level>' with level one of "
+        which = f" {entry.title} has no AI {kind[3:].strip()[:40]!r};"
+    raise ApiError(400, f"seat kind {str(kind)[:40]!r}:{which} use 'human' or 'ai:<level>' with level one of "
                         f"{', '.join(ai_choices(entry))}")
 
 
@@ -190,7 +192,8 @@ def takeover_level(level: Any, entry: GameEntry[Any, Any]) -> str:
         return entry.ai.default_level
     name = _ai_name(level, entry)
     if name is None:
-        raise ApiError(400, f"takeover_level {str(level)[:40]!r}: use one of {', '.join(ai_choices(entry))}")
+        raise ApiError(400, f"takeover_level {str(level)[:40]!r}: {entry.title} has no such AI; use one of "
+                            f"{', '.join(ai_choices(entry))}")
     return name
 
 

@@ -475,7 +475,7 @@ class Manager:
         """A finished game from a saved-game file (docs/protocol.md), stored as a game of mode
         "imported" whose replay opens at ``/replay/{id}``; 400 names what is wrong with the file.
         Its seats are the players the file names (shown only: the game is over)."""
-        # the file names its game (no "game": Star Commander); that game's adapter checks it
+        # the file names its game (no "game": LEGACY_GAME's, a fact of the format); its adapter checks it
         name = body.get("game", LEGACY_GAME) if isinstance(body, dict) else LEGACY_GAME
         if not isinstance(name, str):
             raise ApiError(400, f"not a saved game that can be opened: 'game' must be the name of a game, "
