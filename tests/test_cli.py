@@ -9,7 +9,6 @@ import shlex
 import socket
 import subprocess
 import sys
-import types
 from pathlib import Path
 from typing import Any
 
@@ -281,19 +280,64 @@ def test_demo_game_prints_a_log_and_standings():
     assert "developments" in res.stdout
 
 
+def test_demo_plays_any_game_through_its_entry():
+    res = runner.invoke(app, ["demo", "--game", "ge", "--seed", "3", "--turn-limit", "3", "--agents", "random"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("Galactic Empires — ") and "P0: random, P1: random" in res.stdout
+    assert "Game over" in res.stdout and "result" in res.stdout  # its table: each seat's result
+    res = runner.invoke(app, ["demo", "--game", "chess"])
+    assert res.exit_code == 2 and "unknown game 'chess'" in res.output
+
+
+def test_study_validate_runs_the_games_own_check(monkeypatch):
+    import dataclasses
+
+    from starcom import games
+    asked: list[tuple[dict, tuple]] = []
+    entry = games.get("starcom")
+    monkeypatch.setitem(games._REGISTRY, "starcom", dataclasses.replace(entry, tools=dataclasses.replace(
+        entry.tools, validate=lambda settings, parts, say: asked.append((dict(settings), parts)) or {})))
+    res = runner.invoke(app, ["study", "validate", "--part", "aa", "--runs", "3", "--panel", "Frigate,Cruiser"])
+    assert res.exit_code == 0, res.output
+    ((settings, parts),) = asked
+    assert parts == ("aa",) and settings["runs"] == 3 and settings["panel"] == ("Frigate", "Cruiser")
+    res = runner.invoke(app, ["study", "validate", "--game", "ge"])
+    assert res.exit_code == 2 and "Galactic Empires has no check of its study" in res.output
+
+
 def test_demo_rejects_a_bad_board_size():
     res = runner.invoke(app, ["demo", "--size", "12"])
     assert res.exit_code == 2 and "board size" in res.output
 
 
 def test_scenario_command_delegates_to_run_files(monkeypatch, tmp_path):
+    import starcom.scenarios
     calls = []
-    fake = types.ModuleType("starcom.sc.scenario")
-    fake.run_files = lambda paths: calls.append(list(paths)) or 3
-    monkeypatch.setitem(sys.modules, "starcom.sc.scenario", fake)
+    monkeypatch.setattr(starcom.scenarios, "run_files", lambda paths: calls.append(list(paths)) or 3)
     res = runner.invoke(app, ["scenario", "a.yaml", "b.yaml"])
     assert res.exit_code == 3
     assert calls == [["a.yaml", "b.yaml"]]
+
+
+def test_scenario_command_hands_each_scenario_to_its_game(monkeypatch, tmp_path):
+    """Each scenario goes to the runner of the game its ``game`` names (none: the legacy game's)."""
+    import dataclasses
+
+    from starcom import games
+    ran: list[tuple[str, str]] = []
+    for name in ("starcom", "ge"):
+        entry = games.get(name)
+        monkeypatch.setitem(games._REGISTRY, name, dataclasses.replace(entry, tools=dataclasses.replace(
+            entry.tools, scenario=lambda spec, name=name: ran.append((name, spec["name"])) or
+            (["it failed"] if spec["name"] == "bad" else []))))
+    path = tmp_path / "mixed.yaml"
+    path.write_text("- name: plain\n- name: other\n  game: ge\n- name: bad\n  game: ge\n"
+                    "- name: unknown\n  game: chess\n")
+    res = runner.invoke(app, ["scenario", str(path)])
+    assert res.exit_code == 1, res.output
+    assert ran == [("starcom", "plain"), ("ge", "other"), ("ge", "bad")]
+    assert "it failed" in res.stdout and "unknown game 'chess'" in res.stdout
+    assert res.stdout.strip().splitlines()[-1] == "2 passed, 2 failed"
 
 
 # --------------------------------------------------------------------------- readable text

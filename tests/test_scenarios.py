@@ -1,9 +1,10 @@
-"""Runs every scenario file under tests/scenarios (the rules tests written as scenarios)."""
+"""Runs every scenario file under tests/scenarios (the rules tests written as scenarios), each by
+the runner of the game it names (starcom.scenarios)."""
 from pathlib import Path
 
 import pytest
 
-from starcom.sc.scenario import Scenario, load, run
+from starcom.scenarios import Scenario, load, run
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 CASES: list[Scenario] = [sc for f in FILES for sc in load(f)]

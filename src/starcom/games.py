@@ -72,6 +72,31 @@ StateCheck = Callable[[Any], list[str]]
 StepCheck = Callable[[Any, Any, Any], list[str]]
 
 
+class Runnable(Protocol):
+    """A full-screen program: ``run()`` shows it until the player quits."""
+
+    def run(self) -> object:
+        ...
+
+
+class TerminalApp(Protocol):
+    """Makes the full-screen terminal game of a game of ``entry`` (``starcom play``): ``seats[p]``
+    is ``"human"`` or an AI name of the game; the arguments are those of
+    :class:`starcom.tui.game_app.GameApp`, which is one."""
+
+    def __call__(self, entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], *, ai_delay: float,
+                 auto_pass: bool, agent_seed: int, think: float | None) -> Runnable:
+        ...
+
+
+# The balance lab's check of itself: ``validate(settings, parts, say)`` runs the checks ``parts``
+# (of "aa", "planted", "sweep", in that order) and returns their figures, calling ``say`` with
+# progress. ``settings`` holds the options of ``starcom study validate`` by name: runs, panel
+# (None: the game's own), agents, max_games, seed, workers, backend, address and out.
+# starcom.study.spec.StudyError names a setting the game cannot check with.
+Validation = Callable[[Mapping[str, Any], tuple[str, ...], Callable[[str], None]], dict[str, Any]]
+
+
 @dataclass(frozen=True)
 class Rules(Generic[G, A]):
     """How a game is made and played: the facet every client uses.
@@ -132,6 +157,24 @@ class Words(Generic[G, A]):
     table: Callable[[G, Viewer], list[str]] | None = None
     # What a turn limit counts, in a few words for a form's hint ("" when the game takes none).
     turn_limit_words: str = ""
+    # --- platform-clients: the terminal commands' logs and screen (starcom demo, replay, play) ---
+    # A narrator that also tells phases, passes and other detail (``--verbose``), called as
+    # ``narrator`` is. None: the narrator tells all there is.
+    detailed_narrator: Callable[[G, Viewer, bool], Narrator] | None = None
+    # Settings (as ``new`` takes them) in words for a log's heading: the first item a phrase
+    # ("2 players on 3x3, standard edition"), any others notes a reader needs before the log, a
+    # line each. The seed and the turn limit are left out: the caller adds what it may show.
+    # None: the settings as "name value" pairs.
+    setup_words: Callable[[Mapping[str, Any]], list[str]] | None = None
+    # The settings of ``game``, made with ``config``, that a seat or a spectator may see in a log.
+    # None: all but the seed (it could give hidden cards away).
+    public_settings: Callable[[G, Mapping[str, Any]], dict[str, Any]] | None = None
+    # The position at a glance, one row per seat (column -> text, the same columns for every
+    # seat), for the table that ends ``starcom demo``. None: the table shows each seat's result.
+    standings: Callable[[G], list[dict[str, str]]] | None = None
+    # The full-screen terminal game, drawing the game its own way (a GameApp subclass). None: the
+    # shared starcom.tui.game_app.GameApp, which draws ``table``.
+    terminal_app: TerminalApp | None = None
 
 
 @dataclass(frozen=True)
@@ -173,6 +216,12 @@ class Tools(Generic[G]):
     # label and the settings it takes besides the seed (and a turn limit the bench sets). Empty:
     # one per edition, else the game's defaults.
     bench_setups: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    # --- platform-clients ---
+    # Runs one rule scenario (docs/scenarios.md: a mapping read from a scenario file, whose
+    # ``game`` names this game) and returns what failed, empty when it passed (``starcom scenario``).
+    scenario: Callable[[Mapping[str, Any]], list[str]] | None = None
+    # The balance lab's check of itself (``starcom study validate --game NAME``): see Validation.
+    validate: Validation | None = None
 
 
 @dataclass(frozen=True)
@@ -182,6 +231,10 @@ class Serving(Generic[G]):
     # ``adapter(entry)`` gives a starcom.server.adapter.EntryAdapter (or subclass) serving
     # ``entry``, made once per server process. None: the plain EntryAdapter serves it.
     adapter: Callable[[GameEntry[Any, Any]], Any] | None = None
+    # --- platform-clients: the game's pages, as files of the site's static folder (None: none).
+    # Served at /help/NAME and /cards/NAME, and the server's own game's also at /help and /cards.
+    help_page: str | None = None   # how to play
+    cards_page: str | None = None  # the card glossary
 
 
 @dataclass(frozen=True)
@@ -292,6 +345,6 @@ def load_game(name: str, **settings: Any) -> Game:
     return game
 
 
-__all__ = ["ENTRY_POINT_GROUP", "LEGACY_GAME", "Features", "GameEntry", "Narrator", "Players", "Rules", "Serving",
-           "Tools", "Words", "default_game", "discover", "get", "list_games", "load_game", "register", "unregister",
+__all__ = ["ENTRY_POINT_GROUP", "LEGACY_GAME", "Features", "GameEntry", "Narrator", "Players", "Rules", "Runnable",
+           "Serving", "TerminalApp", "Tools", "Validation", "Words", "default_game", "discover", "get", "list_games", "load_game", "register", "unregister",
            "winner_of"]

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from starcom.bots import wire
-from starcom.bots.check import check
+from starcom.bots.check import check, settings_to_check
 from starcom.bots.host import Bot, BotFault, Clock, play_game
 from starcom.bots.match import MatchError, MatchSpec, run_match
 from starcom.cli.main import app
@@ -40,6 +40,29 @@ def test_the_reference_bots_pass_the_protocol_check(command: str) -> None:
     report = check(command)
     failed = [(s.name, s.detail) for s in report.steps if not s.ok]
     assert len(report.steps) >= 30 and not failed, failed
+
+
+def test_the_checker_plays_every_setting_the_game_has() -> None:
+    """Its games come from the game's own player counts, sizes and editions: Star Commander's
+    eight as they always were, Galactic Empires' (2 players, no board size) each edition."""
+    assert [(label, settings, seat) for label, settings, seat in settings_to_check(STARCOM)] == [
+        ("2 players, 3×3, seat 0", {"players": 2, "size": 3}, 0),
+        ("2 players, 3×3, seat 1", {"players": 2, "size": 3}, 1),
+        ("2 players, 4×4", {"players": 2, "size": 4}, 0),
+        ("2 players, 5×5", {"players": 2, "size": 5}, 1),
+        ("3 players, 4×4, seat 2", {"players": 3, "size": 4}, 2),
+        ("4 players, 5×5, seat 3", {"players": 4, "size": 5}, 3),
+        ("2 players, classic edition", {"players": 2, "size": 3, "edition": "classic"}, 0),
+        ("3 players, classic edition", {"players": 3, "size": 4, "edition": "classic"}, 1)]
+    assert settings_to_check(get("ge")) == [("2 players, seat 0", {"players": 2}, 0),
+                                            ("2 players, seat 1", {"players": 2}, 1),
+                                            ("2 players, quick edition", {"players": 2, "edition": "quick"}, 0)]
+
+
+def test_the_reference_bot_passes_the_protocol_check_on_another_game() -> None:
+    report = check(PY_BOT, "ge")
+    failed = [(s.name, s.detail) for s in report.steps if not s.ok]
+    assert len(report.steps) >= 25 and not failed, failed
 
 
 def test_the_checker_fails_a_bot_that_breaks_the_protocol() -> None:

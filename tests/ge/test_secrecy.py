@@ -208,12 +208,12 @@ def test_replay_as_the_other_seat_never_names_a_secret_reserve(tmp_path: Path) -
     for viewer in ("1", "spectator"):
         steps = _replay(path, viewer)
         text = json.dumps(steps[1])
-        assert not any(n in text for n in NAMES) and "2 cards" in steps[1]["action"], steps[1]
+        assert not any(n in text for n in NAMES) and "2 cards" in steps[1]["text"], steps[1]
         if viewer == "1":
-            assert "Claw" in steps[2]["action"]  # its own choice, in full
+            assert "Claw" in steps[2]["text"]  # its own choice, in full
         else:
             assert "Claw" not in json.dumps(steps[2])
     assert "Claw" not in json.dumps(_replay(path, "0")[2])
     for viewer in ("0", "all"):  # the chooser, and the whole finished game
-        assert all(n in _replay(path, viewer)[1]["action"] for n in NAMES)
-    assert "Claw" in _replay(path, "all")[2]["action"]
+        assert all(n in _replay(path, viewer)[1]["text"] for n in NAMES)
+    assert "Claw" in _replay(path, "all")[2]["text"]

@@ -108,7 +108,9 @@ def test_create_settings_out_of_range_are_refused_with_the_range(make_client: An
 
 def test_settings_endpoint_publishes_the_ranges(client: TestClient) -> None:
     s = client.get("/api/settings").json()
-    assert s["players"] == [2, 4] and s["sizes"] == [3, 5] and "standard" in s["editions"]
+    own = next(g for g in s["games"] if g["name"] == s["game"])  # each game's choices are its own
+    assert own["players"] == [2, 3, 4] and own["sizes"] == [3, 4, 5] and "standard" in own["editions"]
+    assert not {"players", "sizes", "editions"} & set(s)  # no game's choices at the top level
     assert s["default_turn_limit"] >= 1 and s["action_limit"] >= 1 and "hard" in s["levels"]
 
 

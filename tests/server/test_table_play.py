@@ -180,6 +180,24 @@ def test_card_catalogue_is_served(client: TestClient) -> None:
     assert bad.status_code == 400 and "edition" in bad.json()["error"]
 
 
+def test_each_games_cards_and_pages_come_from_its_entry(client: TestClient) -> None:
+    """Without ``game`` the server's own game's cards and pages; with it, that game's (its
+    entry's glossary and pages), the answer naming the game."""
+    own = client.get("/api/settings").json()["game"]
+    named = client.get("/api/cards", params={"game": own, "edition": "classic"}).json()
+    assert named == {"game": own, "cards": card_sheets("classic")}
+    ge = client.get("/api/cards", params={"game": "ge", "edition": "quick"})
+    assert ge.status_code == 200 and ge.json()["game"] == "ge" and ge.json()["cards"]
+    bad = client.get("/api/cards", params={"game": "ge", "edition": "classic"})
+    assert bad.status_code == 400 and "full, quick" in bad.json()["error"]
+    for path, other in (("/help", f"/help/{own}"), ("/cards", f"/cards/{own}")):
+        plain, by_name = client.get(path), client.get(other)
+        assert plain.status_code == by_name.status_code == 200 and plain.text == by_name.text
+    assert client.get("/help/ge").text != client.get("/help").text
+    missing = client.get("/help/nothing")
+    assert missing.status_code == 404 and "ge" in missing.json()["error"]
+
+
 def test_chat_between_the_seats_of_an_online_game(client: TestClient) -> None:
     g = create(client, mode="online")
     gid = g["game_id"]

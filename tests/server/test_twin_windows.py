@@ -33,7 +33,6 @@ import starcom
 from starcom.games import get as get_game
 from starcom.server.adapter import EntryAdapter, adapter_for
 from starcom.sc.server import StarcomAdapter
-from starcom.server.inputs import DEFAULT_LEVEL
 from starcom.server.sessions import WINDOW_HOLD
 
 from .conftest import create, invite_code, server_idle, tokens, wait_for
@@ -145,7 +144,7 @@ def ai_choice(name: str, g: Any, step: int) -> Any:
     legal = g.legal_actions()
     if only_waives(name, legal):
         return next(x for x in legal if waives(name, x))
-    act = adapter.make_agent(DEFAULT_LEVEL).choose(g.clone(), random.Random(f"{AI_SEED}:{step}"))
+    act = adapter.make_agent(adapter.default_level).choose(g.clone(), random.Random(f"{AI_SEED}:{step}"))
     return next(x for x in legal if waives(name, x)) if waives(name, act) else act
 
 

@@ -8,6 +8,7 @@ from textual.widgets import Static
 from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import CARD_DEF, DEFS
 from starcom.sc.scenario import build
+from starcom.sc.entry import STARCOM
 from starcom.sc.tui.app import StarcomApp
 from starcom.tui.screens import CoverScreen, GameOverScreen
 
@@ -44,7 +45,7 @@ async def settle(app: StarcomApp, pilot, until, steps: int = 200) -> None:
 
 @pytest.mark.asyncio
 async def test_jump_the_scout_by_keys_then_end_and_the_ai_moves() -> None:
-    app = StarcomApp(Game.new(2, 3, seed=1), ["human", "greedy"], ai_delay=0)
+    app = StarcomApp(STARCOM, Game.new(2, 3, seed=1), ["human", "greedy"], ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         scout = next(v for v in app.game.vessels.values() if v.owner == 0)
@@ -79,7 +80,7 @@ async def test_jump_the_scout_by_keys_then_end_and_the_ai_moves() -> None:
 
 @pytest.mark.asyncio
 async def test_text_filter_narrows_the_actions() -> None:
-    app = StarcomApp(Game.new(2, 3, seed=1), ["human", "greedy"], ai_delay=0)
+    app = StarcomApp(STARCOM, Game.new(2, 3, seed=1), ["human", "greedy"], ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         total = len(app.listed)
@@ -102,7 +103,7 @@ async def test_hotseat_hides_the_hand_between_turns() -> None:
     game, _ = build(_hands_spec())
     mine, theirs = CARD_DEF[game.hands[0][0]].name, CARD_DEF[game.hands[1][0]].name
     assert mine != theirs
-    app = StarcomApp(game, ["human", "human"], ai_delay=0, auto_pass=True)
+    app = StarcomApp(STARCOM, game, ["human", "human"], ai_delay=0, auto_pass=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, CoverScreen) and app.screen.seat == 0
@@ -128,7 +129,7 @@ async def test_hotseat_hides_the_hand_between_turns() -> None:
 
 @pytest.mark.asyncio
 async def test_plays_a_short_game_to_the_end_screen() -> None:
-    app = StarcomApp(Game.new(2, 3, seed=4, turn_limit=6), ["human", "greedy"], ai_delay=0)
+    app = StarcomApp(STARCOM, Game.new(2, 3, seed=4, turn_limit=6), ["human", "greedy"], ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(600):
             if isinstance(app.screen, GameOverScreen):
@@ -146,7 +147,7 @@ async def test_plays_a_short_game_to_the_end_screen() -> None:
 
 @pytest.mark.asyncio
 async def test_board_shows_face_down_systems_as_unknown() -> None:
-    app = StarcomApp(Game.new(3, 4, seed=2), ["human", "greedy", "greedy"], ai_delay=0)
+    app = StarcomApp(STARCOM, Game.new(3, 4, seed=2), ["human", "greedy", "greedy"], ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         board = shown(app, "#board")
@@ -163,7 +164,7 @@ async def test_board_shows_face_down_systems_as_unknown() -> None:
 
 @pytest.mark.asyncio
 async def test_engine_errors_are_logged_and_change_nothing() -> None:
-    app = StarcomApp(Game.new(2, 3, seed=1), ["human", "greedy"], ai_delay=0)
+    app = StarcomApp(STARCOM, Game.new(2, 3, seed=1), ["human", "greedy"], ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = app.game.to_json()

@@ -7,7 +7,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import starcom.sc.tui.app as tui_app
+from starcom import games
 from starcom.cli import play as play_cli
 from starcom.cli.main import app
 from starcom.sc.tui.app import StarcomApp
@@ -50,8 +50,8 @@ def test_ai_level_and_think_options(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[StarcomApp] = []
     monkeypatch.setattr(StarcomApp, "run", lambda self, *a, **k: started.append(self))
     made: list[tuple[str, float | None]] = []
-    entry = tui_app.STARCOM  # the app builds its agents through the game's entry
-    monkeypatch.setattr(tui_app, "STARCOM", dataclasses.replace(entry, ai=dataclasses.replace(
+    entry = games.get("starcom")  # the app builds its agents through the game's registry entry
+    monkeypatch.setitem(games._REGISTRY, "starcom", dataclasses.replace(entry, ai=dataclasses.replace(
         entry.ai, make_agent=lambda name, think=None: made.append((name, think)) or entry.ai.make_agent("greedy"))))
     res = CliRunner().invoke(app, ["play", "--players", "3", "--seed", "2", "--ai", "easy", "--think", "0.5"])
     assert res.exit_code == 0, res.output

@@ -14,6 +14,7 @@ from textual.widgets import Input, OptionList, Static
 
 from starcom.sc.engine.game import Game
 from starcom.sc import agents
+from starcom.sc.entry import STARCOM
 from starcom.sc.tui.app import StarcomApp
 
 SIZE = (180, 60)
@@ -78,7 +79,7 @@ class GatedAgent:
 
 @pytest.mark.asyncio
 async def test_a_hard_seat_is_labelled_and_plays(cheap_hard) -> None:
-    app = StarcomApp(Game.new(2, 3, seed=1), ["human", "hard"], ai_delay=0)
+    app = StarcomApp(STARCOM, Game.new(2, 3, seed=1), ["human", "hard"], ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "P1 (AI · hard)" in shown(app, "#players") and "P0 (you)" in shown(app, "#players")
@@ -95,7 +96,7 @@ async def test_a_hard_seat_is_labelled_and_plays(cheap_hard) -> None:
 async def test_the_screen_answers_keys_while_the_computer_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
     gated = GatedAgent()
     monkeypatch.setitem(agents.AGENTS, "gated", lambda think, iterations: gated)
-    app = StarcomApp(Game.new(2, 3, seed=1), ["human", "gated"], ai_delay=0)
+    app = StarcomApp(STARCOM, Game.new(2, 3, seed=1), ["human", "gated"], ai_delay=0)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()

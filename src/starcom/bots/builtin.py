@@ -11,18 +11,20 @@ import random
 import sys
 from typing import IO, Any
 
+from ..games import default_game
 from ..games import get as get_game
 from . import wire
 
 OPTIONS = {"seed": "0"}  # the bot's random source: the same seed, the same choices
 
 
-def serve(agent: str, game: str = "starcom", inp: IO[str] | None = None, out: IO[str] | None = None,
+def serve(agent: str, game: str | None = None, inp: IO[str] | None = None, out: IO[str] | None = None,
           think: float | None = None) -> int:
-    """Answer the protocol on ``inp``/``out`` (stdin and stdout) with the AI ``agent`` until
-    ``quit`` or the end of the input; the exit code (0)."""
+    """Answer the protocol on ``inp``/``out`` (stdin and stdout) with the AI ``agent`` of the
+    game ``game`` (None: the default game) until ``quit`` or the end of the input; the exit
+    code (0)."""
     inp, out = inp or sys.stdin, out or sys.stdout
-    entry = get_game(game)
+    entry = get_game(game if game is not None else default_game())
     ai = entry.ai.make_agent(agent, think=think)
     options = dict(OPTIONS)
     kind: Any = None  # the game's class, to load positions with

@@ -1,8 +1,8 @@
 """``starcom protocol-check CMD``: does a bot program follow the protocol? (docs/bot-protocol.md)
 
-The checker runs the program through a fixed list of steps (handshake, options, games at 2, 3
-and 4 seats on every board size and edition, refused answers, a short clock, a restart in the
-middle of a game, quitting) and reports each as passed or failed, with what it saw. Seats the
+The checker runs the program through a fixed list of steps (handshake, options, games at every
+player count, board size and edition the game has, refused answers, a short clock, a restart in
+the middle of a game, quitting) and reports each as passed or failed, with what it saw. Seats the
 bot does not play are played by the built-in random AI inside the checker.
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..games import GameEntry, default_game
 from ..games import get as get_game
 from . import wire
 from .host import HANDSHAKE_SECONDS, Bot, BotFault, Clock, seat_to_move
@@ -62,8 +63,8 @@ class Played:
 class Checker:
     """Runs the steps against ``command`` for ``game``; ``on_step`` hears each result."""
 
-    def __init__(self, command: str, game: str = "starcom", on_step: Callable[[Step], None] | None = None) -> None:
-        self.command, self.entry = command, get_game(game)
+    def __init__(self, command: str, game: str | None = None, on_step: Callable[[Step], None] | None = None) -> None:
+        self.command, self.entry = command, get_game(game if game is not None else default_game())
         self.report = Report(command)
         self.on_step = on_step
         self.bot: Bot | None = None
@@ -162,16 +163,7 @@ class Checker:
         self.check("it takes a value for each option it declared", self._set_options)
         self.check("it ignores a command it does not know", self._unknown_command)
         self.check("it waits silently for a game", self.silent)
-        games: list[tuple[str, dict[str, Any], int]] = [
-            ("2 players, 3×3, seat 0", {"players": 2, "size": 3}, 0),
-            ("2 players, 3×3, seat 1", {"players": 2, "size": 3}, 1),
-            ("2 players, 4×4", {"players": 2, "size": 4}, 0),
-            ("2 players, 5×5", {"players": 2, "size": 5}, 1),
-            ("3 players, 4×4, seat 2", {"players": 3, "size": 4}, 2),
-            ("4 players, 5×5, seat 3", {"players": 4, "size": 5}, 3),
-            ("2 players, classic edition", {"players": 2, "size": 3, "edition": "classic"}, 0),
-            ("3 players, classic edition", {"players": 3, "size": 4, "edition": "classic"}, 1),
-        ]
+        games = settings_to_check(self.entry)
         seen: list[Played] = []
         for n, (label, settings, seat) in enumerate(games):
             full = self._settings(100 + n, **settings)
@@ -263,9 +255,23 @@ class Checker:
         assert p.decisions > 0, "the bot's seat had no decision"
         return f"{p.decisions} decisions, median {sorted(p.round_trips)[len(p.round_trips) // 2] * 1000:.2f} ms"
 
-    def _settings(self, seed: int, players: int = 2, size: int = 3, edition: str = "standard") -> dict[str, Any]:
-        full = {"players": players, "size": size, "edition": edition, "turn_limit": TURN_LIMIT, "seed": seed}
-        return {k: v for k, v in full.items() if k in self.entry.rules.settings}
+    def _settings(self, seed: int, players: int | None = None, size: int | None = None,
+                  edition: str | None = None) -> dict[str, Any]:
+        """The settings of a checker game the game takes: ``players``, ``size`` and ``edition``
+        default to its first."""
+        rules = self.entry.rules
+        full = {"players": players if players is not None else rules.player_counts[0],
+                "size": size if size is not None else rules.sizes[0] if rules.sizes else None,
+                "edition": edition if edition is not None else rules.editions[0] if rules.editions else None,
+                "turn_limit": TURN_LIMIT, "seed": seed}
+        return {k: v for k, v in full.items() if k in rules.settings and v is not None}
+
+    def _settings_at(self, seed: int, i: int) -> dict[str, Any]:
+        """:meth:`_settings` with the game's ``i``-th player count and board size (its last
+        where it has fewer)."""
+        counts, sizes = self.entry.rules.player_counts, self.entry.rules.sizes
+        return self._settings(seed, players=counts[min(i, len(counts) - 1)] if counts else None,
+                              size=sizes[min(i, len(sizes) - 1)] if sizes else None)
 
     def _second_game(self) -> str:
         p = self.play(self._settings(200), 0)
@@ -314,7 +320,7 @@ class Checker:
         """A game played at random until its player to move has a number of legal actions
         that ``wanted``, the bot joined to it as that player (``resync``), and the decision."""
         for attempt in range(20):  # such positions come up in most games; try a few
-            settings = self._settings(seed + attempt, players=2 + attempt % 2, size=3 + attempt % 2)
+            settings = self._settings_at(seed + attempt, attempt % 2)
             try:
                 game = self._random_game(settings, lambda g: wanted(len(g.legal_actions())))
                 break
@@ -350,7 +356,8 @@ class Checker:
 
     def _resync(self) -> str:
         entry = self.entry
-        settings = self._settings(500, players=2, size=4)
+        sizes = entry.rules.sizes  # the first player count on a bigger board
+        settings = self._settings(500, size=sizes[min(1, len(sizes) - 1)] if sizes else None)
         game = self._random_game(settings, lambda g: (entry.rules.turn(g) if entry.rules.turn else 0) >= 6)  # some way in
         bot = self.start()  # a fresh process, as after a crash
         bot.handshake()
@@ -363,8 +370,10 @@ class Checker:
         return f"resynced as seat {seat} at turn {entry.rules.turn(game) if entry.rules.turn else '?'}"
 
     def _resync_other(self) -> str:
-        settings = self._settings(600, players=3, size=4)
-        game = self._random_game(settings, lambda g: g.to_move == 2)
+        """The bot joins another game as its last seat (of the game's second player count)."""
+        settings = self._settings_at(600, 1)
+        last = self.entry.rules.new(**settings).players - 1
+        game = self._random_game(settings, lambda g: g.to_move == last)
         seat = seat_to_move(game)
         p = self.play(settings, seat, resume=game)
         return f"seat {seat}, {p.decisions} decisions"
@@ -412,8 +421,38 @@ class Checker:
         return f"ended with code {code}"
 
 
-def check(command: str, game: str = "starcom", on_step: Callable[[Step], None] | None = None) -> Report:
-    """Check ``command`` against the protocol; the report of every step."""
+def settings_to_check(entry: GameEntry[Any, Any]) -> list[tuple[str, dict[str, Any], int]]:
+    """The whole games the checker plays, as (label, settings, the bot's seat): the first player
+    count on each board size (on the first from both seats), each other player count on a bigger
+    board from its last seat, then each other edition at the first two player counts."""
+    rules = entry.rules
+    counts, sizes, editions = list(rules.player_counts) or [2], list(rules.sizes), list(rules.editions)
+
+    def board(i: int) -> dict[str, Any]:
+        return {"size": sizes[min(i, len(sizes) - 1)]} if sizes else {}
+
+    def words(players: int, settings: dict[str, Any]) -> str:
+        size = settings.get("size")
+        return f"{players} players" + (f", {size}×{size}" if size is not None else "")
+
+    first = counts[0]
+    out: list[tuple[str, dict[str, Any], int]] = []
+    for seat in (0, 1):
+        out.append((f"{words(first, board(0))}, seat {seat}", {"players": first, **board(0)}, seat))
+    for i in range(1, len(sizes)):
+        out.append((words(first, board(i)), {"players": first, **board(i)}, (i - 1) % 2))
+    for i, players in enumerate(counts[1:], 1):
+        out.append((f"{words(players, board(i))}, seat {players - 1}", {"players": players, **board(i)}, players - 1))
+    for edition in editions[1:]:
+        for i, players in enumerate(counts[:2]):
+            out.append((f"{players} players, {edition} edition", {"players": players, **board(i), "edition": edition},
+                        i))
+    return out
+
+
+def check(command: str, game: str | None = None, on_step: Callable[[Step], None] | None = None) -> Report:
+    """Check ``command`` against the protocol on the game ``game`` (None: the default game);
+    the report of every step."""
     return Checker(command, game, on_step).run()
 
 

@@ -27,6 +27,7 @@ from typing import IO, Any
 from ..games import GameEntry
 from . import wire
 
+OWN_COMMAND = "starcom"  # this program's command name (not a game's): a bot command starting with it runs us
 HANDSHAKE_SECONDS = 10.0  # a bot's program may take a while to start (an interpreter, imports)
 QUIT_SECONDS = 2.0
 MAX_LINES = 1000  # lines (info included) a bot may print for one answer, or between two
@@ -79,7 +80,7 @@ def command_words(command: str | Sequence[str]) -> list[str]:
     words = shlex.split(command) if isinstance(command, str) else list(command)
     if not words:
         raise ValueError("the bot's command is empty")
-    if words[0] == "starcom":
+    if words[0] == OWN_COMMAND:
         words = [sys.executable, "-m", "starcom.cli.main", *words[1:]]
     return words
 

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..games import GameEntry
+from ..games import GameEntry, default_game
 from ..games import get as get_game
 from ..sim.arena import deal_seed
 from ..sim.ratings import Sprt, fit_elo, sprt
@@ -36,9 +36,9 @@ class MatchSpec:
 
     engines: tuple[str, ...]
     games: int = 10
-    game: str = "starcom"
-    size: int = 3
-    edition: str = "standard"
+    game: str = field(default_factory=default_game)  # a registered game's name
+    size: int = 3             # for a game with a board size
+    edition: str | None = None  # None: the game's own default
     turn_limit: int | None = None
     seed: int = 0
     move_ms: int = 1000
@@ -81,7 +81,7 @@ class MatchSpec:
         entry = get_game(self.game)
         every = {"players": self.players, "size": self.size, "edition": self.edition, "turn_limit": self.turn_limit,
                  "seed": deal_seed(self.seed, deal)}
-        return {k: v for k, v in every.items() if k in entry.rules.settings}
+        return {k: v for k, v in every.items() if k in entry.rules.settings and (v is not None or k == "turn_limit")}
 
     def seating(self, index: int) -> tuple[int, ...]:
         """The engine (by number) in each seat of game ``index``: deal ``index // players``,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 from rich.console import Console
@@ -13,8 +13,13 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
 from rich.table import Table
 from rich.text import Text
 
-from .helptext import address_option, backend_option, workers_option
+from ..games import GameEntry
+from .helptext import address_option, backend_option, game_entry, game_example, game_option, workers_option
 from .play import ai_choices
+
+if TYPE_CHECKING:
+    from ..sim.arena import ArenaResult, ArenaSpec, GameRecord
+    from ..sim.ratings import EloFit
 
 
 def format_p(p: float) -> str:
@@ -29,7 +34,7 @@ _CONFIG_HINTS = (("players", "--players"), ("edition", "--edition"), ("board siz
                  ("turn limit", "--turn-limit"))
 
 
-def _parse_agents(spec: str, entry) -> list[str]:
+def _parse_agents(spec: str, entry: GameEntry[Any, Any]) -> list[str]:
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
     known = entry.ai.agent_names()
     for n in names:
@@ -45,7 +50,7 @@ def _parse_agents(spec: str, entry) -> list[str]:
     return names
 
 
-def _setting_words(spec) -> str:
+def _setting_words(spec: ArenaSpec) -> str:
     """The game and its settings in a few words, for titles."""
     from ..games import get
     entry = get(spec.game)
@@ -53,7 +58,7 @@ def _setting_words(spec) -> str:
     return f"{entry.title}, {spec.players} players{board}, {spec.edition}"
 
 
-def _results_tables(result, fit) -> tuple[Table, Table]:
+def _results_tables(result: ArenaResult, fit: EloFit) -> tuple[Table, Table]:
     spec = result.spec
     agents = Table(title=f"Arena: {_setting_words(spec)}, seed {spec.seed}, {len(result.records)} games")
     for col in ("agent", "games", "wins", "draws", "losses", "win rate", "Elo", "95% interval"):
@@ -79,26 +84,23 @@ def register(app: typer.Typer) -> None:
   starcom arena --agents random,greedy,heuristic --games 20 --workers 2
   starcom arena --agents easy,normal,hard --think 0.5 --json --log arena.jsonl
   starcom arena --agents greedy,heuristic --players 3 --size 4 --no-plot
-  starcom arena --game ge --agents random,greedy,ismcts --iterations 200 --games 50
-  starcom arena --agents random,greedy --games 200 --backend ray --address HEAD:6379 --workers 64""")
+  starcom arena --agents random,greedy --games 200 --backend ray --address HEAD:6379 --workers 64"""
+                 + game_example("  starcom arena --game {game} --agents random,greedy,ismcts --iterations 200 --games 50"))
     def arena(
         agents: str = typer.Option(..., help="AIs to rate, comma-separated, at least two, each once: "
                                              f"{ai_choices()}."),
         games: int = typer.Option(10, "--games", "-n",
                                   help="Games per line-up (per pair of agents for 2 players)."),
-        players: int = typer.Option(2, help="Seats per game, 2 to 4."),
-        size: int = typer.Option(3, help="Board size N (an N x N grid)."),
+        players: int = typer.Option(2, help="Seats per game (the game says how many it takes)."),
+        size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
         seed: int = typer.Option(0, help="Seed of the whole arena (deals and agents' random choices)."),
         think: Optional[float] = typer.Option(None, help="Seconds per decision for the search agents (ismcts, "
                                                          "hard); default: their own."),
         iterations: Optional[int] = typer.Option(None, help="Search iterations per decision for the search "
                                                             "agents (with --think: whichever ends first); only "
                                                             "this makes a run repeatable."),
-        edition: Optional[str] = typer.Option(None, help="Rules edition: standard or classic (Star "
-                                                         "Commander), full or quick (Galactic Empires); "
-                                                         "default: the game's first."),
-        game: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge "
-                                                           "(Galactic Empires)."),
+        edition: Optional[str] = typer.Option(None, help="Rules edition (default: the game's first)."),
+        game: Optional[str] = game_option(),
         turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit); "
                                                 "at the limit the score rule decides."),
         workers: int = workers_option(),
@@ -117,17 +119,13 @@ def register(app: typer.Typer) -> None:
         and writes a plot of the ratings (docs/arena.md explains the method). The exit code is
         1 if a game ended in an error.
         """
-        from ..games import get
         from ..sim.arena import ArenaSpec, run_arena, schedule
         from ..sim.backends import BackendError, check_backend
         from ..sim.plot import plot_format, plot_ratings
 
-        try:
-            entry = get(game)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--game") from None
+        entry = game_entry(game)
         if edition is None:
-            edition = entry.rules.editions[0] if entry.rules.editions else "standard"
+            edition = entry.rules.editions[0] if entry.rules.editions else ""  # "": the game has none
         elif entry.rules.editions and edition not in entry.rules.editions:
             raise typer.BadParameter(f"unknown edition {edition!r}: {entry.title} has {', '.join(entry.rules.editions)}",
                                      param_hint="--edition")
@@ -150,7 +148,7 @@ def register(app: typer.Typer) -> None:
             except ValueError as exc:
                 raise typer.BadParameter(str(exc), param_hint="--plot") from None
         spec = ArenaSpec(tuple(names), games, players, size, edition, seed, think, iterations,
-                         turn_limit or None, game=game)
+                         turn_limit or None, game=entry.name)
         try:
             spec.check()
         except ValueError as exc:
@@ -175,7 +173,7 @@ def register(app: typer.Typer) -> None:
         except OSError as exc:
             raise typer.BadParameter(f"cannot open {log}: {exc.strerror}", param_hint="--log") from None
 
-        def finished(rec) -> None:
+        def finished(rec: GameRecord) -> None:
             progress.advance(task)
             if log_file is not None:
                 log_file.write(json.dumps({**rec.row(), "winner_agent": rec.winner_agent,

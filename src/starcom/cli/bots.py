@@ -17,6 +17,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from .helptext import game_entry, game_option
 from .play import ai_choices
 
 
@@ -37,8 +38,8 @@ def register(app: typer.Typer) -> None:
   starcom bot --agent greedy                        # then type: starcom-bot 1
   starcom match --engine "starcom bot --agent greedy" --engine "python3 examples/bots/random_bot.py\"""")
     def bot(
-        agent: str = typer.Option("greedy", help=f"The AI that answers: {ai_choices()}."),
-        game: str = typer.Option("starcom", help="The game it plays."),
+        agent: str = typer.Option("greedy", help=f"The AI that answers, of the game ({ai_choices()})."),
+        game: Optional[str] = game_option("The game it plays"),
         think: Optional[float] = typer.Option(None, help="Seconds per decision for the search AIs."),
     ) -> None:
         """Speak the bot protocol on stdin and stdout with a built-in AI.
@@ -47,13 +48,12 @@ def register(app: typer.Typer) -> None:
         protocol is in docs/bot-protocol.md.
         """
         from ..bots.builtin import serve
-        from ..games import get
+        entry = game_entry(game)
         try:
-            entry = get(game)
             entry.ai.make_agent(agent, think=think)
         except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--agent" if "agent" in str(exc) else "--game") from None
-        raise typer.Exit(serve(agent, game, think=think))
+            raise typer.BadParameter(str(exc), param_hint="--agent" if "agent" in str(exc) else "--think") from None
+        raise typer.Exit(serve(agent, entry.name, think=think))
 
     @app.command(epilog="""Examples:
   starcom match --engine "starcom bot --agent greedy" --engine "python3 examples/bots/random_bot.py" --games 20
@@ -66,10 +66,8 @@ def register(app: typer.Typer) -> None:
                                                                       "4); the seats rotate over the games."),
         games: int = typer.Option(10, "--games", "-n", help="Games in all (each deal is played once per "
                                                             "rotation of the engines)."),
-        size: int = typer.Option(3, help="Board size N (an N x N grid)."),
-        edition: Optional[str] = typer.Option(None, help="Rules edition: standard or classic (Star Commander), "
-                                                         "full or quick (Galactic Empires); default: the game's "
-                                                         "first."),
+        size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
+        edition: Optional[str] = typer.Option(None, help="Rules edition (default: the game's first)."),
         turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit)."),
         seed: int = typer.Option(0, help="Seed of the deals (and of bots that declare a seed option)."),
         concurrency: int = typer.Option(1, "--concurrency", "-c", help="Games played at once."),
@@ -88,7 +86,7 @@ def register(app: typer.Typer) -> None:
                                                                     "that declares it (repeatable)."),
         bot_logs: Optional[Path] = typer.Option(None, help="A folder for each bot process's error output, a "
                                                            "file per game and seat (default: discarded)."),
-        game: str = typer.Option("starcom", help="The game played."),
+        game: Optional[str] = game_option("The game played"),
         json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the results instead "
                                                             "of tables."),
     ) -> None:
@@ -100,17 +98,13 @@ def register(app: typer.Typer) -> None:
         decision) and Elo ratings.
         """
         from ..bots.match import MatchError, MatchSpec, run_match
-        from ..games import get
-        try:
-            entry = get(game)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--game") from None
-        edition = edition or (entry.rules.editions[0] if entry.rules.editions else "standard")
+        entry = game_entry(game)
+        edition = edition or (entry.rules.editions[0] if entry.rules.editions else None)
         pairs = [o.partition("=") for o in option]
         bad = [o for o, (name, eq, _v) in zip(option, pairs) if not name.strip() or not eq]
         if bad:
             raise typer.BadParameter(f"{bad[0]!r}: write it as NAME=VALUE", param_hint="--option")
-        spec = MatchSpec(tuple(engine), games, game, size, edition, turn_limit or None, seed, move_ms, bank_ms,
+        spec = MatchSpec(tuple(engine), games, entry.name, size, edition, turn_limit or None, seed, move_ms, bank_ms,
                          retries, _sprt_bounds(sprt), concurrency, tuple((n.strip(), v.strip()) for n, _e, v in pairs))
         err = Console(stderr=True)
         progress = Progress(TextColumn("match"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -128,7 +122,8 @@ def register(app: typer.Typer) -> None:
             return
         out = Console()
         board = f", {size}x{size}" if "size" in entry.rules.settings else ""
-        table = Table(title=f"Match: {entry.title}, {len(result.records)} games, {spec.players} seats{board}, {edition}")
+        table = Table(title=f"Match: {entry.title}, {len(result.records)} games, {spec.players} seats{board}"
+                            + (f", {edition}" if edition else ""))
         for col in ("engine", "games", "wins", "draws", "losses", "score", "forfeits", "illegal", "Elo",
                     "round trip"):
             table.add_column(col, justify="left" if col == "engine" else "right")
@@ -199,14 +194,14 @@ def register(app: typer.Typer) -> None:
   starcom protocol-check "node examples/bots/random_bot.js" --json""")
     def protocol_check(
         command: str = typer.Argument(..., help="The bot's command line (quoted)."),
-        game: str = typer.Option("starcom", help="The game to check it on."),
+        game: Optional[str] = game_option("The game to check it on"),
         json_out: bool = typer.Option(False, "--json", help="Print one JSON object with every step."),
     ) -> None:
         """Check that a bot program follows the bot protocol, step by step.
 
-        About 30 steps: the handshake and options, whole games at 2, 3 and 4 seats on every board
-        size and both editions, refused answers, a short clock, a restart in the middle of a game
-        (resync) and quitting. The exit code is 1 if a step failed.
+        About 30 steps: the handshake and options, whole games at every player count, board size
+        and edition the game has, refused answers, a short clock, a restart in the middle of a
+        game (resync) and quitting. The exit code is 1 if a step failed.
         """
         from ..bots.check import Step, check
         out = Console()
@@ -217,7 +212,7 @@ def register(app: typer.Typer) -> None:
                 out.print(f"{mark}  {step.name}  [dim]{step.detail}[/]")
 
         try:
-            report = check(command, game, on_step=show)
+            report = check(command, game_entry(game).name, on_step=show)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="COMMAND") from None
         summary = report.summary()

@@ -1,10 +1,13 @@
-"""Help text and options shared by the command modules."""
+"""Help text and options shared by the command modules, and the ``--game`` option: the games
+it names come from the registry (:mod:`starcom.games`), so no command names one itself."""
 from __future__ import annotations
 
 import inspect
 from typing import Any, Optional
 
 import typer
+
+from ..games import GameEntry, default_game, get, list_games
 
 
 def reflow(text: Optional[str]) -> Optional[str]:
@@ -30,3 +33,47 @@ def backend_option() -> Any:
 def address_option() -> Any:
     return typer.Option(None, "--address", help="The Ray cluster's address (--backend ray); without it Ray "
                                                 "starts on this machine.")
+
+
+# --------------------------------------------------------------------------- --game
+
+
+def game_choices() -> str:
+    """The installed games for a help text: ``name (Title)``, comma-separated."""
+    return ", ".join(f"{name} ({get(name).title})" for name in list_games()) or "none is installed"
+
+
+def _default_name() -> str:
+    try:
+        return default_game()
+    except ValueError:
+        return "none"
+
+
+def game_option(what: str = "The game") -> Any:
+    """``--game NAME``: None when not given, which :func:`game_entry` reads as the default game."""
+    return typer.Option(None, "--game", help=f"{what}: {game_choices()} (default: {_default_name()}).",
+                        show_default=False)
+
+
+def game_entry(name: Optional[str]) -> GameEntry[Any, Any]:
+    """The entry of the game ``--game`` names (None: the default game); BadParameter lists the
+    installed games."""
+    try:
+        return get(name if name is not None else default_game())
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--game") from None
+
+
+def game_example(line: str) -> str:
+    """An example line of an epilog showing ``--game``, made with an installed game: the first
+    that is not the default (the default when it is the only one). ``line`` is formatted with
+    ``game`` (its name), ``title`` and ``edition`` (`` --edition E`` with its last edition, ""
+    without editions); "" when no game is installed."""
+    names = list_games()
+    if not names:
+        return ""
+    default = _default_name()
+    entry = get(next((n for n in names if n != default), default))
+    edition = f" --edition {entry.rules.editions[-1]}" if entry.rules.editions else ""
+    return "\n" + line.format(game=entry.name, title=entry.title, edition=edition)

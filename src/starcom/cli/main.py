@@ -1,11 +1,12 @@
 """The ``starcom`` command: browser and terminal play, demo games, self-play, benchmarks,
-replays, scenarios and the arena. Without a command it starts the browser game (``serve``)."""
+replays, scenarios and the arena, for every installed game (``--game``; each reached through
+its registry entry). Without a command it starts the browser game (``serve``)."""
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import asdict
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Optional
 
 import typer
@@ -15,13 +16,11 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from ..sc.agents import agent_names, make_agent
 from ..errors import ReplayError
-from ..sc.engine.game import Game
-from ..sc.engine.setup import check_config
-from ..sc.engine.state import Config
-from .helptext import address_option, backend_option, reflow, workers_option
-from .play import ai_choices
+from ..games import GameEntry
+from .helptext import (address_option, backend_option, game_choices, game_entry, game_example, game_option, reflow,
+                       workers_option)
+from .play import ai_choices, first_edition, new_game
 
 
 class Commands(TyperGroup):
@@ -70,11 +69,10 @@ def _print_line(console: Console, line: str) -> None:
 # --------------------------------------------------------------------------- option checks
 
 
-def _parse_agents(spec: str, players: int, known: Optional[list[str]] = None) -> list[str]:
-    """``a,b,...``: one name for every seat, or exactly one per seat; BadParameter otherwise.
-    ``known``: the game's agent names (default: Star Commander's)."""
+def _parse_agents(spec: str, players: int, known: list[str]) -> list[str]:
+    """``a,b,...``: one name for every seat, or exactly one per seat, each one of ``known`` (the
+    game's agent names); BadParameter otherwise."""
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
-    known = known if known is not None else agent_names()
     if not names:
         raise typer.BadParameter("give at least one agent name", param_hint="--agents")
     for n in names:
@@ -88,14 +86,6 @@ def _parse_agents(spec: str, players: int, known: Optional[list[str]] = None) ->
     return names
 
 
-def _check_setup(players: int, size: int, edition: str, turn_limit: Optional[int]) -> None:
-    """The engine's own check of the settings, reported as a bad option."""
-    try:
-        check_config(Config(players=players, size=size, edition=edition, turn_limit=turn_limit))
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
-
-
 def _limit(turn_limit: int) -> Optional[int]:
     return None if turn_limit == 0 else turn_limit
 
@@ -105,35 +95,70 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-# --------------------------------------------------------------------------- demo game
+# --------------------------------------------------------------------------- a game's words
 
 
-def _standings(game: Game, agents: list[str]) -> Table:
-    from ..sc.engine import rules as R
+def setup_words(entry: GameEntry[Any, Any], config: Mapping[str, Any]) -> list[str]:
+    """The settings ``config`` in words for a log's heading (the entry's ``setup_words``): a
+    phrase, then notes a line each. The seed and the turn limit are left to the caller."""
+    if entry.words.setup_words is not None:
+        return entry.words.setup_words(config)
+    return [", ".join(f"{k.replace('_', ' ')} {v}" for k, v in config.items()
+                      if k not in ("seed", "turn_limit") and v is not None)]
+
+
+def _heading(entry: GameEntry[Any, Any], config: Mapping[str, Any]) -> tuple[str, list[str]]:
+    """The title and settings phrase of a log's first line, and the notes after it."""
+    phrase, *notes = setup_words(entry, config) or [""]
+    return ", ".join(p for p in (entry.title, phrase) if p), notes
+
+
+def _result(entry: GameEntry[Any, Any], game: Any, seat: int) -> str:
+    winner = entry.rules.winner(game)
+    return "playing" if winner is None else "draw" if winner == -1 else "wins" if winner == seat else "loses"
+
+
+def _standings(entry: GameEntry[Any, Any], game: Any, agents: list[str]) -> Table:
+    """Each seat's standing (the entry's ``standings``; without: its result)."""
     table = Table(title="Final position" if game.over else "Position")
-    for col in ("player", "agent", "alive", "developments", "credits", "hand", "vessels"):
+    rows = (entry.words.standings(game) if entry.words.standings is not None
+            else [{"result": _result(entry, game, p)} for p in range(game.players)])
+    columns = list(rows[0]) if rows else []
+    for col in ("player", "agent", *columns):
         table.add_column(col, justify="left" if col in ("player", "agent") else "right")
-    for p in range(game.cfg.players):
-        vessels = sum(1 for v in game.vessels.values() if v.owner == p)
-        table.add_row(f"P{p}", agents[p], "yes" if game.alive[p] else "no", str(R.total_devs(game, p)),
-                      str(game.credits[p]), str(len(game.hands[p])), str(vessels))
+    for p, row in enumerate(rows):
+        table.add_row(f"P{p}", agents[p], *(row.get(col, "") for col in columns))
     return table
 
 
-def play_demo(seed: int, players: int, size: int, edition: str, agents: list[str], turn_limit: Optional[int],
-              verbose: bool, console: Console) -> Game:
-    """Play one seeded game between the agents and print its log as it goes."""
+def _narrator(entry: GameEntry[Any, Any], game: Any, viewer: Optional[int], reveal_all: bool, verbose: bool) -> Any:
+    """The game's narrator for ``viewer``; with ``verbose`` the detailed one, where it has one."""
+    make = entry.words.detailed_narrator if verbose and entry.words.detailed_narrator is not None \
+        else entry.words.narrator
+    return make(game, viewer, reveal_all)
+
+
+# --------------------------------------------------------------------------- demo game
+
+
+def play_demo(entry: GameEntry[Any, Any], settings: Mapping[str, Any], seed: int, agents: list[str], verbose: bool,
+              console: Console) -> Any:
+    """Play one game of ``entry`` made with ``settings`` (those it takes) between the agents,
+    whose choices ``seed`` seeds, and print its log as it goes. Returns the finished game."""
     from ..sim.play import Step, play
-    from ..sc.text import Narrator
+    game = entry.rules.new(**settings)
+    players = game.players
     names = agents * players if len(agents) == 1 else agents
-    game = Game.new(players, size, edition, seed, turn_limit)
-    bots = [make_agent(n) for n in names]
+    bots = [entry.ai.make_agent(n) for n in names]
     rngs = [random.Random(f"demo:{seed}:{s}") for s in range(players)]
-    limit = f", turn limit {turn_limit}" if turn_limit else ""
-    console.print(Text(f"Star Commander — {players} players on a {size}x{size} board, {edition} edition, "
-                       f"seed {seed}{limit}", style="bold"), soft_wrap=True)
+    limit = f", turn limit {settings['turn_limit']}" if settings.get("turn_limit") else ""
+    phrase, *notes = setup_words(entry, settings) or [""]
+    console.print(Text(f"{entry.title} — {phrase + ', ' if phrase else ''}seed {seed}{limit}", style="bold"),
+                  soft_wrap=True)
+    for note in notes:
+        console.print(Text(note), soft_wrap=True)
     console.print(Text(", ".join(f"P{p}: {n}" for p, n in enumerate(names))), soft_wrap=True)
-    narrator = Narrator(game, verbose=verbose, reveal_all=True)
+    narrator = _narrator(entry, game, None, True, verbose)
     for line in narrator.setup_lines(game):
         _print_line(console, line)
 
@@ -142,7 +167,7 @@ def play_demo(seed: int, players: int, size: int, edition: str, agents: list[str
             _print_line(console, line)
 
     play(game, bots, rngs, on_step=show, keep_before=verbose)
-    console.print(_standings(game, names))
+    console.print(_standings(entry, game, names))
     return game
 
 
@@ -154,33 +179,35 @@ def play_demo(seed: int, players: int, size: int, edition: str, agents: list[str
   starcom replay game.json         # read a saved game
   starcom COMMAND --help           # what a command does and all its options""")
 def main() -> None:
-    """Star Commander: play, study and build on the card game.
+    """starcom: play, study and build on card games.
 
     Without a command, starcom starts the browser game (`starcom serve`) and opens it in your
     browser; options given before any command are serve's options. The other commands play in
     the terminal, watch and study AI games, replay saved games, run rule scenarios and measure
-    the engine and the server.
+    the engines and the server, for every installed game (--game).
     """
 
 
 def _ai_help(what: str) -> str:
     """Help text for an option naming AIs, listing what it may name."""
-    return f"{what} Each is an AI: {ai_choices()}."
+    return f"{what} Each is an AI of the game ({ai_choices()})."
 
 
 @app.command(epilog="""Examples:
-  starcom demo                          # greedy against greedy on a 3x3 board
+  starcom demo                          # greedy against greedy
   starcom demo --seed 7 --agents easy,hard --turn-limit 60
-  starcom demo --players 4 --size 5 -v  # a bigger game, with every phase and pass""")
+  starcom demo --players 4 --size 5 -v  # a bigger game, with every phase and pass"""
+             + game_example("  starcom demo --game {game}{edition}     # {title}"))
 def demo(
     seed: int = typer.Option(1, help="Seed of the demo game (setup and agents): the same seed plays the same game."),
-    players: int = typer.Option(2, help="Number of players, 2 to 4."),
-    size: int = typer.Option(3, help="Board size N (an N x N grid), 3 to 5 recommended."),
-    edition: str = typer.Option("standard", help="Rules edition: standard or classic."),
+    players: int = typer.Option(2, help="Number of players (the game says how many it takes)."),
+    size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
+    edition: Optional[str] = typer.Option(None, help="Rules edition (default: the game's first)."),
+    game: Optional[str] = game_option(),
     agents: str = typer.Option("greedy", help=_ai_help("Who plays: one AI for every seat, or one per seat "
                                                        "in seat order, comma-separated (e.g. easy,hard).")),
     turn_limit: int = typer.Option(60, help="End the game after this many turns (0: no limit); at the limit "
-                                            "the score rule decides."),
+                                            "the game's own rule decides."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show phases, passes and other detail."),
 ) -> None:
     """Watch a seeded AI-vs-AI game, printed as a readable log.
@@ -188,9 +215,13 @@ def demo(
     Plays one game between the chosen AIs, prints every move as a sentence as it is made and
     ends with a table of the final position. Every card is shown (nobody's view is hidden).
     """
-    _check_setup(players, size, edition, _limit(turn_limit))
-    names = _parse_agents(agents, players)
-    play_demo(seed, players, size, edition, names, _limit(turn_limit), verbose, Console())
+    entry = game_entry(game)
+    given = {"players": players, "size": size, "edition": first_edition(entry, edition), "seed": seed,
+             "turn_limit": _limit(turn_limit)}
+    settings = {k: v for k, v in given.items() if k in entry.rules.settings and v is not None}
+    players = new_game(entry, **settings).players  # refuses a bad setting before any agent is made
+    names = _parse_agents(agents, players, entry.ai.agent_names())
+    play_demo(entry, settings, seed, names, verbose, Console())
 
 
 # --------------------------------------------------------------------------- selfplay
@@ -201,15 +232,14 @@ def demo(
   starcom selfplay -n 50 --players 3 --size 4 --turn-limit 80
   starcom selfplay -n 20 --agents easy,hard --json  # who wins, as JSON
   starcom selfplay -n 5 --save-dir games            # keep each game (read with starcom replay)
-  starcom selfplay -n 200 --workers 2               # two games at a time, the same totals
-  starcom selfplay --game ge -n 1000 --edition quick # Galactic Empires, invariants checked""")
+  starcom selfplay -n 200 --workers 2               # two games at a time, the same totals"""
+             + game_example("  starcom selfplay --game {game} -n 1000{edition} # {title}, invariants checked"))
 def selfplay(
     games: int = typer.Option(10, "--games", "-n", help="Number of games."),
-    players: int = typer.Option(2, help="Number of players, 2 to 4 (Galactic Empires: 2)."),
-    size: int = typer.Option(3, help="Board size N (an N x N grid; Star Commander only)."),
-    edition: Optional[str] = typer.Option(None, help="Rules edition: standard or classic (Star Commander), full "
-                                                     "or quick (Galactic Empires); default: the game's first."),
-    game: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge (Galactic Empires)."),
+    players: int = typer.Option(2, help="Number of players (the game says how many it takes)."),
+    size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
+    edition: Optional[str] = typer.Option(None, help="Rules edition (default: the game's first)."),
+    game: Optional[str] = game_option(),
     seed: int = typer.Option(0, help="Seed of the first game; game i uses seed+i."),
     agents: str = typer.Option("random", help=_ai_help("Who plays: one AI for every seat, or one per seat, "
                                                        "comma-separated (the seats rotate from game to game).")),
@@ -217,8 +247,8 @@ def selfplay(
     json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the totals (the "
                                                         "table then goes to stderr)."),
     save_dir: Optional[Path] = typer.Option(None, help="Save every game as JSON in this directory "
-                                                       "(game-0000.json, ...; read Star Commander's with "
-                                                       "starcom replay; the browser lobby opens any game's)."),
+                                                       "(game-0000.json, ...; read them with starcom replay; "
+                                                       "the browser lobby opens them too)."),
     workers: int = workers_option(),
     backend: str = backend_option(),
     address: Optional[str] = address_option(),
@@ -229,24 +259,14 @@ def selfplay(
     steps per second and the mean game length. The exit code is 1 if any game raised an
     error or broke an invariant, so this doubles as a stress test of the engine.
     """
-    from ..games import get
     from ..sim.backends import BackendError, check_backend
     from ..sim.selfplay import run_selfplay
     if games < 1:
         raise typer.BadParameter(f"play at least one game, not {games}", param_hint="--games")
-    try:
-        entry = get(game)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--game") from None
-    edition = edition or (entry.rules.editions[0] if entry.rules.editions else "standard")
-    if entry.name == "starcom":
-        _check_setup(players, size, edition, _limit(turn_limit))
-    else:
-        try:
-            entry.rules.new(**{k: v for k, v in {"players": players, "edition": edition,
-                                           "turn_limit": _limit(turn_limit)}.items() if k in entry.rules.settings})
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc)) from None
+    entry = game_entry(game)
+    chosen = first_edition(entry, edition)
+    new_game(entry, players=players, size=size, edition=chosen, seed=seed, turn_limit=_limit(turn_limit))
+    edition = chosen or ""  # a game without editions takes none; self-play leaves the setting out then
     names = _parse_agents(agents, players, entry.ai.agent_names())
     try:
         check_backend(backend, workers, address)
@@ -260,12 +280,13 @@ def selfplay(
         try:
             stats = run_selfplay(games, players, size, edition, seed, names, _limit(turn_limit), save_dir,
                                  on_game=lambda _: progress.advance(task), workers=workers, backend=backend,
-                                 address=address, game=game)
+                                 address=address, game=entry.name)
         except BackendError as exc:  # Ray could not be started or joined after all
             raise typer.BadParameter(exc.problem, param_hint=exc.option) from None
     summary = stats.summary()
     board = f", {size}x{size}" if "size" in entry.rules.settings else ""
-    table = Table(title=f"Self-play: {entry.title}, {players} players{board}, {edition}, agents {','.join(names)}")
+    table = Table(title=f"Self-play: {entry.title}, {players} players{board}{f', {edition}' if edition else ''}, "
+                        f"agents {','.join(names)}")
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, val in summary.items():
@@ -290,8 +311,9 @@ def selfplay(
   starcom bench                   # random playouts, 3 seconds per setup
   starcom bench --steps 5000      # a fixed amount of work instead of a fixed time
   starcom bench --ai --json       # ISMCTS search speed, as JSON
-  starcom bench --rl              # the PettingZoo environment against the raw engine (needs starcom[rl])
-  starcom bench --game ge         # Galactic Empires' random playouts, each edition, against python-chess""")
+  starcom bench --rl              # the PettingZoo environment against the raw engine (needs starcom[rl])"""
+             + game_example("  starcom bench --game {game}         # {title}'s random playouts, each edition, "
+                            "against python-chess"))
 def bench(
     seconds: float = typer.Option(3.0, help="Time for each configuration, in seconds."),
     steps: Optional[int] = typer.Option(None, help="Run exactly this many steps (with --ai: ISMCTS iterations "
@@ -301,7 +323,8 @@ def bench(
     rl: bool = typer.Option(False, "--rl", help="Measure the PettingZoo AEC environment's steps per second "
                                                "against the raw engine's, in the same run (needs starcom[rl])."),
     json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the figures."),
-    game: str = typer.Option("starcom", "--game", help="The game whose random playouts to measure: starcom or ge."),
+    game: Optional[str] = typer.Option(None, "--game", help="Measure this game's random playouts instead, each "
+                                       f"edition against python-chess: {game_choices()}.", show_default=False),
 ) -> None:
     """Measure the engine's speed: playout steps, or AI search iterations, per second.
 
@@ -317,15 +340,11 @@ def bench(
         raise typer.BadParameter("must be at least 1", param_hint="--steps")
     console = Console(stderr=json_out)
     summary: dict[str, Any]
-    if game != "starcom":
-        from ..games import get
+    if game is not None:
         from ..sim.bench import bench_game
-        try:
-            entry = get(game)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--game") from None
+        entry = game_entry(game)
         with console.status(f"playing random games of {entry.title}…"):
-            summary, by_edition, chess_m = bench_game(game, seconds, seed, steps)
+            summary, by_edition, chess_m = bench_game(entry.name, seconds, seed, steps)
         table = Table(title=f"Random playouts: {entry.title} (turn limit 60)")
         for col in ("setup", "steps", "games finished", "seconds", "steps/s"):
             table.add_column(col, justify="right")
@@ -412,69 +431,33 @@ def _viewer(spec: Optional[str], players: int, over: bool) -> tuple[Optional[int
     return p, False
 
 
-def _replay_other(file: Path, saved: Any, viewer: Optional[str], json_out: bool) -> None:
-    """``starcom replay`` of another game's file: its narrator's log for the viewer (the seed
-    only for ``all``, as for Star Commander)."""
-    entry = saved.entry
-    over = bool(saved.game.over)
-    who, reveal_all = _viewer(viewer, int(saved.config.get("players", 2)), over)
-    game = entry.rules.new(**saved.config)
-    narrator = entry.words.narrator(game, who, reveal_all)
-    steps = [{"step": 0, "lines": narrator.setup_lines(game)}]
-    for i, (act, seat) in enumerate(zip(saved.actions, saved.movers), 1):
-        text = entry.words.describe(game, act, who if not reveal_all else seat)
-        events = entry.rules.play(game, act)
-        steps.append({"step": i, "seat": seat, "action": text, "lines": narrator.step_lines(game, act, events)})
-    settings = dict(saved.config) if reveal_all else {k: v for k, v in saved.config.items() if k != "seed"}
-    result = {"over": over, "winner": entry.rules.winner(game), "steps": len(saved.actions)}
-    if json_out:
-        typer.echo(json.dumps({"file": str(file), "game": saved.name,
-                               "viewer": "all" if reveal_all else "spectator" if who is None else who,
-                               "config": settings, "agents": saved.agents, **result, "history": steps}))
-        return
-    console = Console()
-    words = ", ".join(f"{k} {v}" for k, v in settings.items() if v is not None)
-    console.print(Text(f"{file}: {entry.title}, {words}, {len(saved.actions)} actions", style="bold"), soft_wrap=True)
-    if saved.agents:
-        console.print(Text(", ".join(f"P{p}: {n}" for p, n in enumerate(saved.agents))))
-    for step in steps:
-        for line in step["lines"]:
-            _print_line(console, line)
-    if not over:
-        console.print(Text("(the game was saved unfinished)", style="yellow"))
+def public_settings(entry: GameEntry[Any, Any], game: Any, config: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings of ``game`` (made with ``config``) a seat or spectator may see (the entry's
+    ``public_settings``; without: all but the seed, which could give hidden cards away)."""
+    if entry.words.public_settings is not None:
+        return entry.words.public_settings(game, config)
+    return {k: v for k, v in config.items() if k != "seed"}
 
 
-def _variant_words(variant: Any) -> str:
-    """A study game's cards in a sentence: "A study game: Frigate is played as its stand-in by every seat but P0"."""
-    where = "" if variant.catalogue_name == "built-in" else f" (catalogue {variant.catalogue_name})"
-    if not variant.stand_ins:
-        return f"A study game with the catalogue's own cards{where}"
-    real = ", ".join(f"P{p}" for p in variant.real_for)
-    return (f"A study game{where}: {', '.join(variant.stand_ins)} is played as its stand-in by every seat"
-            + (f" but {real}" if real else ""))
-
-
-def replay_steps(cfg: Config, actions: list[Any], who: Optional[int], reveal_all: bool,
-                 verbose: bool = False, rules: Any = None) -> tuple[Game, list[dict[str, Any]]]:
-    """Play a saved game's ``actions`` from its setup and describe each step as ``who`` (a seat,
-    or None for a spectator) may know it, through the observer (:mod:`starcom.observer`):
-    ``{"step", "by", "action", "text", "lines"}``, step 0 being the setup. ``reveal_all`` shows
-    every card; ``rules``: the game's ruleset when it is not the standard one. Returns the
-    final game and the steps."""
-    from ..sc.engine.actions import to_json
-    from ..sc.observer import STARCOM as OBSERVER
-    from ..sc.text import Narrator, describe_action
-    game = Game.from_config(cfg, rules)
-    narrator = Narrator(game, who, verbose=verbose, reveal_all=reveal_all)
+def replay_steps(entry: GameEntry[Any, Any], config: Mapping[str, Any], actions: list[Any], who: Optional[int],
+                 reveal_all: bool, verbose: bool = False) -> tuple[Any, list[dict[str, Any]]]:
+    """Play a saved game's ``actions`` (legal ones, as the game's own values) from ``config``
+    and describe each step as ``who`` (a seat, or None for a spectator) may know it, through
+    the game's observer: ``{"step", "by", "action", "text", "lines"}``, step 0 being the setup
+    (``action`` is the JSON of the action as ``who`` may know it). ``reveal_all`` shows every
+    card. Returns the final game and the steps."""
+    game = entry.rules.new(**config)
+    narrator = _narrator(entry, game, who, reveal_all, verbose)
     steps: list[dict[str, Any]] = [{"step": 0, "by": None, "action": None, "text": None,
                                     "lines": narrator.setup_lines(game)}]
     for n, act in enumerate(actions, 1):
         by = game.to_move
-        known = act if reveal_all else OBSERVER.action(game, act, who)
-        text = describe_action(game, act, who, reveal_all)
+        known = act if reveal_all else entry.observer.action(game, act, who)
+        # the whole log is worded as each action's own player knew it
+        text = entry.words.describe(game, act, by if reveal_all else who)
         before = game.clone() if verbose else None
-        events = game.apply(act, player=by)
-        steps.append({"step": n, "by": by, "action": to_json(known), "text": text,
+        events = entry.rules.play(game, act)
+        steps.append({"step": n, "by": by, "action": entry.rules.encode(known), "text": text,
                       "lines": narrator.step_lines(game, act, events, before)})
     return game, steps
 
@@ -502,49 +485,46 @@ def replay(
     damaged or edited file is refused, naming the first bad step (exit code 2). A seat's or
     the spectator's view hides the cards they could not see, as the browser game does.
     """
-    from ..sc.observer import STARCOM as OBSERVER
-    from ..sc.records import load
     from ..sim.record import load_game_record
     try:
         saved = load_game_record(file)
-        if saved.name != "starcom":
-            _replay_other(file, saved, viewer, json_out)
-            return
-        cfg, actions, meta = load(file)
     except ReplayError as exc:
         _fail(str(exc))
         return
-    who, reveal_all = _viewer(viewer, cfg.players, meta["game"].over)
-    variant = meta["variant"]
-    game, steps = replay_steps(cfg, actions, who, reveal_all, verbose, variant.rules() if variant else None)
-    agents = meta.get("agents") or []
-    # The seed gives every hand and deck away, so a player's or spectator's log of an unfinished
-    # game leaves it out, as their view does (the observer's config).
-    settings = asdict(cfg) if reveal_all else OBSERVER.config(game)
+    entry = saved.entry
+    over = bool(saved.game.over)
+    who, reveal_all = _viewer(viewer, int(saved.game.players), over)
+    game, steps = replay_steps(entry, saved.config, saved.actions, who, reveal_all, verbose)
+    # The seed gives every hand and deck away, so a player's or spectator's log leaves it out
+    # while their view would (the game's public settings).
+    settings = dict(saved.config) if reveal_all else public_settings(entry, game, saved.config)
+    turns = entry.rules.turn(game) + 1 if entry.rules.turn is not None else None
     if json_out:
         typer.echo(json.dumps({
-            "file": str(file), "viewer": "all" if reveal_all else "spectator" if who is None else who,
-            "config": settings, "agents": agents, "over": game.over,
-            "winner": game.winner if game.over else None, "turns": game.turn + 1, "steps": len(actions),
-            "variant": variant.to_json() if variant else None, "history": steps}))
+            "file": str(file), "game": saved.name,
+            "viewer": "all" if reveal_all else "spectator" if who is None else who,
+            "config": settings, "agents": saved.agents, "over": over, "winner": entry.rules.winner(game),
+            **({"turns": turns} if turns is not None else {}), "steps": len(saved.actions), "history": steps}))
         return
     console = Console()
-    parts = [f"{cfg.players} players on {cfg.size}x{cfg.size}", f"{cfg.edition} edition"]
+    title, notes = _heading(entry, settings)
+    parts = [title]
     if "seed" in settings:
-        parts.append(f"seed {cfg.seed}")
-    if cfg.turn_limit:
-        parts.append(f"turn limit {cfg.turn_limit}")
-    parts.append(f"{len(actions)} actions")
+        parts.append(f"seed {settings['seed']}")
+    if settings.get("turn_limit"):
+        parts.append(f"turn limit {settings['turn_limit']}")
+    parts.append(f"{len(saved.actions)} actions")
     console.print(Text(f"{file}: " + ", ".join(parts), style="bold"), soft_wrap=True)
-    if agents:
-        console.print(Text(", ".join(f"P{p}: {n}" for p, n in enumerate(agents))))
-    if variant:
-        console.print(Text(_variant_words(variant)))
+    if saved.agents:
+        console.print(Text(", ".join(f"P{p}: {n}" for p, n in enumerate(saved.agents))))
+    for note in notes:
+        console.print(Text(note))
     for step in steps:
         for line in step["lines"]:
             _print_line(console, line)
-    if not game.over:
-        console.print(Text(f"(the game was saved unfinished, at turn {game.turn + 1})", style="yellow"))
+    if not over:
+        when = f", at turn {turns}" if turns is not None else ""
+        console.print(Text(f"(the game was saved unfinished{when})", style="yellow"))
         if viewer is None:
             console.print(Text("(shown as a spectator sees it; --viewer all shows every card)", style="yellow"))
 
@@ -563,7 +543,7 @@ def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML,
     afterwards (the format is in docs/scenarios.md). Prints a line per scenario and the totals;
     the exit code is 1 if any scenario failed or a file could not be read.
     """
-    from ..sc.scenario import run_files
+    from ..scenarios import run_files
     raise typer.Exit(run_files([str(f) for f in files]))
 
 

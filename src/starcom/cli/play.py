@@ -1,4 +1,4 @@
-"""`starcom play`: the terminal game (Textual)."""
+"""`starcom play`: the terminal game (Textual) or plain text, for any installed game."""
 from __future__ import annotations
 
 import random
@@ -6,52 +6,67 @@ from typing import Any
 
 import typer
 
+from ..games import GameEntry, TerminalApp, default_game, get
+from .helptext import game_entry, game_example, game_option
+
 HUMAN_ALIASES = {"human", "h", "you", "me"}
 AI_ALIASES = {"ai", "computer", "bot", "cpu"}   # a computer seat at the --ai level
-DEFAULT_AI = "normal"
 
 
-def _ai_names() -> list[str]:
-    """Levels first, then the agents (what a computer seat may be)."""
-    from ..sc.agents import DIFFICULTIES, agent_names
-    return list(DIFFICULTIES) + [n for n in agent_names() if n not in DIFFICULTIES]
+def _entry(entry: GameEntry[Any, Any] | None) -> GameEntry[Any, Any]:
+    return entry if entry is not None else get(default_game())
 
 
-def ai_choices() -> str:
-    """The AIs an option may name, for help texts: the levels (with their agents), then the agents."""
-    from ..sc.agents import AGENTS, DIFFICULTIES
-    levels = ", ".join(f"{name} ({agent})" for name, (agent, _) in DIFFICULTIES.items())
-    return f"levels {levels}; agents {', '.join(sorted(AGENTS))}"
+def ai_names(entry: GameEntry[Any, Any] | None = None) -> list[str]:
+    """What a computer seat of the game may be (default: the default game's): its levels first,
+    then its other agents."""
+    entry = _entry(entry)
+    levels = list(entry.ai.levels)
+    return levels + [n for n in entry.ai.agent_names() if n not in levels]
 
 
-def check_ai(name: str, hint: str = "--ai") -> str:
-    """``name`` as a difficulty level or agent name (lower case); BadParameter lists the choices."""
+def ai_choices(entry: GameEntry[Any, Any] | None = None) -> str:
+    """The AIs an option may name, for help texts: the game's levels, then its agents (default:
+    the default game's, named)."""
+    entry = _entry(entry)
+    levels = list(entry.ai.levels)
+    agents = sorted(n for n in entry.ai.agent_names() if n not in levels)
+    return f"{entry.title}'s levels {', '.join(levels)}; agents {', '.join(agents)}"
+
+
+def check_ai(name: str, hint: str = "--ai", entry: GameEntry[Any, Any] | None = None) -> str:
+    """``name`` as a level or agent name of the game (lower case); BadParameter lists the choices."""
     key = name.strip().lower()
-    if key not in _ai_names():
-        raise typer.BadParameter(f"unknown AI {name!r}: use a level or an agent ({', '.join(_ai_names())})",
+    names = ai_names(entry)
+    if key not in names:
+        raise typer.BadParameter(f"unknown AI {name!r}: use a level or an agent ({', '.join(names)})",
                                  param_hint=hint)
     return key
 
 
-def parse_seats(specs: list[str] | None, players: int, hotseat: bool, ai: str = DEFAULT_AI) -> list[str]:
+def parse_seats(specs: list[str] | None, players: int, hotseat: bool, ai: str | None = None,
+                entry: GameEntry[Any, Any] | None = None) -> list[str]:
     """Seat kinds from ``--seats`` (comma-separated and/or repeated): "human", "ai" (a computer at
-    level ``ai``), a difficulty level (easy, normal, hard) or an agent name. Default: seat 0
-    human, the others at level ``ai``; with ``--hotseat`` every seat human."""
-    ai = check_ai(ai)
+    level ``ai``, by default the game's own default level), a level (easy, normal, hard) or an
+    agent name of the game (``entry``; default: the default game). Default: seat 0 human, the
+    others at level ``ai``; with ``--hotseat`` every seat human."""
+    entry = _entry(entry)
+    ai = check_ai(ai if ai is not None else entry.ai.default_level, entry=entry)
     if not specs:
         return ["human"] * players if hotseat else ["human"] + [ai] * (players - 1)
     names = [s.strip().lower() for spec in specs for s in spec.split(",") if s.strip()]
+    known = ai_names(entry)
     out = []
     for n in names:
         if n in HUMAN_ALIASES:
             out.append("human")
         elif n in AI_ALIASES:
             out.append(ai)
-        elif n in _ai_names():
+        elif n in known:
             out.append(n)
         else:
             raise typer.BadParameter(f"unknown seat {n!r}: use human, ai, a level or an agent "
-                                     f"({', '.join(_ai_names())})", param_hint="--seats")
+                                     f"({', '.join(known)})", param_hint="--seats")
     if len(out) != players:
         raise typer.BadParameter(f"{len(out)} seats for {players} players: give one per seat",
                                  param_hint="--seats")
@@ -59,8 +74,8 @@ def parse_seats(specs: list[str] | None, players: int, hotseat: bool, ai: str = 
 
 
 def play_moves(game: Any, specs: list[str] | None) -> int:
-    """Play the actions of ``--moves`` on ``game``: each in the action notation
-    (:mod:`starcom.sc.engine.notation`, e.g. ``jump Scout#91 a2 +explore``), separated by ";" or
+    """Play the actions of ``--moves`` on ``game``: each in the game's action notation (what its
+    ``parse`` reads, e.g. Star Commander's ``jump Scout#91 a2 +explore``), separated by ";" or
     given in several options. Returns how many were played; BadParameter names the first that
     cannot be read or is not legal (with the rule), and the legal actions then."""
     moves = [m.strip() for spec in specs or [] for m in spec.split(";") if m.strip()]
@@ -76,61 +91,43 @@ def play_moves(game: Any, specs: list[str] | None) -> int:
     return len(moves)
 
 
-def _play_other(name: str, players: int, edition: str | None, seed: int, limit: int | None,
-                seats: list[str] | None, hotseat: bool, ai: str, moves: list[str] | None, text: bool,
-                ai_delay: float, auto_pass: bool, think: float | None) -> None:
-    """A game other than Star Commander: the shared full-screen game, or plain text."""
-    from ..games import get
-    from ..tui.game_app import GameApp
-    from ..tui.textplay import play_text
+def new_game(entry: GameEntry[Any, Any], **given: Any) -> Any:
+    """A new game of ``entry`` from the options ``given`` that it takes (None: left to the
+    game's default); BadParameter with the game's own words for a bad setting."""
+    settings = {k: v for k, v in given.items() if k in entry.rules.settings and v is not None}
     try:
-        entry = get(name)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--game") from None
-    settings: dict[str, Any] = {"players": players, "edition": edition or (entry.rules.editions[0] if entry.rules.editions
-                                                                           else None),
-                                "seed": seed, "turn_limit": limit}
-    try:
-        game = entry.rules.new(**{k: v for k, v in settings.items() if k in entry.rules.settings and v is not None})
+        return entry.rules.new(**settings)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    kinds = parse_seats(seats, game.players, hotseat, ai)
-    play_moves(game, moves)
-    if not text:
-        GameApp(entry, game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()
-        return
-    try:
-        play_text(entry, game, kinds, agent_seed=seed)
-    except (EOFError, KeyboardInterrupt):
-        typer.echo("\nthe game was left unfinished")
-        raise typer.Exit(1) from None
+
+
+def first_edition(entry: GameEntry[Any, Any], edition: str | None) -> str | None:
+    """The edition asked for, else the game's first (None: the game has no editions)."""
+    return edition if edition is not None else entry.rules.editions[0] if entry.rules.editions else None
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `starcom` app."""
 
     @app.command(epilog="""Examples:
-  starcom play                          # you (P0) against a normal AI on 3x3
+  starcom play                          # you (P0) against the game's default AI
   starcom play --ai hard                # against the strongest level
   starcom play --players 3 --seats human,easy,hard --size 4
   starcom play --hotseat --players 2    # two people sharing the keyboard
   starcom play --seed 7 --moves "end"   # start after these actions (in the action notation)
-  starcom play --text                   # plain text: numbered choices, one answer a line
-  starcom play --game ge                # Galactic Empires, you against a normal AI""")
+  starcom play --text                   # plain text: numbered choices, one answer a line"""
+                 + game_example("  starcom play --game {game}                # {title}, you against the AI"))
     def play(
-        players: int = typer.Option(2, help="Number of players, 2 to 4."),
-        size: int = typer.Option(3, help="Board size N (an N x N grid), 3 to 5 recommended."),
-        edition: str | None = typer.Option(None, help="Rules edition: standard or classic (Star Commander), full "
-                                           "or quick (Galactic Empires); default: the game's first."),
-        game_name: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge "
-                                      "(Galactic Empires)."),
+        players: int = typer.Option(2, help="Number of players (the game says how many it takes)."),
+        size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
+        edition: str | None = typer.Option(None, help="Rules edition (default: the game's first)."),
+        game_name: str | None = game_option(),
         seed: int | None = typer.Option(None, help="Seed of the setup (default: a random one)."),
         seats: list[str] | None = typer.Option(
             None, help="Seat kinds in order, comma-separated or repeated: human, ai (the --ai level), "
-                       "a level (easy, normal, hard) or an agent (random, greedy, heuristic, ismcts). "
-                       "Example: --seats human,hard,easy"),
-        ai: str = typer.Option(DEFAULT_AI, "--ai", help="Level of the computer seats not named in --seats: "
-                               "easy, normal or hard (or an agent name)."),
+                       f"or an AI of the game ({ai_choices()}). Example: --seats human,hard,easy"),
+        ai: str | None = typer.Option(None, "--ai", help="Level of the computer seats not named in --seats (or an "
+                                      "agent name); default: the game's default level.", show_default=False),
         think: float | None = typer.Option(None, help="Seconds each searching AI (hard, ismcts) thinks per "
                                            "decision (default: the level's own, 1 s for hard)."),
         hotseat: bool = typer.Option(False, "--hotseat", help="Every seat human (unless --seats says otherwise), "
@@ -147,41 +144,30 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play in the terminal: against the computer or hot-seat.
 
-        Opens a full-screen game (Textual): the board, your hand, the log and the legal
+        Opens a full-screen game (Textual): the table, your hand, the log and the legal
         actions, chosen with the keyboard or the mouse (--text: plain lines instead). By
-        default you are P0 against a normal AI; --seats, --ai and --hotseat change who sits
-        where.
+        default you are P0 against the game's default AI; --seats, --ai and --hotseat change
+        who sits where.
         """
-        from ..sc.engine.game import Game
-        from ..sc.engine.setup import check_config
-        from ..sc.engine.state import Config
-        from ..sc.tui.app import StarcomApp
-        limit = turn_limit or None
+        from ..tui.game_app import GameApp
+        from ..tui.textplay import play_text
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         if ai_delay < 0:
             raise typer.BadParameter("must be 0 or more", param_hint="--ai-delay")
         if think is not None and think <= 0:
             raise typer.BadParameter("must be more than 0", param_hint="--think")
-        if game_name != "starcom":
-            _play_other(game_name, players, edition, seed, limit, seats, hotseat, ai, moves, text, ai_delay,
-                        auto_pass, think)
-            return
-        edition = edition or "standard"
-        try:
-            check_config(Config(players=players, size=size, edition=edition, seed=seed, turn_limit=limit))
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc)) from None
-        kinds = parse_seats(seats, players, hotseat, ai)
-        game = Game.new(players, size, edition, seed, limit)
+        entry = game_entry(game_name)
+        game = new_game(entry, players=players, size=size, edition=first_edition(entry, edition), seed=seed,
+                        turn_limit=turn_limit or None)
+        kinds = parse_seats(seats, game.players, hotseat, ai, entry)
         play_moves(game, moves)
         if text:
-            from ..sc.entry import STARCOM
-            from ..tui.textplay import play_text
             try:
-                play_text(STARCOM, game, kinds, agent_seed=seed)
+                play_text(entry, game, kinds, agent_seed=seed)
             except (EOFError, KeyboardInterrupt):
                 typer.echo("\nthe game was left unfinished")
                 raise typer.Exit(1) from None
             return
-        StarcomApp(game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()
+        screen: TerminalApp = entry.words.terminal_app or GameApp
+        screen(entry, game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()

@@ -10,6 +10,8 @@ from typing import Any
 
 import typer
 
+from .play import ai_names
+
 # Hosts that mean "this machine" to a browser on it.
 _LOCAL_HOSTS = ("127.0.0.1", "0.0.0.0", "::", "::1", "localhost", "")
 _SEARCH = 50  # ports looked at after a busy one when suggesting another
@@ -174,7 +176,7 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"error: cannot open the database {db!r}: {exc}", err=True)
                 raise typer.Exit(2) from None
             url = url_for(host, sock.getsockname()[1])
-            typer.echo(f"Star Commander server: open {url} in your browser (games stored in {db}; Ctrl+C stops)")
+            typer.echo(f"starcom server: open {url} in your browser (games stored in {db}; Ctrl+C stops)")
             if not no_browser and not os.environ.get("CI"):
                 threading.Timer(1.0, lambda: webbrowser.open(url)).start()
             config = uvicorn.Config(web_app, log_level="warning", ws_max_size=1 << 20)
@@ -235,7 +237,6 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        from ..sc.agents import DIFFICULTIES, agent_names
         from ..server.loadtest import LoadError, ServerProcess, run_hint_flood, run_loadtest, run_memory
 
         def need(ok: bool, option: str, problem: str) -> None:
@@ -266,7 +267,7 @@ def register(app: typer.Typer) -> None:
             within(turn_limit, 0, 1000, "--turn-limit", note=" (0: no turn limit)")
         ai_games = 20 if ai_games is None else ai_games
         within(ai_games, 0, 200, "--ai-games")
-        levels = list(DIFFICULTIES) + [n for n in agent_names() if n not in DIFFICULTIES]
+        levels = ai_names()  # the AIs of the server's own game, which the load test's games are
         ai_level = ai_level.strip().lower()
         need(ai_level in levels, "--ai-level", f"unknown AI {ai_level!r}; use one of {', '.join(levels)}")
         within(actions, 1, 100000, "--actions")

@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from .helptext import address_option, backend_option, reflow, workers_option
+from .helptext import address_option, backend_option, game_entry, game_example, game_option, reflow, workers_option
 
 study_app = typer.Typer(
     help="The balance lab: what each card is worth, with intervals (docs/study.md).\n\n"
@@ -21,8 +21,8 @@ study_app = typer.Typer(
          "rate of the seat that holds it, with a 95% interval, a sequential stop per card, and a "
          "report you can open in a browser. Runs resume where they stopped.",
     epilog="Examples:\n  starcom study cards --only Frigate,Barrage --max-games 200 --out frigate-study\n"
-           "  starcom study cards --game ge --edition quick --only Doctor,Moon --out ge-study\n"
-           "  starcom study diff study-standard study-classic",
+           "  starcom study diff study-standard study-classic"
+           + game_example("  starcom study cards --game {game} --list"),
     no_args_is_help=True)
 
 BUDGET_MINUTES = 60  # past this estimate the study says so and suggests more machines
@@ -36,24 +36,22 @@ def _fail(message: str) -> typer.Exit:
 @study_app.command("cards", epilog="""Examples:
   starcom study cards --only Frigate,Barrage --max-games 200 --out frigate-study
   starcom study cards --agents greedy,heuristic --workers 2
-  starcom study cards --cards my-cards.toml --edition classic --out my-study
-  starcom study cards --game ge --list
-  starcom study cards --game ge --edition quick --only Doctor,Moon --max-games 100 --out ge-study""")
+  starcom study cards --cards my-cards.toml --edition classic --out my-study"""
+                   + game_example("  starcom study cards --game {game} --list")
+                   + game_example("  starcom study cards --game {game}{edition} --max-games 100 --out {game}-study"))
 def cards(
-    game: str = typer.Option("starcom", "--game", help="The game: starcom (Star Commander) or ge (Galactic "
-                             "Empires)."),
-    cards_file: Optional[Path] = typer.Option(None, "--cards", help="A catalogue in the project's format "
-                                              "(like src/starcom/sc/cards/catalogue.toml) instead of the built-in one "
-                                              "(Star Commander only)."),
+    game: Optional[str] = game_option(),
+    cards_file: Optional[Path] = typer.Option(None, "--cards", help="A catalogue in the game's own format "
+                                              "instead of its built-in one (for a game whose study reads one)."),
     only: Optional[str] = typer.Option(None, "--only", help="Study only these cards: names, comma-separated."),
     agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat "
                                "(rotated over the seats), comma-separated."),
-    players: int = typer.Option(2, "--players", help="Players, 2-4 (Galactic Empires: 2)."),
-    size: Optional[int] = typer.Option(None, "--size", help="Board size, 3-5; default 3 (Star Commander only)."),
-    edition: Optional[str] = typer.Option(None, "--edition", help="standard (the default) or classic; Galactic "
-                                          "Empires: full (the default) or quick."),
-    turn_limit: Optional[int] = typer.Option(None, "--turn-limit", help="Turn limit of every game; default 60 "
-                                             "(Galactic Empires: its turn cap, default 40)."),
+    players: int = typer.Option(2, "--players", help="Players (the game says how many it takes)."),
+    size: Optional[int] = typer.Option(None, "--size", help="Board size, for a game with one (default: the "
+                                       "study's own)."),
+    edition: Optional[str] = typer.Option(None, "--edition", help="Rules edition (default: the game's first)."),
+    turn_limit: Optional[int] = typer.Option(None, "--turn-limit", help="Turn limit of every game (default: the "
+                                             "game's study's own)."),
     max_games: int = typer.Option(400, "--max-games", help="At most this many games per card (both games "
                                   "of every pair counted)."),
     seed: int = typer.Option(0, "--seed", help="The study's seed: the same seed gives the same results."),
@@ -66,8 +64,8 @@ def cards(
     list_cards: bool = typer.Option(False, "--list", help="List the cards that can be studied and stop."),
 ) -> None:
     """What each card is worth: the change in a seat's win rate when it plays the real card
-    instead of a stand-in, on the same deals, with a 95% interval. Star Commander's stand-ins are
-    vanilla cards; Galactic Empires' (--game ge) are blanks that cannot be played.
+    instead of a stand-in, on the same deals, with a 95% interval. Each game chooses its
+    stand-ins (vanilla cards, or blanks that cannot be played).
 
     Writes OUT/results.json, OUT/cards.csv and OUT/report.html. Stop it with Ctrl-C and run the
     same command again to go on where it stopped.
@@ -78,7 +76,7 @@ def cards(
     given = {"size": size, "edition": edition, "turn_limit": turn_limit}  # left out: the game's defaults
     try:
         spec = StudySpec.checked(
-            game=game, cards_file=str(cards_file) if cards_file else None,
+            game=game_entry(game).name, cards_file=str(cards_file) if cards_file else None,
             only=tuple(n.strip() for n in only.split(",") if n.strip()) if only else (),
             agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()), players=players,
             max_games=max_games, seed=seed, alpha=alpha, workers=workers, backend=backend, address=address,
@@ -187,11 +185,12 @@ def diff(a: Path = typer.Argument(..., help="A study's folder or results.json.")
   starcom study validate --runs 20 --max-games 200 --workers 2 --out validate
   starcom study validate --part aa --runs 5 --agents random --max-games 40""")
 def validate_cmd(
+    game: Optional[str] = game_option("The game whose study is checked"),
     part: str = typer.Option("all", "--part", help="Which checks, in order: aa, planted, sweep "
                       "(comma-separated), or all."),
     runs: int = typer.Option(20, "--runs", help="Studies per check (A/A and planted)."),
     panel: Optional[str] = typer.Option(None, "--panel", help="The cards every run studies, comma-separated "
-                                        "(default: the station and ships the greedy AI builds most)."),
+                                        "(default: the game's own panel, cards its greedy AI plays often)."),
     agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat."),
     max_games: int = typer.Option(200, "--max-games", help="At most this many games per card and run."),
     seed: int = typer.Option(0, "--seed", help="The first run's seed (run k uses seed + k)."),
@@ -207,7 +206,9 @@ def validate_cmd(
     saves. Figures go to OUT/validate.json; docs/study.md reports them.
     """
     from ..study.spec import StudyError
-    from ..sc.validate import PANEL, ValidationSpec, validate
+    entry = game_entry(game)
+    if entry.tools.validate is None:
+        raise _fail(f"{entry.title} has no check of its study (--game: a game that has one)")
     parts = ("aa", "planted", "sweep") if part == "all" else tuple(p.strip() for p in part.split(","))
     if not parts or any(p not in ("aa", "planted", "sweep") for p in parts):
         raise _fail(f"--part {part!r}: use aa, planted, sweep (comma-separated, run in that order) or all")
@@ -215,11 +216,11 @@ def validate_cmd(
         raise _fail(f"--runs must be at least 1, not {runs}")
     console = Console()
     try:
-        v = ValidationSpec(runs=runs, panel=tuple(n.strip() for n in panel.split(",")) if panel else PANEL,
-                           agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
-                           max_games=max_games, seed=seed, workers=workers, backend=backend, address=address,
-                           out=str(out))
-        data = validate(v, parts, say=lambda text: console.print(f"[dim]{escape(text)}[/]"))
+        settings = {"runs": runs, "panel": tuple(n.strip() for n in panel.split(",")) if panel else None,
+                    "agents": tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
+                    "max_games": max_games, "seed": seed, "workers": workers, "backend": backend,
+                    "address": address, "out": str(out)}
+        data = entry.tools.validate(settings, parts, lambda text: console.print(f"[dim]{escape(text)}[/]"))
     except StudyError as exc:
         raise _fail(str(exc)) from None
     except KeyboardInterrupt:

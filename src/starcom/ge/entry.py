@@ -5,10 +5,12 @@ through :data:`GE`, never through the modules of this package.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
 from ..agents.generic import LEVELS, agent_factory
-from ..games import GameEntry, Players, Rules, Tools, Words
+from ..games import GameEntry, Players, Rules, Serving, Tools, Words
 from .evaluation import evaluate
 from .game import GalacticEmpires, IllegalAction, _as_action
 from .observer import OBSERVER
@@ -74,6 +76,11 @@ def _study() -> Any:
     return STUDY
 
 
+def _scenario(spec: Mapping[str, Any]) -> list[str]:
+    from .scenario import run
+    return run(SimpleNamespace(spec=dict(spec)))  # the runner takes an object with ``spec``
+
+
 _make_agent, _agent_names = agent_factory("ge")
 
 GE: GameEntry[GalacticEmpires, Any] = GameEntry(
@@ -88,5 +95,6 @@ GE: GameEntry[GalacticEmpires, Any] = GameEntry(
                 turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides"),
     ai=Players(make_agent=_make_agent, agent_names=_agent_names, levels=tuple(LEVELS), default_level="normal",
                evaluate=lambda g, seat: evaluate(g.s, seat)),
-    tools=Tools(features=_features, invariants=_invariants, study=_study),
+    tools=Tools(features=_features, invariants=_invariants, study=_study, scenario=_scenario),
+    serving=Serving(help_page="ge-help.html", cards_page="ge-cards.html"),
 )

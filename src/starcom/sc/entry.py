@@ -5,10 +5,10 @@ package: ``starcom.load_game("starcom", players=3, size=4, seed=7)``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..games import GameEntry, Narrator, Players, Rules, Serving, Tools, Words
+from ..games import GameEntry, Narrator, Players, Rules, Runnable, Serving, Tools, Words
 from ..protocol import Game, Viewer
 from .agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
 from .agents import agent_names as _starcom_agent_names
@@ -108,6 +108,51 @@ _BENCH_SETUPS: tuple[tuple[str, Mapping[str, Any]], ...] = (
     ("2p3", {"players": 2, "size": 3}), ("4p5", {"players": 4, "size": 5}))
 
 
+# The parts of the platform's commands that read Star Commander's own way, each loaded when asked.
+
+def _detailed_narrator(game: Any, viewer: Viewer, reveal_all: bool = False) -> Narrator:
+    from .text import Narrator as StarNarrator
+    return StarNarrator(game, viewer, verbose=True, reveal_all=reveal_all)
+
+
+def _setup_words(config: Mapping[str, Any]) -> list[str]:
+    from .logs import setup_words
+    return setup_words(config)
+
+
+def _public_settings(game: Any, config: Mapping[str, Any]) -> dict[str, Any]:
+    from .logs import public_settings
+    return public_settings(game, config)
+
+
+def _standings(game: Any) -> list[dict[str, str]]:
+    from .logs import standings
+    return standings(game)
+
+
+def _card_sheets() -> list[dict[str, Any]]:
+    from .cards.sheets import card_sheets
+    return [dict(sheet) for sheet in card_sheets(None)]
+
+
+def _terminal_app(entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], *, ai_delay: float,
+                  auto_pass: bool, agent_seed: int, think: float | None) -> Runnable:
+    from .tui.app import StarcomApp
+    return StarcomApp(entry, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed, think=think)
+
+
+def _scenario(spec: Mapping[str, Any]) -> list[str]:
+    from .scenario import Scenario, run
+    return run(Scenario(str(spec.get("name", "")), dict(spec)))
+
+
+def _validate(settings: Mapping[str, Any], parts: tuple[str, ...], say: Callable[[str], None]) -> dict[str, Any]:
+    from .validate import PANEL, ValidationSpec, validate
+    given = {k: v for k, v in settings.items() if v is not None}
+    given["panel"] = tuple(given.get("panel") or PANEL)
+    return validate(ValidationSpec(**given), parts, say)
+
+
 STARCOM: GameEntry[Any, Any] = GameEntry(
     name="starcom", title="Star Commander", observer=STARCOM_OBSERVER,
     rules=Rules(
@@ -116,13 +161,16 @@ STARCOM: GameEntry[Any, Any] = GameEntry(
         winner=lambda g: g.winner if g.over else None, end_reason=_starcom_end_reason,
         waives=lambda a: tuple(a) == ("pass",), editions=("standard", "classic"), player_counts=(2, 3, 4),
         sizes=(3, 4, 5), store_settings=_store_settings, load_settings=_load_settings),
-    words=Words(narrator=_starcom_narrator, describe=_starcom_describe,
-                turn_limit_words="turns in all: every player's turn counts one"),
+    words=Words(narrator=_starcom_narrator, describe=_starcom_describe, glossary=_card_sheets,
+                turn_limit_words="turns in all: every player's turn counts one",
+                detailed_narrator=_detailed_narrator, setup_words=_setup_words, public_settings=_public_settings,
+                standings=_standings, terminal_app=_terminal_app),
     ai=Players(make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
                default_level=DEFAULT_LEVEL),
     tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study,
-                ending=_ending, ending_figures=_ending_figures, bench_setups=_BENCH_SETUPS),
-    serving=Serving(adapter=_server_adapter),
+                ending=_ending, ending_figures=_ending_figures, bench_setups=_BENCH_SETUPS,
+                scenario=_scenario, validate=_validate),
+    serving=Serving(adapter=_server_adapter, help_page="help.html", cards_page="cards.html"),
 )
 
 

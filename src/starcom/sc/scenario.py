@@ -1,18 +1,14 @@
-"""Scenarios: set up any position, script actions and choices, assert the outcome.
+"""Star Commander's scenarios: set up any position, script actions and choices, assert the outcome.
 
-The format is documented in ``docs/scenarios.md``. A scenario file holds one scenario (a
-mapping) or several (a list, or several YAML documents). ``run_files`` runs files and returns a
-process exit code.
+The format is documented in ``docs/scenarios.md``. Reading scenario files and running them
+(``load``, ``run_files``) is the platform's (:mod:`starcom.scenarios`), which hands each
+Star Commander scenario to :func:`run` here (the entry's ``tools.scenario``).
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 from .cards.catalogue import BY_NAME, CARD_DEF, DOMAINS
 from .engine import lasting as L
@@ -20,24 +16,15 @@ from .engine import rules as R
 from .engine.actions import from_json
 from .engine.board import parse as parse_pos
 from ..errors import IllegalAction
+from ..games import LEGACY_GAME
+from ..scenarios import Scenario, ScenarioError, load, run_files
 from .engine.events import Event
 from .engine.game import Game
 from .engine.notation import parse as parse_notation
 from .engine.state import NOBODY
 
 POS_RE = re.compile(r"^[a-h][1-8]$")
-
-
-class ScenarioError(Exception):
-    """A scenario that is malformed or whose expectations fail; the message says which."""
-
-
-@dataclass
-class Scenario:
-    name: str
-    spec: dict[str, Any]
-    source: str = ""
-    labels: dict[str, int] = field(default_factory=dict)
+NAME = "starcom"  # this game's name in the registry, which a scenario's ``game`` may give
 
 
 # --------------------------------------------------------------------------- card bookkeeping
@@ -427,11 +414,12 @@ def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
 
 
 def run(sc: Scenario) -> list[str]:
-    """Run one scenario; returns failure messages (empty when it passes). A scenario of
-    another game (``game: ge``) goes to that game's runner."""
-    if sc.spec.get("game", "starcom") == "ge":
-        from ..ge.scenario import run as run_ge
-        return run_ge(sc)
+    """Run one Star Commander scenario; returns failure messages (empty when it passes). The
+    platform's runner (:mod:`starcom.scenarios`, ``starcom scenario``) hands each scenario to
+    the runner of the game its ``game`` names."""
+    game = sc.spec.get("game", LEGACY_GAME)
+    if game != NAME:
+        return [f"setup: a scenario of the game {game!r}, not of Star Commander: run it with `starcom scenario`"]
     try:
         g, labels = build(sc.spec)
     except (ScenarioError, ValueError, LookupError, TypeError, AttributeError) as exc:
@@ -481,43 +469,4 @@ def run(sc: Scenario) -> list[str]:
         return [f"expect: malformed expectation ({type(exc).__name__}: {exc})"]
 
 
-def load(path: str | Path) -> list[Scenario]:
-    """Read the scenarios of a YAML file; ScenarioError for unreadable or malformed files."""
-    p = Path(path)
-    try:
-        docs = [d for d in yaml.safe_load_all(p.read_text("utf-8")) if d is not None]
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from None
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{path}: not valid YAML ({exc})") from None
-    out: list[Scenario] = []
-    for doc in docs:
-        for spec in (doc if isinstance(doc, list) else [doc]):
-            if not isinstance(spec, dict):
-                raise ScenarioError(f"{path}: a scenario must be a mapping")
-            out.append(Scenario(spec.get("name", f"{p.name}#{len(out) + 1}"), spec, str(p)))
-    return out
-
-
-def run_files(paths: list[str], echo: Callable[[str], object] = print) -> int:
-    """Run every scenario in ``paths``; prints a line each; returns 0 if all pass, else 1."""
-    failed = passed = 0
-    for path in paths:
-        try:
-            scenarios = load(path)
-        except ScenarioError as exc:
-            echo(f"ERROR {exc}")
-            failed += 1
-            continue
-        for sc in scenarios:
-            problems = run(sc)
-            if problems:
-                failed += 1
-                echo(f"FAIL {sc.source}: {sc.name}")
-                for msg in problems:
-                    echo(f"     {msg}")
-            else:
-                passed += 1
-                echo(f"ok   {sc.source}: {sc.name}")
-    echo(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+__all__ = ["NAME", "Scenario", "ScenarioError", "build", "check", "load", "parse_action", "run", "run_files"]

@@ -29,13 +29,14 @@ from .inputs import HUMAN, NewGame
 from .limits import TURN_LIMITS, import_limits
 
 
-HINT_ITERATIONS = 12  # playouts of a hint in a game other than Star Commander (well under a second on GE)
+HINT_ITERATIONS = 12  # playouts of a hint by the shared search (well under a second in the games here)
 
 
 def search_hint(game_name: str, game: Any, seed: str) -> tuple[Any, None]:
-    """The hint of a game other than Star Commander: the choice of its ISMCTS agent with a fixed
-    budget (so the same position and seed give the same hint), searched on a determinization
-    of the seat's view. No win chance: only Star Commander's evaluation is calibrated to one.
+    """The hint of a game whose adapter brings no hint of its own: the choice of its ISMCTS agent
+    with a fixed budget (so the same position and seed give the same hint), searched on a
+    determinization of the seat's view. No win chance: that needs an evaluation calibrated to one,
+    which a game's own hint may have.
     Module-level, with the game's name first, so the AI pool's worker processes can run it."""
     seat = game.to_move
     if seat is None:
@@ -47,7 +48,7 @@ def search_hint(game_name: str, game: Any, seed: str) -> tuple[Any, None]:
 
 @dataclass(frozen=True)
 class Settings:
-    """A stored config of a game other than Star Commander, as the replay endpoint shows it."""
+    """A stored config of a game the plain adapter serves, as the replay endpoint shows it."""
 
     game: str
     players: int
@@ -142,8 +143,8 @@ class EntryAdapter:
         return self.entry.rules.encode(action)
 
     def decode(self, game: Any, data: Any, seat: int | None) -> Any:
-        """The legal action ``data`` (JSON) stands for; a ValueError subclass (IllegalAction for
-        Star Commander) says why not."""
+        """The legal action ``data`` (JSON) stands for; a ValueError subclass (such as
+        IllegalAction) says why not."""
         return self.entry.rules.decode(game, data, seat)
 
     def play(self, game: Any, action: Any) -> list[Any]:
@@ -234,8 +235,8 @@ def register_adapter(adapter: EntryAdapter) -> EntryAdapter:
 
 
 def adapter_for(config: Mapping[str, Any] | str) -> EntryAdapter:
-    """The adapter of the game a stored config (or a game name) names; Star Commander's for a
-    config without a ``game`` key. ValueError for a game that is not registered."""
+    """The adapter of the game a stored config (or a game name) names; :data:`LEGACY_GAME`'s for
+    a config without a ``game`` key. ValueError for a game that is not registered."""
     name = config if isinstance(config, str) else config.get("game", LEGACY_GAME)
     adapter = _ADAPTERS.get(name)
     if adapter is None:

@@ -21,16 +21,14 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..sc.cards.sheets import card_sheets
-from ..sc.engine.editions import EDITIONS
-from ..sc.entry import STARCOM
+from ..games import GameEntry
 from ..games import get as get_game
 from ..games import list_games as game_names
 from . import inputs
 from .errors import ApiError
 from .limits import (ACTION_LIMIT, CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS,
-                     MAX_IMPORT, MAX_MESSAGE, MAX_RATE, PLAYERS, REPLAY_BUILDS, SIZES, TURN_LIMITS, WS_CLOSE_BUSY,
-                     WS_PER_ADDRESS, RateWindow, ws_total_default)
+                     MAX_IMPORT, MAX_MESSAGE, MAX_RATE, REPLAY_BUILDS, TURN_LIMITS, WS_CLOSE_BUSY, WS_PER_ADDRESS,
+                     RateWindow, ws_total_default)
 from .sessions import SEAT_SETTINGS, WINDOW_HOLD, Conn, Manager, Session
 from .store import Store
 
@@ -117,17 +115,23 @@ def _page(name: str, static_dir: Path) -> Response:
     return FileResponse(path, media_type="text/html")
 
 
-def _game_settings(name: str, static_dir: Path) -> dict[str, Any]:
+def _page_of(entry: GameEntry[Any, Any], which: str, static_dir: Path) -> str | None:
+    """The static file of ``entry``'s page ``which`` ("help" or "cards"; its serving hook), if it
+    names one and the file is there."""
+    name: str | None = entry.serving.help_page if which == "help" else entry.serving.cards_page
+    return name if name is not None and (static_dir / name).is_file() else None
+
+
+def _game_settings(name: str, own: str, static_dir: Path) -> dict[str, Any]:
     """What the lobby offers of the game ``name``: its title, player counts, board sizes and
     editions (the default first), AI levels, what its turn limit counts, and its help and glossary
-    pages (None: none)."""
+    pages (None: none; the server's ``own`` game's are the site's /help and /cards)."""
     entry = get_game(name)
-    own = name == STARCOM.name  # Star Commander's pages are the site's own /help and /cards
+    base = {which: (f"/{which}" if name == own else f"/{which}/{name}") if _page_of(entry, which, static_dir) else None
+            for which in ("help", "cards")}
     return {"name": name, "title": entry.title, "players": list(entry.rules.player_counts), "sizes": list(entry.rules.sizes),
             "editions": list(entry.rules.editions), "levels": list(entry.ai.levels), "default_level": entry.ai.default_level,
-            "turn_limit_words": entry.words.turn_limit_words,
-            "help": "/help" if own else f"/help/{name}" if (static_dir / f"{name}-help.html").is_file() else None,
-            "cards": "/cards" if own else f"/cards/{name}" if entry.words.glossary is not None else None}
+            "turn_limit_words": entry.words.turn_limit_words, **base}
 
 
 def _known_game(name: str) -> str:
@@ -183,7 +187,7 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         await manager.shutdown()
         store.close()
 
-    app = FastAPI(title="Star Commander", lifespan=lifespan)
+    app = FastAPI(title="starcom", lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
     app.state.manager = manager
     app.state.store = store
@@ -236,49 +240,61 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     async def replay_page(game_id: str) -> Response:
         return _page("replay.html", static)
 
+    def _game_page(entry: GameEntry[Any, Any], which: str) -> Response:
+        """``entry``'s page ``which`` (its serving hook names the file); 404 when it has none."""
+        name = entry.serving.help_page if which == "help" else entry.serving.cards_page
+        if name is None:
+            words = "How-to-play page" if which == "help" else "card glossary"
+            raise ApiError(404, f"{entry.title} has no {words}")
+        return _page(name, static)
+
+    # The server's own game's How-to-play page and card glossary, and each game's.
     @app.get("/help", include_in_schema=False)
     async def help_page() -> Response:
-        return _page("help.html", static)
+        return _game_page(manager.adapter.entry, "help")
 
     @app.get("/cards", include_in_schema=False)
     async def cards_page() -> Response:
-        return _page("cards.html", static)
+        return _game_page(manager.adapter.entry, "cards")
 
-    # Each other game's own How-to-play page and card glossary (static/<game>-help.html, ...).
     @app.get("/help/{game}", include_in_schema=False)
     async def game_help_page(game: str) -> Response:
-        return _page(f"{_known_game(game)}-help.html", static)
+        return _game_page(get_game(_known_game(game)), "help")
 
     @app.get("/cards/{game}", include_in_schema=False)
     async def game_cards_page(game: str) -> Response:
-        return _page(f"{_known_game(game)}-cards.html", static)
+        return _game_page(get_game(_known_game(game)), "cards")
 
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     # ------------------------------------------------------------------ REST
     @app.get("/api/settings")
     async def settings() -> dict[str, Any]:
-        """What a new game may be: the ranges and choices the server accepts."""
-        return {"games": [_game_settings(name, static) for name in game_names()],
-                "game": manager.adapter.name,
-                "players": list(PLAYERS), "sizes": list(SIZES), "editions": list(EDITIONS),
-                "modes": list(inputs.MODES), "levels": inputs.ai_choices(), "default_level": inputs.DEFAULT_LEVEL,
+        """What a new game may be: each game's choices (``games``), the game made when a request
+        names none (``game``, whose AIs ``levels`` lists: levels, then agents), and the limits."""
+        own = manager.adapter.entry
+        return {"games": [_game_settings(name, own.name, static) for name in game_names()],
+                "game": own.name,
+                "modes": list(inputs.MODES), "levels": inputs.ai_choices(own), "default_level": own.ai.default_level,
                 "turn_limits": list(TURN_LIMITS), "default_turn_limit": DEFAULT_TURN_LIMIT,
                 "quick_turn_limit": DEFAULT_TURN_LIMIT, "chat_chars": CHAT_CHARS,
                 "action_limit": ACTION_LIMIT}
 
     @app.get("/api/cards")
     async def cards(edition: str | None = None, game: str | None = None) -> dict[str, Any]:
-        """The card catalogue as card sheets (docs/protocol.md), all editions or one; with
-        ``game``, that game's glossary (its entry's ``glossary``)."""
-        if game is not None and game != STARCOM.name:
-            entry = get_game(_known_game(game))
-            if entry.words.glossary is None:
-                raise ApiError(404, f"{entry.title} has no card glossary")
-            return {"game": game, "cards": entry.words.glossary()}
-        if edition is not None and edition not in EDITIONS:
-            raise ApiError(400, f"edition {edition[:40]!r}: use one of {', '.join(EDITIONS)}")
-        return {"cards": card_sheets(edition)}
+        """The cards of ``game`` (None: the server's own game) as its glossary lists them (its
+        entry's ``glossary``; docs/protocol.md), all editions or one: a card that lists its
+        ``editions`` is in those, one that lists none in every edition. The answer names the
+        game when the request did."""
+        entry = get_game(_known_game(game)) if game is not None else manager.adapter.entry
+        if entry.words.glossary is None:
+            raise ApiError(404, f"{entry.title} has no card glossary")
+        if edition is not None and edition not in entry.rules.editions:
+            if not entry.rules.editions:
+                raise ApiError(400, f"edition {edition[:40]!r}: {entry.title} has no editions; leave it out")
+            raise ApiError(400, f"edition {edition[:40]!r}: use one of {', '.join(entry.rules.editions)}")
+        sheets = [c for c in entry.words.glossary() if edition is None or edition in c.get("editions", (edition,))]
+        return {"game": game, "cards": sheets} if game is not None else {"cards": sheets}
 
     def _count_new_game(request: Request) -> None:
         """429 once a client has made more than ``create_limit`` games within a minute."""

@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..sc.agents import DIFFICULTIES, agent_names
+from ..games import GameEntry, default_game
 from ..games import get as get_game
 from ..games import list_games
 from .errors import ApiError
@@ -21,7 +21,6 @@ from .limits import CHAT_CHARS, DEFAULT_TURN_LIMIT, MAX_DEPTH, MAX_MESSAGE, SEED
 
 HUMAN = "human"
 MODES = ("vs_ai", "hotseat", "online")
-DEFAULT_LEVEL = "normal"   # new AI seats and takeovers unless the request names another
 
 # Tokens and invite codes are what secrets.token_urlsafe makes; anything else is refused before
 # it is compared with anything (a non-ASCII token once crashed the comparison).
@@ -156,37 +155,45 @@ def expect_step(value: Any) -> int | None:
     return None if value is None else whole(value, "expect_step", 0, 10 ** 9)
 
 
-def ai_choices() -> list[str]:
-    """What may follow ``ai:`` in a seat kind (and be a takeover level): levels first, then agents."""
-    return list(DIFFICULTIES) + [n for n in agent_names() if n not in DIFFICULTIES]
+def ai_choices(entry: GameEntry[Any, Any] | None = None) -> list[str]:
+    """What may follow ``ai:`` in a seat kind of the game ``entry`` (and be a takeover level):
+    its levels first, then its other agents. None: the default game's."""
+    entry = entry if entry is not None else get_game(default_game())
+    levels = list(entry.ai.levels)
+    return levels + [n for n in entry.ai.agent_names() if n not in levels]
 
 
-def _ai_name(name: Any) -> str | None:
+def _ai_name(name: Any, entry: GameEntry[Any, Any]) -> str | None:
     if not isinstance(name, str):
         return None
     key = name.strip().lower()
-    return key if key in ai_choices() else None
+    return key if key in ai_choices(entry) else None
 
 
-def seat_kind(kind: Any) -> str:
-    """The normalised seat kind: ``human`` or ``ai:<level or agent>``; 400 lists the choices."""
+def seat_kind(kind: Any, entry: GameEntry[Any, Any]) -> str:
+    """The normalised seat kind of a game of ``entry``: ``human`` or ``ai:<level or agent>``;
+    400 lists the choices."""
     if kind == HUMAN:
         return HUMAN
+    which = ""
     if isinstance(kind, str) and kind[:3].lower() == "ai:":
-        name = _ai_name(kind[3:])
+        name = _ai_name(kind[3:], entry)
         if name is not None:
             return f"ai:{name}"
-    raise ApiError(400, f"seat kind {str(kind)[:40]!r}: use 'human' or 'ai:<level>' with level one of "
-                        f"{', '.join(ai_choices())}")
+        which = f" {entry.title} has no AI {kind[3:].strip()[:40]!r};"
+    raise ApiError(400, f"seat kind {str(kind)[:40]!r}:{which} use 'human' or 'ai:<level>' with level one of "
+                        f"{', '.join(ai_choices(entry))}")
 
 
-def takeover_level(level: Any) -> str:
-    """The AI level asked for a departed player's seat (default: normal); 400 lists the choices."""
+def takeover_level(level: Any, entry: GameEntry[Any, Any]) -> str:
+    """The AI level asked for a departed player's seat (default: the game's default level);
+    400 lists the choices."""
     if level is None:
-        return DEFAULT_LEVEL
-    name = _ai_name(level)
+        return entry.ai.default_level
+    name = _ai_name(level, entry)
     if name is None:
-        raise ApiError(400, f"takeover_level {str(level)[:40]!r}: use one of {', '.join(ai_choices())}")
+        raise ApiError(400, f"takeover_level {str(level)[:40]!r}: {entry.title} has no such AI; use one of "
+                            f"{', '.join(ai_choices(entry))}")
     return name
 
 
@@ -228,17 +235,17 @@ def _count(value: Any, name: str, choices: tuple[int, ...], title: str) -> int:
     return int(value)
 
 
-def new_game(body: Mapping[str, Any], ai_only: bool = False, default_game: str = "starcom") -> NewGame:
-    """Check a creation request (docs/protocol.md) against the game it names (``default_game``
-    when it names none): players, size and edition must be ones that game takes. Every setting
-    out of range or of the wrong type is refused with 400 naming it and what is allowed; nothing
-    is coerced. Games without a human seat are refused unless the server's operator allowed
-    them (``ai_only``)."""
+def new_game(body: Mapping[str, Any], ai_only: bool = False, own_game: str | None = None) -> NewGame:
+    """Check a creation request (docs/protocol.md) against the game it names (``own_game``
+    when it names none; None: the default game): players, size and edition must be ones that
+    game takes, and AI seats AIs it has. Every setting out of range or of the wrong type is
+    refused with 400 naming it and what is allowed; nothing is coerced. Games without a human
+    seat are refused unless the server's operator allowed them (``ai_only``)."""
     check_fields(body, CREATE_FIELDS, "a new game")
     game = body.get("game")
     if game is not None and not (isinstance(game, str) and game in list_games()):
         raise ApiError(400, f"game {str(game)[:40]!r}: use one of {', '.join(list_games())}")
-    entry = get_game(game or default_game)
+    entry = get_game(game or own_game or default_game())
     mode = body.get("mode", "vs_ai")
     if mode not in MODES:
         raise ApiError(400, f"mode {str(mode)[:40]!r}: use one of {', '.join(MODES)}")
@@ -266,10 +273,10 @@ def new_game(body: Mapping[str, Any], ai_only: bool = False, default_game: str =
     if mode == "hotseat" and isinstance(kinds, list) and any(k != HUMAN for k in kinds):
         raise ApiError(400, "hotseat games have only human seats; use vs_ai for AI seats")
     if kinds is None:
-        kinds = [HUMAN] + [f"ai:{DEFAULT_LEVEL}"] * (players - 1) if mode == "vs_ai" else [HUMAN] * players
+        kinds = [HUMAN] + [f"ai:{entry.ai.default_level}"] * (players - 1) if mode == "vs_ai" else [HUMAN] * players
     if not isinstance(kinds, list) or len(kinds) != players:
         raise ApiError(400, f"seats must list one kind for each of the {players} players")
-    seats = tuple(seat_kind(k) for k in kinds)
+    seats = tuple(seat_kind(k, entry) for k in kinds)
     if HUMAN not in seats and not ai_only:
         raise ApiError(400, "a game needs at least one human seat (to watch AIs play each other, "
                             "use `starcom demo`, or a server started with --allow-ai-games)")
@@ -278,5 +285,5 @@ def new_game(body: Mapping[str, Any], ai_only: bool = False, default_game: str =
         raise ApiError(400, f"ai_takeover must be true or false, not {str(takeover)[:20]!r}")
     if takeover and mode != "online":
         raise ApiError(400, "ai_takeover is for online games only")
-    level = takeover_level(body.get("takeover_level"))
+    level = takeover_level(body.get("takeover_level"), entry)
     return NewGame(mode, players, size, edition, seed, limit, seats, takeover, level if takeover else None, game)

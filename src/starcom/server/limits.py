@@ -16,8 +16,7 @@ MAX_IMPORT = 2 * 1024 * 1024   # bytes of a saved game opened in the browser (PO
 MAX_DEPTH = 8                  # nesting of JSON objects and lists in one message
 MAX_RATE = 20                  # messages per second per connection (or per seat over HTTP)
 
-PLAYERS = (2, 4)               # allowed player counts (inclusive)
-SIZES = (3, 5)                 # allowed board sizes (3x3 to 5x5)
+# The player counts, board sizes and editions a new game may have are its game's (its entry's rules).
 TURN_LIMITS = (1, 500)         # allowed turn limits; a game created without one gets the default
 # At least 90% of 2-player 3x3 games between any two AI levels end by conquest before this
 # (docs/ai.md, "Games that end"); at 40, 14% of easy-normal games did not.

@@ -20,11 +20,11 @@ from typing import Any
 
 from ..errors import IllegalAction
 from . import inputs
-from ..games import LEGACY_GAME
+from ..games import LEGACY_GAME, default_game
 from .adapter import EntryAdapter, adapter_for
 from .ai_pool import AiPool
 from .errors import ApiError
-from .inputs import DEFAULT_LEVEL, HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
+from .inputs import HUMAN, ai_choices  # noqa: F401  (ai_choices: part of this module's API)
 from .limits import FINISHED_SECONDS, IDLE_SECONDS, REPLAY_BUILDS, SEED_MAX, SEND_QUEUE
 from .replays import ReplayBook, ReplayCache
 from .store import DamagedGame, GameRecord, Store, token_hash, token_matches
@@ -303,7 +303,8 @@ class Manager:
                  adapter: EntryAdapter | None = None, window_hold: float = WINDOW_HOLD) -> None:
         self.store = store
         self.window_hold = window_hold
-        self.adapter = adapter or adapter_for(LEGACY_GAME)  # the game new games are made of (stored games name their own)
+        # the game new games are made of unless a request names another (stored games name their own)
+        self.adapter = adapter or adapter_for(default_game())
         self.allow_ai_games = allow_ai_games
         self.takeover_seconds = takeover_seconds
         self.idle_seconds = idle_seconds
@@ -474,7 +475,7 @@ class Manager:
         """A finished game from a saved-game file (docs/protocol.md), stored as a game of mode
         "imported" whose replay opens at ``/replay/{id}``; 400 names what is wrong with the file.
         Its seats are the players the file names (shown only: the game is over)."""
-        # the file names its game (no "game": Star Commander); that game's adapter checks it
+        # the file names its game (no "game": LEGACY_GAME's, a fact of the format); its adapter checks it
         name = body.get("game", LEGACY_GAME) if isinstance(body, dict) else LEGACY_GAME
         if not isinstance(name, str):
             raise ApiError(400, f"not a saved game that can be opened: 'game' must be the name of a game, "
@@ -508,7 +509,7 @@ class Manager:
                         "players": rec.config["players"], "size": rec.config.get("size"),
                         "edition": rec.config.get("edition"), "mode": rec.mode, "free_seats": free,
                         "over": rec.over, "turn": rec.turn, "damaged": rec.damaged,
-                        "takeover_level": (rec.takeover_level or DEFAULT_LEVEL) if rec.ai_takeover else None})
+                        "takeover_level": (rec.takeover_level or _default_level(name)) if rec.ai_takeover else None})
         return out
 
     def join(self, s: Session, invite: str | None) -> dict[str, Any]:
@@ -931,6 +932,15 @@ def _player_name(name: Any) -> str:
     """A player's name from an opened file as a seat shows it: printable, at most 40 characters."""
     text = "".join(ch for ch in str(name) if ch.isprintable()).strip()[:40]
     return text or "unknown"
+
+
+def _default_level(name: str) -> str | None:
+    """The AI level of the game ``name`` that plays departed seats when its record names none
+    (records older than the option); None for a game no longer registered."""
+    try:
+        return adapter_for(name).default_level
+    except ValueError:
+        return None
 
 
 def _title(name: str) -> str:

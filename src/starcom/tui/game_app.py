@@ -8,8 +8,9 @@ those asks the game's observer what the viewer may see, so nothing hidden reache
 
 With one human the screen always shows that seat. With two or more (hot-seat) the table is
 covered between their decisions, and each sees only their own hand and their own log.
-Star Commander's screen (:class:`starcom.sc.tui.app.StarcomApp`) is this one with its own
-drawing of the board and the players.
+A game that draws its table its own way gives a subclass through its entry's ``terminal_app``
+hook (:class:`starcom.games.TerminalApp`, which this class is): the same screen with its own
+widgets above the log and beside the actions.
 """
 from __future__ import annotations
 

@@ -17,10 +17,11 @@ from textual.widgets import Static
 from ..cards.catalogue import DEFS
 from ..engine.actions import Action
 from ..engine.game import Game
-from ..entry import STARCOM
+from ...games import GameEntry
 from ..observer import STARCOM as OBSERVER
-from ...tui.board import render_board, seat_style
+from ...tui.board import seat_style
 from ...tui.game_app import HUMAN, GameApp
+from .board import render_board
 from .panels import decks_text, hand_text, players_table, stack_text, status_text
 
 # Where on the board an action happens, by kind: index of the position in the tuple.
@@ -39,9 +40,11 @@ class StarcomApp(GameApp):
     """
     BORDER_TITLES: ClassVar[dict[str, str]] = {"#boardbox": "Board", "#handbox": "Hand", "#log": "Log"}
 
-    def __init__(self, game: Game, seats: Sequence[str], ai_delay: float = 0.3, auto_pass: bool = True,
-                 agent_seed: int = 0, think: float | None = None) -> None:
-        super().__init__(STARCOM, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed,
+    def __init__(self, entry: GameEntry[Any, Any], game: Game, seats: Sequence[str], ai_delay: float = 0.3,
+                 auto_pass: bool = True, agent_seed: int = 0, think: float | None = None) -> None:
+        """``entry``: Star Commander's registry entry (the entry's ``terminal_app`` hook gives it),
+        whose agents play the computer seats; the rest as for :class:`GameApp`."""
+        super().__init__(entry, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed,
                          think=think)
 
     def view(self) -> dict[str, Any]:
