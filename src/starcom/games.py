@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .sc.agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
@@ -126,6 +127,13 @@ class Words(Generic[G, A]):
     table: Callable[[G, Viewer], list[str]] | None = None
     # What a turn limit counts, in a few words for a form's hint ("" when the game takes none).
     turn_limit_words: str = ""
+    # web-hooks
+    # ``guide(game, seat)``: what the decision in front of ``seat`` (the seat to move) asks of it,
+    # a sentence or two for a newcomer (the browser's guided mode); None when there is nothing
+    # to explain. None: the game has no guide.
+    guide: Callable[[G, int], str | None] | None = None
+    # One line under the game's title on the lobby page ("" for none).
+    tagline: str = ""
 
 
 @dataclass(frozen=True)
@@ -159,12 +167,29 @@ class Tools(Generic[G]):
 
 
 @dataclass(frozen=True)
+class WebAssets:
+    """A game's own files for the browser, all in ``directory`` (served under
+    ``/static/games/<game name>/``). ``scripts`` and ``styles`` are file names in that
+    directory, in the order the game and replay pages load them; the scripts register the
+    game's table drawing as ``GAME_TABLES[<game name>]`` (``web/static/tables.js`` says what a
+    table holds)."""
+
+    directory: Path
+    scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Serving(Generic[G]):
     """How the game server plays the game."""
 
     # ``adapter(entry)`` gives a starcom.server.adapter.EntryAdapter (or subclass) serving
     # ``entry``, made once per server process. None: the plain EntryAdapter serves it.
     adapter: Callable[[GameEntry[Any, Any]], Any] | None = None
+    # web-hooks
+    # The game's table drawing for the browser (its scripts and styles). None: the pages show
+    # the orders as a plain list of buttons, and the log.
+    web: WebAssets | None = None
 
 
 @dataclass(frozen=True)
@@ -276,5 +301,5 @@ def load_game(name: str, **settings: Any) -> Game:
 
 
 __all__ = ["ENTRY_POINT_GROUP", "LEGACY_GAME", "Features", "GameEntry", "Narrator", "Players", "Rules", "Serving",
-           "Tools", "Words", "default_game", "discover", "get", "list_games", "load_game", "register", "unregister",
-           "winner_of"]
+           "Tools", "WebAssets", "Words", "default_game", "discover", "get", "list_games", "load_game", "register",
+           "unregister", "winner_of"]

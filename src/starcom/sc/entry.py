@@ -6,9 +6,10 @@ package: ``starcom.load_game("starcom", players=3, size=4, seed=7)``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from ..games import GameEntry, Narrator, Players, Rules, Serving, Tools, Words
+from ..games import GameEntry, Narrator, Players, Rules, Serving, Tools, WebAssets, Words
 from ..protocol import Game, Viewer
 from .agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
 from .agents import agent_names as _starcom_agent_names
@@ -83,6 +84,16 @@ def _starcom_study() -> Any:
     return STUDY
 
 
+def _starcom_guide(game: Any, seat: int) -> str | None:
+    from .guide import guide
+    return guide(game, seat)
+
+
+# The browser's table for Star Commander: the diamond board, its players, orders and hand.
+WEB = WebAssets(directory=Path(__file__).resolve().parent / "web",
+                scripts=("board.js", "camera.js", "cardpop.js", "table.js"))
+
+
 STARCOM: GameEntry[Any, Any] = GameEntry(
     name="starcom", title="Star Commander", observer=STARCOM_OBSERVER,
     rules=Rules(
@@ -92,11 +103,12 @@ STARCOM: GameEntry[Any, Any] = GameEntry(
         waives=lambda a: tuple(a) == ("pass",), editions=("standard", "classic"), player_counts=(2, 3, 4),
         sizes=(3, 4, 5)),
     words=Words(narrator=_starcom_narrator, describe=_starcom_describe,
-                turn_limit_words="turns in all: every player's turn counts one"),
+                turn_limit_words="turns in all: every player's turn counts one",
+                guide=_starcom_guide, tagline="Explore the diamond, build your fleet, command the stars."),
     ai=Players(make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
                default_level=DEFAULT_LEVEL),
     tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study),
-    serving=Serving(adapter=_server_adapter),
+    serving=Serving(adapter=_server_adapter, web=WEB),
 )
 
 

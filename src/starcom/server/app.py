@@ -26,6 +26,7 @@ from ..sc.engine.editions import EDITIONS
 from ..sc.entry import STARCOM
 from ..games import get as get_game
 from ..games import list_games as game_names
+from ..web.assets import asset_file, page_assets
 from . import inputs
 from .errors import ApiError
 from .limits import (ACTION_LIMIT, CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS,
@@ -120,14 +121,15 @@ def _page(name: str, static_dir: Path) -> Response:
 def _game_settings(name: str, static_dir: Path) -> dict[str, Any]:
     """What the lobby offers of the game ``name``: its title, player counts, board sizes and
     editions (the default first), AI levels, what its turn limit counts, and its help and glossary
-    pages (None: none)."""
+    pages (None: none); and what a page loads to draw it (:func:`..web.assets.page_assets`)."""
     entry = get_game(name)
     own = name == STARCOM.name  # Star Commander's pages are the site's own /help and /cards
     return {"name": name, "title": entry.title, "players": list(entry.rules.player_counts), "sizes": list(entry.rules.sizes),
             "editions": list(entry.rules.editions), "levels": list(entry.ai.levels), "default_level": entry.ai.default_level,
             "turn_limit_words": entry.words.turn_limit_words,
             "help": "/help" if own else f"/help/{name}" if (static_dir / f"{name}-help.html").is_file() else None,
-            "cards": "/cards" if own else f"/cards/{name}" if entry.words.glossary is not None else None}
+            "cards": "/cards" if own else f"/cards/{name}" if entry.words.glossary is not None else None,
+            **page_assets(entry)}
 
 
 def _known_game(name: str) -> str:
@@ -252,6 +254,14 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     @app.get("/cards/{game}", include_in_schema=False)
     async def game_cards_page(game: str) -> Response:
         return _page(f"{_known_game(game)}-cards.html", static)
+
+    # Each game's own browser files (its table drawing), from its package: starcom.web.assets.
+    @app.get("/static/games/{game}/{path:path}", include_in_schema=False)
+    async def game_asset(game: str, path: str) -> Response:
+        try:
+            return FileResponse(asset_file(_known_game(game), path))
+        except ValueError as exc:
+            raise ApiError(404, str(exc)) from None
 
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
