@@ -190,11 +190,20 @@ function geReservePicker(entries, state, ctx) {
       : h("p", { class: "muted small" }, chosen.length ? "Not a complete reserve fleet yet: add more." : ""));
 }
 
+// A chain link's action (the notation's words: "play moon#3 fleet:0") in names: the card of a
+// key#id word (from the glossary), a seat's fleet, or its Sector HQ when the link fires at it.
+function geLinkWords(link) {
+  const hq = link.kind === "fire" || link.kind === "shoot";
+  return String(link.action).split(" ").slice(1).join(" ")
+    .replace(/([a-z0-9_-]+)#\d+/g, (_, key) => (geSpec(key) || { name: key.replace(/_/g, " ") }).name)
+    .replace(/\b(fleet|hq):(\d+)/g, (_, what, seat) => `${seatName(Number(seat))}'s ${what === "hq" || hq ? "Sector HQ" : "fleet"}`);
+}
+
 function geChain(v) {
   if (!v.chain.length) return null;
   return h("section", { class: "ge-chain" }, h("b", {}, "Reaction chain"),
-    v.chain.slice().reverse().map((link, i) => h("div", { style: { color: seatColour(link.player) } },
-      `${i === 0 ? "Top: " : ""}${seatName(link.player)} · ${link.kind} · ${link.action}`)));
+    v.chain.slice().reverse().map((link, i) => h("div", { style: { color: seatColour(link.player) }, title: link.action },
+      `${i === 0 ? "Top: " : ""}${seatName(link.player)} · ${link.kind}`, geLinkWords(link) ? ` · ${geLinkWords(link)}` : "")));
 }
 
 // The game summary's columns ([field, head, what it means]) and its chart (ge/summary.py).

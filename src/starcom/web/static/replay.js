@@ -77,8 +77,10 @@ function show(msg) {
     { legal: [], mine: false, seat: null, passing: false, pending: false, replay: true, guide: false, hint: null,
       changes: null, rerender: () => { if (current) show(current); }, controls: () => [], act: () => {},
       openMenu: () => {}, closeMenu: () => {}, send: () => {} });
-  // The side column holds only what the table put there: none, no column.
-  $("left").classList.toggle("hidden", !$("players").childElementCount && !$("table-side").childElementCount);
+  // The side column holds only what the table put there: none, no column (the board takes its room).
+  const bare = !$("players").childElementCount && !$("table-side").childElementCount;
+  $("left").classList.toggle("hidden", bare);
+  document.querySelector(".replay-layout").classList.toggle("no-side", bare);
   const last = $("last-action");
   last.textContent = msg.step === 0 ? "The game is set up." : msg.action;
   last.style.color = msg.by === null || msg.by === undefined ? "" : seatColour(msg.by);
