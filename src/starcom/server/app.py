@@ -259,7 +259,7 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     @app.get("/static/games/{game}/{path:path}", include_in_schema=False)
     async def game_asset(game: str, path: str) -> Response:
         try:
-            return FileResponse(asset_file(_known_game(game), path))
+            return FileResponse(asset_file(get_game(_known_game(game)), path))
         except ValueError as exc:
             raise ApiError(404, str(exc)) from None
 

@@ -9,11 +9,11 @@ installed from another package brings its own table without a change to starcom.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from ..games import GameEntry
-from ..games import get as get_game
+if TYPE_CHECKING:  # the entry is handed in: this module needs no game and no registry at run time
+    from ..games import GameEntry
 
 GAME_STATIC = "/static/games"  # the URL prefix of every game's own files
 
@@ -29,20 +29,20 @@ def page_assets(entry: GameEntry[Any, Any]) -> dict[str, Any]:
             "tagline": entry.words.tagline}
 
 
-def asset_file(game: str, path: str) -> Path:
-    """The file ``path`` (relative, ``/``-separated) among the browser files of the game named
-    ``game``. ValueError says why there is none: an unknown game, a game without browser files,
-    a path that leaves their directory or names a hidden file, or no such file."""
-    web = get_game(game).serving.web
+def asset_file(entry: GameEntry[Any, Any], path: str) -> Path:
+    """The file ``path`` (relative, ``/``-separated) among the browser files of the game
+    ``entry``. ValueError says why there is none: a game without browser files, a path that
+    leaves their directory or names a hidden file, or no such file."""
+    web, game = entry.serving.web, entry.name
     if web is None:
         raise ValueError(f"{game!r} has no browser files")
     root = web.directory.resolve()
     parts = path.split("/")
     if not path or any(not part or part.startswith(".") for part in parts):
-        raise ValueError(f"no file {path[:80]!r} among {game!r}'s browser files")
+        raise ValueError(f"no file {path[:80]!r} among the browser files of {game!r}")
     found = root.joinpath(*parts).resolve()
     if not found.is_relative_to(root) or not found.is_file():
-        raise ValueError(f"no file {path[:80]!r} among {game!r}'s browser files")
+        raise ValueError(f"no file {path[:80]!r} among the browser files of {game!r}")
     return found
 
 
