@@ -281,3 +281,4 @@ def test_galactic_empires_reads_as_words(page, server: str) -> None:
     page.locator("#step-last").click()
     page.wait_for_selector("#summary-panel:not(.hidden) #summary tbody tr")
     assert "turns were played" in page.locator("#summary .summary-reason").inner_text()
+

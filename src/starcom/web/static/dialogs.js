@@ -54,9 +54,10 @@ function renderOver() {
   $("over-title").style.color = seatColour(w);
   $("over-reason").textContent = table.overReason ? table.overReason(state) : "";
   const played = table.turns ? table.turns(state.view) : null;
-  const turns = played === null ? "In the end" : `After ${played} turn${played === 1 ? "" : "s"}`;
-  const how = w === state.seat ? table.victory || "Well played." : w === -1 || w === null ? `${turns} nobody came out ahead.`
-    : state.seat === null ? `${turns}.` : `${turns}. Better luck next time.`;
+  const turns = played === null ? "" : `After ${played} turn${played === 1 ? "" : "s"}`;
+  const how = w === state.seat ? table.victory || "Well played."
+    : w === -1 || w === null ? (turns ? `${turns} nobody came out ahead.` : "Nobody came out ahead.")
+      : state.seat === null ? (turns ? `${turns}.` : "") : `${turns ? `${turns}. ` : ""}Better luck next time.`;
   $("over-sub").textContent = (wasRunning ? "" : "This game had already finished when you opened it. ") + how;
   $("over-replay").href = `/replay/${encodeURIComponent(gameId)}`;
   box.classList.remove("hidden");

@@ -378,7 +378,7 @@ function renderTop(v, mine) {
   const takeover = state.takeover_level ? ` · AI (${state.takeover_level}) stands in for leavers` : "";
   const info = $("info");
   const t = table();
-  const about = t.info ? t.info(v, limit) : { text: state.title || "", title: "" };
+  const about = t.info ? t.info(v, limit) : { text: `Step ${state.step}`, title: "" };
   fill(info, h("b", { class: "turn" }, about.text), about.phase ? h("span", { class: "phase" }, ` · ${about.phase}`) : null,
     " · ", h("span", { class: "who", style: { color: seatColour(state.seat) } }, who), takeover);
   info.title = about.title || "";

@@ -14,7 +14,6 @@
 //   overReason(state) -> string: why the game ended, a sentence
 //   victory: string: what the game-over screen tells the winner
 //   options: {amountFields, withText(entry), stats(card)}: how its order buttons read (options.js)
-//   guideAction(entry) -> string | null: one sentence on a kind of order, in guided mode
 //   render(parts, state, ctx): draws the table. parts: the page's elements for it: table (the
 //       board area), side (room under the orders), players; on the game page also main and
 //       groups (the orders panel), hand and handTitle, hint (the line under the guide), dialog
