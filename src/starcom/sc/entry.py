@@ -91,7 +91,7 @@ def _starcom_guide(game: Any, seat: int) -> str | None:
 
 # The browser's table for Star Commander: the diamond board, its players, orders and hand.
 WEB = WebAssets(directory=Path(__file__).resolve().parent / "web",
-                scripts=("board.js", "camera.js", "cardpop.js", "table.js"))
+                scripts=("board.js", "camera.js", "cardpop.js", "table.js"), styles=("sc.css",))
 
 
 STARCOM: GameEntry[Any, Any] = GameEntry(

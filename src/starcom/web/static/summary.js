@@ -54,7 +54,7 @@
     const xTicks = ticks(turns, 5).filter((t) => t <= turns);
     const x = (i) => LEFT + (i / turns) * (W - LEFT - RIGHT);
     const y = (v) => TOP + (1 - v / yMax) * (H - TOP - BOTTOM);
-    const root = el("svg", { class: chart.className || "summary-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
+    const root = el("svg", { class: ["summary-chart", chart.className].filter(Boolean).join(" "), viewBox: `0 0 ${W} ${H}`, role: "img",
       "aria-label": chart.aria || `${chart.yLabel} of each player over the turns` });
     // A small chart on any page, with or without pages.css: never much larger than designed.
     Object.assign(root.style, { display: "block", width: "100%", height: "auto", maxWidth: `${Math.round(1.4 * W)}px` });

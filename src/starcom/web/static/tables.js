@@ -53,10 +53,12 @@ function serverSettings() {
   return siteSettings;
 }
 
-function loadScript(src) {
+// A script or a stylesheet on the page, once it has loaded: a table's first drawing measures
+// its elements, so the game's styles must apply by then.
+function loadFile(tag, attrs, what) {
   return new Promise((resolve, reject) => {
-    document.head.appendChild(h("script", { src, onload: resolve,
-      onerror: () => reject(new Error(`could not load ${src}`)) }));
+    document.head.appendChild(h(tag, { ...attrs, onload: resolve,
+      onerror: () => reject(new Error(`could not load ${what}`)) }));
   });
 }
 
@@ -67,7 +69,7 @@ async function gameOf(msg) {
 }
 
 // The settings entry of game `name` (null when the server does not list it), once its styles
-// are on the page and its scripts have run, one after the other. Asked again, the same promise.
+// apply and its scripts have run, one after the other. Asked again, the same promise.
 function loadTable(name) {
   const key = String(name);
   if (!tableLoads.has(key)) {
@@ -75,9 +77,9 @@ function loadTable(name) {
       const games = Array.isArray(settings.games) ? settings.games : [];
       const game = games.find((g) => g && g.name === name) || null;
       if (!game) return null;
-      for (const href of game.styles || []) document.head.appendChild(h("link", { rel: "stylesheet", href }));
       try {
-        for (const src of game.scripts || []) await loadScript(src);
+        await Promise.all((game.styles || []).map((href) => loadFile("link", { rel: "stylesheet", href }, href)));
+        for (const src of game.scripts || []) await loadFile("script", { src }, src);
       } catch (e) {
         console.warn(`${game.title}: ${e.message}; its positions are shown without its table`);
       }
