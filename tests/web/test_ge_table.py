@@ -1,6 +1,6 @@
 """Galactic Empires in the browser, in real headless Chromium (issue 15): a new user picks the
 game in the lobby and plays it against the AI, hot-seat and as a spectator, on the same game
-page as Star Commander with GE's own table drawing (static/ge-table.js), then watches the
+page as Star Commander with GE's own table drawing (ge/web/ge-table.js), then watches the
 replay. The player is a script that clicks only what the page shows."""
 from __future__ import annotations
 
