@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .observer import Observer
@@ -175,6 +176,13 @@ class Words(Generic[G, A]):
     # The full-screen terminal game, drawing the game its own way (a GameApp subclass). None: the
     # shared starcom.tui.game_app.GameApp, which draws ``table``.
     terminal_app: TerminalApp | None = None
+    # web-hooks
+    # ``guide(game, seat)``: what the decision in front of ``seat`` (the seat to move) asks of it,
+    # a sentence or two for a newcomer (the browser's guided mode); None when there is nothing
+    # to explain. None: the game has no guide.
+    guide: Callable[[G, int], str | None] | None = None
+    # One line under the game's title on the lobby page ("" for none).
+    tagline: str = ""
 
 
 @dataclass(frozen=True)
@@ -225,6 +233,19 @@ class Tools(Generic[G]):
 
 
 @dataclass(frozen=True)
+class WebAssets:
+    """A game's own files for the browser, all in ``directory`` (served under
+    ``/static/games/<game name>/``). ``scripts`` and ``styles`` are file names in that
+    directory, in the order the game and replay pages load them; the scripts register the
+    game's table drawing as ``GAME_TABLES[<game name>]`` (``web/static/tables.js`` says what a
+    table holds)."""
+
+    directory: Path
+    scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Serving(Generic[G]):
     """How the game server plays the game."""
 
@@ -235,6 +256,10 @@ class Serving(Generic[G]):
     # Served at /help/NAME and /cards/NAME, and the server's own game's also at /help and /cards.
     help_page: str | None = None   # how to play
     cards_page: str | None = None  # the card glossary
+    # web-hooks
+    # The game's table drawing for the browser (its scripts and styles). None: the pages show
+    # the orders as a plain list of buttons, and the log.
+    web: WebAssets | None = None
 
 
 @dataclass(frozen=True)
@@ -346,5 +371,5 @@ def load_game(name: str, **settings: Any) -> Game:
 
 
 __all__ = ["ENTRY_POINT_GROUP", "LEGACY_GAME", "Features", "GameEntry", "Narrator", "Players", "Rules", "Runnable",
-           "Serving", "TerminalApp", "Tools", "Validation", "Words", "default_game", "discover", "get", "list_games", "load_game", "register", "unregister",
-           "winner_of"]
+           "Serving", "TerminalApp", "Tools", "Validation", "WebAssets", "Words", "default_game", "discover", "get",
+           "list_games", "load_game", "register", "unregister", "winner_of"]

@@ -78,5 +78,8 @@ def test_step_errors(client) -> None:
 def test_replay_page_is_served(client) -> None:
     gid, _ = _finished(client)
     r = client.get(f"/replay/{gid}")
-    assert r.status_code == 200 and "replay.js" in r.text and "board.js" in r.text
-    assert client.get("/static/board.js").status_code == 200
+    assert r.status_code == 200 and "replay.js" in r.text and "tables.js" in r.text
+    assert client.get("/static/tables.js").status_code == 200
+    # the game's own table drawing, which the page loads from the game's settings
+    game = next(g for g in client.get("/api/settings").json()["games"] if g["name"] == "starcom")
+    assert game["scripts"] and all(client.get(src).status_code == 200 for src in game["scripts"])

@@ -33,7 +33,7 @@ LAUNCH = (
     f"SERVER_OPTIONS = {SERVER_OPTIONS!r}\n"
     # The hard level searches with a small fixed number of iterations here instead of 1 s a
     # decision, so a browser test can play against it quickly (and the same way every time).
-    "from starcom import agents\n"
+    "from starcom.sc import agents\n"
     "search = agents.AGENTS['ismcts']\n"
     "agents.AGENTS['ismcts'] = lambda think, iterations: search(None, 30)\n"
     "import inspect\n"

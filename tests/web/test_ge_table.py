@@ -1,12 +1,14 @@
 """Galactic Empires in the browser, in real headless Chromium (issue 15): a new user picks the
 game in the lobby and plays it against the AI, hot-seat and as a spectator, on the same game
-page as Star Commander with GE's own table drawing (static/ge-table.js), then watches the
+page as Star Commander with GE's own table drawing (ge/web/ge-table.js), then watches the
 replay. The player is a script that clicks only what the page shows."""
 from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
+from typing import Callable
 
 import httpx
 import pytest
@@ -59,13 +61,17 @@ def choose_reserve(page) -> None:
     raise AssertionError("the reserve picker never offered a complete fleet")
 
 
-def play_through(page, decisions: int, rng: random.Random, reserve: str = "none") -> dict:
+def play_through(page, decisions: int, rng: random.Random, reserve: str = "none",
+                 check: Callable[[dict], None] | None = None) -> dict:
     """Make up to ``decisions`` decisions by clicking; returns the last state. Every legal action
-    of every decision must be on the page (reserve fleets through the picker)."""
+    of every decision must be on the page (reserve fleets through the picker); ``check`` looks at
+    the page before each decision."""
     st = wait_for_my_turn_or_end(page)
     for _ in range(decisions):
         if st["over"]:
             return st
+        if check is not None:
+            check(st)
         legal = [e["action"] for e in st["legal"]]
         shown = [json.loads(a) for a in page.evaluate(SHOWN)]
         missing = [a for a in legal if a not in shown and not (a[0] == "reserve" and len(a) > 1)]
@@ -204,3 +210,75 @@ def test_an_online_game_between_two_browsers(page, browser, server: str) -> None
         assert "seed" not in json.dumps(friend.evaluate(STATE)["view"])
     finally:
         friend.close()
+
+
+# What a label must never show: the notation's card words (key#id, fleet:0, hq:1), JSON, or the
+# raw fields options.js adds to labels that repeat ("(1 12, 2 27)").
+RAW = re.compile(r'[#\[\]{}"]|\b(?:fleet|hq):\d|\(\d+ -?\d+')
+ORDERS = """() => [...document.querySelectorAll('#actions [data-action], #choice [data-action]')]
+  .map((el) => ({action: el.dataset.action, text: (el.querySelector('.olabel') || el).textContent}))"""
+
+
+def test_galactic_empires_reads_as_words(page, server: str) -> None:
+    """Issue 28: a whole quick game of Galactic Empires in the browser, guided, against the AI:
+    every order reads as words (the server's labels, each one different), the guide says what
+    each decision is about, the game-over screen sums the game up, and the replay is titled
+    with the game's own name."""
+    page.goto("/")
+    page.locator("#game-choice button", has_text="Galactic Empires").click()
+    # The lobby shows the game's own line under its title.
+    assert "Sector HQ" in page.locator(".home .tagline").inner_text()
+    page.locator("#edition button", has_text="Quick").click()
+    page.locator("#turn-limit").fill("4")
+    page.locator("#seats select").nth(1).select_option("ai:easy")
+    page.locator("#create").click()
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector(".ge-side")
+    assert page.title() == "Galactic Empires — game"
+    seen_guides: set[str] = set()
+
+    def check(st: dict) -> None:
+        shown = page.evaluate(ORDERS)
+        by_action = {json.dumps(e["action"], separators=(",", ":")): e["label"] for e in st["legal"]}
+        labels = [e["label"] for e in st["legal"]]
+        assert len(set(labels)) == len(labels), f"labels that repeat: {labels}"
+        for order in shown:
+            assert not RAW.search(order["text"]), f"a raw identifier in an order: {order['text']!r}"
+            label = by_action.get(order["action"])
+            if label is not None:
+                assert order["text"].strip().startswith(label), (order["text"], label)
+        # guided mode is on for a first game: the decision's guide is the game's own sentence
+        assert st["guide"], f"no guide for {st['view']['phase']}"
+        page.wait_for_selector("#guide:not(.hidden)")
+        assert page.locator("#guide").inner_text() == st["guide"]
+        seen_guides.add(st["view"]["phase"] if st["view"]["priority"] is None else "reaction")
+
+    st = play_through(page, 600, random.Random(5), check=check)
+    assert st["over"], "the game did not end within 600 decisions"
+    assert {"setup", "allocate", "play-a"} <= seen_guides, seen_guides
+    page.wait_for_selector("#over:not(.hidden)")
+    # The summary: a row per side with its numbers, and each side's Sector HQ damage over the turns.
+    page.wait_for_selector("#over-summary table tbody tr")
+    rows = page.locator("#over-summary tbody tr")
+    assert rows.count() == 2
+    summary = httpx.get(f"{server}/api/games/{st['game_id']}/summary").json()
+    numbers = []
+    for seat in (0, 1):
+        cells = rows.nth(seat).locator("td[data-col]")
+        assert cells.count() == 5
+        assert cells.first.inner_text() == str(summary["players"][seat]["hq_damage"])
+        numbers += [int(c) for c in cells.all_inner_texts()]
+    assert sum(numbers) > 0, "a summary of nothing"
+    assert page.locator("#over-summary svg polyline.series").count() == 2
+    assert page.locator("#over-reason").inner_text()
+    # The replay names the game it shows, in the window's title and the brand.
+    page.locator("#over-replay").click()
+    page.wait_for_url("**/replay/**")
+    page.wait_for_selector(".ge-side")
+    assert page.title() == "Galactic Empires — replay"
+    assert page.locator(".brand-word").text_content() == "Galactic Empires"
+    assert page.locator("#left").is_hidden()  # the table draws both sides itself
+    page.locator("#step-last").click()
+    page.wait_for_selector("#summary-panel:not(.hidden) #summary tbody tr")
+    assert "turns were played" in page.locator("#summary .summary-reason").inner_text()
+

@@ -18,6 +18,8 @@ from .test_browser import wait_state
 from .test_play_screens import api_state, create_hotseat
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "starcom" / "web" / "static"
+# Each game's own browser files (its entry's serving.web), which the same pages load.
+GAME_WEB = [STATIC.parents[1] / game / "web" for game in ("sc", "ge")]
 # An element made from this would show up as <img> with an onerror attribute.
 EVIL = '<img src=x onerror="window.__pwned=1">'
 EVIL_RULE = "<b>R-1</b>"
@@ -39,7 +41,10 @@ FORBIDDEN_JS = [r"\binnerHTML\b", r"\bouterHTML\b", r"\binsertAdjacentHTML\b", r
 
 def test_static_js_never_parses_html() -> None:
     files = sorted(STATIC.glob("*.js"))
-    assert {p.name for p in files} >= {"dom.js", "board.js", "index.js", "game.js", "replay.js"}
+    assert {p.name for p in files} >= {"dom.js", "seats.js", "tables.js", "index.js", "game.js", "replay.js"}
+    games = sorted(p for web in GAME_WEB for p in web.glob("*.js"))
+    assert {p.name for p in games} >= {"board.js", "table.js", "ge-table.js"}
+    files += games
     found = []
     for path in files:
         for n, line in enumerate(path.read_text().splitlines(), 1):
@@ -96,8 +101,9 @@ def test_pages_have_nothing_inline() -> None:
         assert not finder.problems, f"{name}: " + "; ".join(finder.problems)
         # dom.js first: the page scripts use its helpers at load time.
         assert finder.scripts[0] == "/static/dom.js", (name, finder.scripts)
-    css = (STATIC / "app.css").read_text()
-    assert "expression(" not in css and "javascript:" not in css
+    for css_file in [STATIC / "app.css", *(p for web in GAME_WEB for p in web.glob("*.css"))]:
+        css = css_file.read_text()
+        assert "expression(" not in css and "javascript:" not in css, css_file.name
 
 
 def _json_route(status: int, body: Any) -> Callable[[Any], None]:

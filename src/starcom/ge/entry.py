@@ -6,11 +6,12 @@ through :data:`GE`, never through the modules of this package.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from ..agents.generic import LEVELS, agent_factory
-from ..games import GameEntry, Players, Rules, Serving, Tools, Words
+from ..games import GameEntry, Players, Rules, Serving, Tools, WebAssets, Words
 from .evaluation import evaluate
 from .game import GalacticEmpires, IllegalAction, _as_action
 from .observer import OBSERVER
@@ -81,6 +82,20 @@ def _scenario(spec: Mapping[str, Any]) -> list[str]:
     return run(SimpleNamespace(spec=dict(spec)))  # the runner takes an object with ``spec``
 
 
+def _guide(game: GalacticEmpires, seat: int) -> str | None:
+    from .text import guide
+    return guide(game, seat)
+
+
+def _server_adapter(entry: GameEntry[Any, Any]) -> Any:
+    from .server import server_adapter
+    return server_adapter(entry)
+
+
+# The browser's table for Galactic Empires: both sides' fleets, the chain and the hand.
+WEB = WebAssets(directory=Path(__file__).resolve().parent / "web", scripts=("ge-table.js",), styles=("ge.css",))
+
+
 _make_agent, _agent_names = agent_factory("ge")
 
 GE: GameEntry[GalacticEmpires, Any] = GameEntry(
@@ -92,9 +107,10 @@ GE: GameEntry[GalacticEmpires, Any] = GameEntry(
         passive=lambda g: ("pass",) if g.s.priority is not None else None,
         waives=lambda a: a[0] in ("pass", "quiet"), editions=("full", "quick"), player_counts=(2,)),
     words=Words(narrator=_narrator, describe=_describe, glossary=_glossary, table=_table,
-                turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides"),
+                turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides",
+                guide=_guide, tagline="Two empires, two fleets, one Sector HQ each: wreck theirs, guard yours."),
     ai=Players(make_agent=_make_agent, agent_names=_agent_names, levels=tuple(LEVELS), default_level="normal",
                evaluate=lambda g, seat: evaluate(g.s, seat)),
     tools=Tools(features=_features, invariants=_invariants, study=_study, scenario=_scenario),
-    serving=Serving(help_page="ge-help.html", cards_page="ge-cards.html"),
+    serving=Serving(adapter=_server_adapter, web=WEB, help_page="ge-help.html", cards_page="ge-cards.html"),
 )

@@ -234,3 +234,51 @@ def _stack_lines(u: dict[str, Any], children: dict[Any, list[dict[str, Any]]], d
     for child in children.get(u["uid"], []):
         out += _stack_lines(child, children, depth + 1)
     return out
+
+
+# What each step of the turn asks of the seat to move (the browser's guided mode). The reserve
+# choice and a volley being declared depend on the position, so they are worded in guide().
+PHASE_GUIDES = {
+    "allocate": "Point Allocation: your cards have made this turn's points. Spend them on your plan: pay "
+                "for the cards that should work this turn, load heavy weapons, repair damage, put research "
+                "on an Illness; then declare the allocation. Points left unspent are lost.",
+    "play-a": "Play Cards A: put cards into play (three card plays for the whole turn), swap a card with "
+              "your reserve, and use the functions of your cards; end the phase to go on to Weapons Fire.",
+    "play-b": "Play Cards B: a second chance for the card plays and functions you have left this turn; "
+              "end the phase to go on to Discard.",
+    "discard": "Discard: throw away cards of your own in play that you no longer want (and, in the full "
+               "edition, one card from your hand for each card play you did not use); end the phase to "
+               "draw and pass the turn.",
+}
+# The events a reaction window can be about, by the kind of the chain's last item.
+CHAIN_WORDS = {"play": "card play", "pair": "card play", "allocate": "allocation plan", "fire": "volley",
+               "shoot": "return fire", "use": "use of a card", "swap": "reserve swap", "discard": "discard",
+               "drop": "discard", "combine": "combining of two ships", "separate": "parting of a ship",
+               "act": "mission", "back": "mission"}
+
+
+def guide(game: GalacticEmpires, seat: int) -> str | None:
+    """What the decision in front of ``seat`` (the seat to move) asks of it, in a sentence or
+    two for a newcomer; None when it is not ``seat``'s decision."""
+    s = game.s
+    if game.over or game.to_move != seat:
+        return None
+    if s.priority is not None:
+        top = s.chain[-1] if s.chain else None
+        about = "" if top is None else f" to P{top.player}'s {CHAIN_WORDS.get(top.kind, top.kind)}"
+        card = top.action[1] if top is not None and top.kind in ("play", "use") else None
+        named = f" ({name(s, card)})" if isinstance(card, int) and card >= 0 else ""
+        return (f"A reaction window{about}{named}: answer with a reaction card or a card function that "
+                "can respond, or pass and let it resolve. Passing for the rest of the turn stops these "
+                "windows until the turn ends.")
+    if s.phase == "setup":
+        many = "exactly two cards" if s.edition == "quick" else "up to two cards (or none)"
+        return (f"Before the deal: set {many} of your deck aside as your reserve fleet. Your opponent "
+                "learns only how many; later you may swap a card from your hand for one of them.")
+    if s.phase == "fire":
+        if s.aim is None:
+            return ("Weapons Fire: choose a target for a volley (an enemy card, or the Sector HQ once no "
+                    "ship guards it), or end the phase. Each target takes one volley a phase.")
+        return (f"Weapons Fire: add the weapons that join the volley at {name(s, s.aim)}, then fire it. "
+                "Each weapon adds 1 damage, which meets the target's shields first.")
+    return PHASE_GUIDES.get(s.phase)

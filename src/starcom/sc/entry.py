@@ -6,9 +6,10 @@ package: ``starcom.load_game("starcom", players=3, size=4, seed=7)``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from ..games import GameEntry, Narrator, Players, Rules, Runnable, Serving, Tools, Words
+from ..games import GameEntry, Narrator, Players, Rules, Runnable, Serving, Tools, WebAssets, Words
 from ..protocol import Game, Viewer
 from .agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
 from .agents import agent_names as _starcom_agent_names
@@ -153,6 +154,16 @@ def _validate(settings: Mapping[str, Any], parts: tuple[str, ...], say: Callable
     return validate(ValidationSpec(**given), parts, say)
 
 
+def _starcom_guide(game: Any, seat: int) -> str | None:
+    from .guide import guide
+    return guide(game, seat)
+
+
+# The browser's table for Star Commander: the diamond board, its players, orders and hand.
+WEB = WebAssets(directory=Path(__file__).resolve().parent / "web",
+                scripts=("board.js", "camera.js", "cardpop.js", "table.js"), styles=("sc.css",))
+
+
 STARCOM: GameEntry[Any, Any] = GameEntry(
     name="starcom", title="Star Commander", observer=STARCOM_OBSERVER,
     rules=Rules(
@@ -164,13 +175,14 @@ STARCOM: GameEntry[Any, Any] = GameEntry(
     words=Words(narrator=_starcom_narrator, describe=_starcom_describe, glossary=_card_sheets,
                 turn_limit_words="turns in all: every player's turn counts one",
                 detailed_narrator=_detailed_narrator, setup_words=_setup_words, public_settings=_public_settings,
-                standings=_standings, terminal_app=_terminal_app),
+                standings=_standings, terminal_app=_terminal_app,
+                guide=_starcom_guide, tagline="Explore the diamond, build your fleet, command the stars."),
     ai=Players(make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
                default_level=DEFAULT_LEVEL),
     tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study,
                 ending=_ending, ending_figures=_ending_figures, bench_setups=_BENCH_SETUPS,
                 scenario=_scenario, validate=_validate),
-    serving=Serving(adapter=_server_adapter, help_page="help.html", cards_page="cards.html"),
+    serving=Serving(adapter=_server_adapter, web=WEB, help_page="help.html", cards_page="cards.html"),
 )
 
 

@@ -180,6 +180,12 @@ class EntryAdapter:
     def over_reason(self, game: Any) -> str | None:
         return None
 
+    def guide(self, game: Any, seat: int) -> str | None:
+        """What the decision in front of ``seat`` (the seat to move) asks of it, for a newcomer:
+        the entry's ``words.guide`` (None without one)."""
+        hook = self.entry.words.guide
+        return None if hook is None else hook(game, seat)
+
     def turn(self, game: Any) -> int:
         """The turn number stored with each action (the lobby shows it)."""
         return self.entry.rules.turn(game) if self.entry.rules.turn is not None else 0

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..games import GameEntry
 from ..games import get as get_game
 from ..games import list_games as game_names
+from ..web.assets import asset_file, page_assets
 from . import inputs
 from .errors import ApiError
 from .limits import (ACTION_LIMIT, CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS,
@@ -125,13 +126,14 @@ def _page_of(entry: GameEntry[Any, Any], which: str, static_dir: Path) -> str | 
 def _game_settings(name: str, own: str, static_dir: Path) -> dict[str, Any]:
     """What the lobby offers of the game ``name``: its title, player counts, board sizes and
     editions (the default first), AI levels, what its turn limit counts, and its help and glossary
-    pages (None: none; the server's ``own`` game's are the site's /help and /cards)."""
+    pages (None: none; the server's ``own`` game's are the site's /help and /cards), and what a
+    page loads to draw it (:func:`..web.assets.page_assets`)."""
     entry = get_game(name)
     base = {which: (f"/{which}" if name == own else f"/{which}/{name}") if _page_of(entry, which, static_dir) else None
             for which in ("help", "cards")}
     return {"name": name, "title": entry.title, "players": list(entry.rules.player_counts), "sizes": list(entry.rules.sizes),
             "editions": list(entry.rules.editions), "levels": list(entry.ai.levels), "default_level": entry.ai.default_level,
-            "turn_limit_words": entry.words.turn_limit_words, **base}
+            "turn_limit_words": entry.words.turn_limit_words, **base, **page_assets(entry)}
 
 
 def _known_game(name: str) -> str:
@@ -264,6 +266,14 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
     @app.get("/cards/{game}", include_in_schema=False)
     async def game_cards_page(game: str) -> Response:
         return _game_page(get_game(_known_game(game)), "cards")
+
+    # Each game's own browser files (its table drawing), from its package: starcom.web.assets.
+    @app.get("/static/games/{game}/{path:path}", include_in_schema=False)
+    async def game_asset(game: str, path: str) -> Response:
+        try:
+            return FileResponse(asset_file(get_game(_known_game(game)), path))
+        except ValueError as exc:
+            raise ApiError(404, str(exc)) from None
 
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 

@@ -232,8 +232,10 @@ class Session:
         g = self.game
         legal: list[dict[str, Any]] = []
         passing = False  # the server passes for this seat at once: clients must not answer
+        guide: str | None = None  # the game's words on the decision, for the seat to make it
         if seat is not None and not g.over and g.to_move == seat:
             adapter = self.adapter
+            guide = adapter.guide(g, seat)
             actions = g.legal_actions()
             passing = self.auto_passes(seat, actions)
             labels = adapter.labels(g, actions, seat)
@@ -258,6 +260,7 @@ class Session:
             "turn_limit": self.config.get("turn_limit"), "over_reason": self.adapter.over_reason(g),
             "settings": None if seat is None else self.settings(seat),
             "chat": list(self.chat) if seat is not None else [],
+            "guide": guide,
         }
 
     def decision_message(self, seat: int | None) -> dict[str, Any]:

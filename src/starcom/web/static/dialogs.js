@@ -1,22 +1,10 @@
-// The game page's dialogs: the settings popover, the choice dialog and the game-over screen
-// (with the per-player summary). Loaded before game.js; called from its render().
+// The game page's dialogs: the settings popover and the game-over screen (with the per-player
+// summary, drawn by the game's table). Loaded before game.js; called from its render().
 "use strict";
 
 let overDismissed = false;
 let wasRunning = false;     // this page saw the game running (else it opened a finished game)
 let summaryFor = null;      // the game whose summary is shown (fetched once)
-
-const CHOICE_TITLES = {
-  hand_full: "Your hand is full: discard a card", receive_full: "Your hand is full: discard a card",
-  ability_discard: "Discard a card",
-};
-
-// Why a game ended, by the state's over_reason.
-const OVER_REASONS = {
-  conquest: "By conquest: the last player still holding their homeworld wins.",
-  turn_limit: "The turn limit was reached: most developments wins, then most credits.",
-  action_limit: "The game reached its safety limit on actions and was scored like a turn limit.",
-};
 
 // ---------------------------------------------------------------- settings
 
@@ -55,75 +43,38 @@ function toggleSettings(show) {
   }
 }
 
-// ---------------------------------------------------------------- choice and game over
-
-function renderChoice(v, ix) {
-  const entries = ix.byType.choose || [];
-  const box = $("choice");
-  if (!entries.length || passing) { box.classList.add("hidden"); return; }
-  const names = cardNames(v);
-  const kind = v.choice ? v.choice.kind : "choice";
-  // Integers are card ids only for choices the server marks so (decks and positions are too).
-  const cardOf = (e) => (v.choice && v.choice.cards && typeof e.action.value === "number" ? names[e.action.value] : null);
-  const options = entries.map((e) => {
-    const card = cardOf(e);
-    const b = optionButton(e, { send, disabled: pending, plain: true,
-      label: card ? `${card.name}${card.text ? " — " + card.text : ""}` : optionLabel(e) });
-    if (hintKey() === actionKey(e.action)) b.classList.add("hinted");
-    if (card) registerPop(b, () => ({ name: card.name, sheet: card }));
-    return b;
-  });
-  const others = state.legal.filter((e) => e.action.type !== "choose");
-  const sentence = guideOn() ? guideDecision(v) : null;
-  fill($("choice-box"),
-    h("h1", {}, CHOICE_TITLES[kind] || cap(String(kind).replace(/_/g, " "))),
-    sentence ? h("p", { class: "guide" }, sentence) : null,
-    hintKey() ? h("p", { class: "hint-answer" }, hint.text) : null,
-    h("div", { class: "opts" }, options),
-    others.length ? h("div", { class: "opts" }, controls(others)) : null);
-  box.classList.remove("hidden");
-}
+// ---------------------------------------------------------------- game over
 
 function renderOver() {
   const box = $("over");
   if (!state.over || overDismissed) { box.classList.add("hidden"); return; }
+  const table = tableOf(state.game);
   const w = state.winner;
   $("over-title").textContent = w === -1 || w === null ? "It's a draw" : w === state.seat ? "Victory!" : `${seatName(w)} wins`;
   $("over-title").style.color = seatColour(w);
-  const table = otherTable();
-  $("over-reason").textContent = table ? table.overReason(state) : OVER_REASONS[state.over_reason] || "";
-  const played = table ? table.turns(state.view) : state.view.turn + 1;
-  const turns = `After ${played} turn${played === 1 ? "" : "s"}`;
-  const how = w === state.seat ? "Your fleet commands the stars." : w === -1 || w === null ? `${turns} nobody came out ahead.`
-    : state.seat === null ? `${turns}.` : `${turns}. Better luck next time.`;
+  $("over-reason").textContent = table.overReason ? table.overReason(state) : "";
+  const played = table.turns ? table.turns(state.view) : null;
+  const turns = played === null ? "" : `After ${played} turn${played === 1 ? "" : "s"}`;
+  const how = w === state.seat ? table.victory || "Well played."
+    : w === -1 || w === null ? (turns ? `${turns} nobody came out ahead.` : "Nobody came out ahead.")
+      : state.seat === null ? (turns ? `${turns}.` : "") : `${turns ? `${turns}. ` : ""}Better luck next time.`;
   $("over-sub").textContent = (wasRunning ? "" : "This game had already finished when you opened it. ") + how;
   $("over-replay").href = `/replay/${encodeURIComponent(gameId)}`;
   box.classList.remove("hidden");
-  loadSummary();
+  loadSummary(table);
 }
 
-// The per-player summary (GET /api/games/ID/summary), drawn by summary.js when the page has it.
-function loadSummary() {
+// The per-player summary (GET /api/games/ID/summary), drawn by the game's table (or plainly).
+function loadSummary(table) {
   if (summaryFor === gameId) return;
   summaryFor = gameId;
   const box = $("over-summary");
   fill(box, h("div", { class: "muted small" }, "Loading the summary…"));
   apiCall("GET", `/api/games/${encodeURIComponent(gameId)}/summary`).then((summary) => {
     // The screen says why the game ended already (over_reason): the summary leaves that out.
-    if (typeof drawSummary === "function") drawSummary(box, summary, { reason: false });
-    else fill(box, summaryTable(summary));
+    if (table.summary) table.summary(box, summary, { reason: false });
+    else drawSummary(box, summary);
   }).catch((e) => {
     fill(box, h("div", { class: "muted small" }, `No summary: ${e.message}`));
   });
-}
-
-// A plain table, for pages without summary.js.
-function summaryTable(summary) {
-  const cols = [["systems", "Systems"], ["developments", "Developments"], ["credits", "Credits"],
-    ["vessels_built", "Vessels built"], ["cards_played", "Cards played"]];
-  return h("table", { class: "summary-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Player"), cols.map(([, t]) => h("th", {}, t)))),
-    h("tbody", {}, (summary.players || []).map((p) => h("tr", {},
-      h("td", { style: { color: seatColour(p.seat) } }, seatName(p.seat), p.eliminated_turn !== null && p.eliminated_turn !== undefined ? ` (out, turn ${p.eliminated_turn + 1})` : ""),
-      cols.map(([k]) => h("td", {}, p[k] === undefined || p[k] === null ? "–" : String(p[k])))))));
 }

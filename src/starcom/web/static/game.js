@@ -1,22 +1,12 @@
-// Game page: renders the server's state messages and sends only actions found in `legal`.
-// Loaded last, after dom.js (h, fill, $, apiCall), board.js (drawing), camera.js (zoom and pan),
-// cardpop.js (card popups), options.js (option controls), guide.js (guide and hint), news.js
-// (changes, log, chat) and dialogs.js (settings, choice, game over). Server text is shown as text.
+// Game page: renders the server's state messages and sends only actions found in `legal`. The
+// page knows no game: the game's own table (tables.js, loaded when the first state message names
+// the game) draws the position, the orders and the hand; this page keeps the connection, the top
+// bar, undo, the hint, the log and chat, the settings and the game-over screen around it.
+// Loaded last, after dom.js (h, fill, $, apiCall), seats.js (seat names and colours), tables.js
+// (the game's table), options.js (option controls), guide.js (guide and hint), summary.js, news.js
+// (changes, log, chat) and dialogs.js (settings, game over). Server text is shown as text.
 "use strict";
 
-const DECISIONS = {
-  command: "Command phase", priority: "Respond or pass", choice: "Make a choice", combat_pick: "Pick a combat",
-  assign: "Assign damage", retreat: "Retreat or stay", trade_build: "Build the trade offer",
-  trade_answer: "Answer the trade offer", over: "Game over",
-};
-const MAIN_TYPES = ["end", "pass", "done", "propose", "accept", "decline", "cancel", "buy"];
-const PRIMARY_TYPES = new Set(["end", "pass", "done", "accept"]);
-const GROUPS = [
-  ["Build", ["build"]], ["Develop", ["develop"]], ["Play a card", ["play"]], ["Abilities", ["ability"]],
-  ["Combat", ["fight", "assign", "retreat", "redirect"]], ["Trade", ["offer", "give", "ask"]],
-  ["Ships", ["scrap", "repair"]], ["Sell cards", ["sell"]], ["Jumps (or click a ship)", ["jump"]],
-  ["Choose", ["choose"]],
-];
 // Reconnecting: a socket the server closes is reopened with growing pauses, and the first state
 // message on the new socket is the whole truth. Consecutive failures are counted (a connection
 // that stayed up STABLE_MS was a good one and starts the count afresh); after MAX_FAILURES the
@@ -80,11 +70,10 @@ let openedAt = 0;           // when the current socket opened (0: not open)
 let gaveUp = false;
 let state = null;
 let pending = false;        // an action or undo is on its way; wait for the answer
-let selected = null;        // vessel id chosen on the board
-let picking = null;         // {title, entries}: a card or ability waiting for a target on the board
 let passing = false;        // hot-seat: the "pass the device" screen is up
 let pingTimer = null;
-const camera = new BoardCamera($("board"), () => { if (state && !otherTable()) renderBoard(state.view, currentIx()); });
+let inbox = null;           // messages that came while the game's own scripts were loading
+let shownGame = null;       // the game whose title and pages the top bar shows
 
 // ---------------------------------------------------------------- connection
 
@@ -119,15 +108,7 @@ function connect() {
     if (ws !== sock) return;
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (msg.type === "state") onState(msg);
-    else if (msg.type === "chat") onChat(msg);
-    else if (msg.type === "hint") onHint(msg);
-    else if (msg.type === "error") {
-      pending = false;
-      if (hint && hint.asking) hint = null;
-      showError(errorText(msg, "The server refused that."));
-      if (state) render();
-    }
+    receive(msg);
   };
   sock.onclose = (ev) => {
     if (ws !== sock) return;  // replaced on purpose (hot-seat switch)
@@ -156,6 +137,33 @@ function connect() {
   };
 }
 
+// A message from the server (over the socket, or the first picture over HTTP). The first state
+// message of a game whose table is not on the page yet waits for the game's scripts; messages
+// that come meanwhile wait behind it, in order.
+function receive(msg) {
+  if (inbox) { inbox.push(msg); return; }
+  if (msg.type === "state" && !(msg.game && tableLoads.has(String(msg.game)))) {
+    inbox = [msg];
+    gameOf(msg).then((name) => {
+      msg.game = name;
+      return name ? loadTable(name) : null;
+    }).finally(() => {
+      const waiting = inbox;
+      inbox = null;
+      waiting.forEach(receive);
+    });
+    return;
+  }
+  if (msg.type === "state") onState(msg);
+  else if (msg.type === "chat") onChat(msg);
+  else if (msg.type === "hint") onHint(msg);
+  else if (msg.type === "error") {
+    pending = false;
+    if (hint && hint.asking) hint = null;
+    showError(errorText(msg, "The server refused that."));
+    if (state) render();
+  }
+}
 // Stop reconnecting and say why, with a way on: reload, spectate (a link) or the lobby.
 function giveUp(title, text, hint, spectate) {
   gaveUp = true;
@@ -191,8 +199,7 @@ function send(action) {
   if (pending) return;
   pending = true;
   closeMenu();
-  selected = null;
-  picking = null;
+  resetTable();
   ws.send(JSON.stringify({ type: "action", action, expect_step: state ? state.step : undefined }));
   render();
 }
@@ -238,6 +245,14 @@ async function claimInvite(code) {
 
 // ---------------------------------------------------------------- state handling
 
+function table() { return tableOf(state && state.game); }
+
+// The table forgets what was picked on it (a ship selected, a card waiting for its target).
+function resetTable() {
+  const t = table();
+  if (t.reset) t.reset();
+}
+
 function onState(msg) {
   const prev = state;
   const mineSent = pending;
@@ -247,7 +262,7 @@ function onState(msg) {
   pending = false;
   if (!msg.over) wasRunning = true;
   if (!prev || prev.step !== msg.step) {
-    selected = null; picking = null; closeMenu(); $("hint").textContent = "";
+    resetTable(); closeMenu(); $("hint").textContent = "";
     if (hint && hint.step !== msg.step) hint = null;
   }
   noteChanges(prev, msg, mineSent);
@@ -271,27 +286,6 @@ function onState(msg) {
   render();
 }
 
-// Index of the legal entries by what a click on the board or the hand refers to.
-function indexLegal(legal) {
-  const ix = { byVessel: {}, targets: {}, atPos: {}, byCard: {}, byType: {} };
-  for (const e of legal) {
-    const a = e.action;
-    (ix.byType[a.type] ||= []).push(e);
-    if (a.type === "jump" || a.type === "retreat") (ix.byVessel[a.vessel] ||= []).push(e);
-    if (a.type === "assign") {
-      (ix.byVessel[a.vessel] ||= []).push(e);
-      (ix.targets[a.vessel] ||= {});
-      (ix.targets[a.vessel][a.target] ||= []).push(e);
-    }
-    if (a.type === "scrap" || a.type === "repair") (ix.byVessel[a.vessel] ||= []).push(e);
-    if (a.type === "ability" && state.view.vessels.some((v) => v.id === a.source)) (ix.byVessel[a.source] ||= []).push(e);
-    if (a.at !== undefined) (ix.atPos[a.at] ||= []).push(e);
-    if (a.type === "play") (ix.byCard[a.card] ||= []).push(e);
-    if (a.type === "sell") { (ix.byCard[a.card] ||= []).push(e); }
-  }
-  return ix;
-}
-
 // A decision the server makes for this seat (state.passing) is not offered: the pass is made
 // already, the next state follows at once, and a click on it would arrive stale
 // (docs/protocol.md, "Automatic passes").
@@ -299,117 +293,29 @@ function isMine() {
   return !!state && state.seat !== null && state.to_move === state.seat && !state.over && !state.passing;
 }
 
-function currentIx() { return indexLegal(isMine() && !pending ? state.legal : []); }
-
-function cardNames(view) {
-  const names = {};
-  const add = (c) => { if (c && c.id !== undefined) names[c.id] = c; };
-  (view.hand || []).forEach(add);
-  view.players.forEach((p) => p.technologies.forEach(add));
-  view.discards.forEach((pile) => pile.forEach(add));
-  view.stack.forEach((s) => add(s.card));
-  view.vessels.forEach((v) => { names[v.id] = { id: v.id, name: v.name, text: v.text, kind: v.kind }; });
-  view.board.forEach((s) => { if (s.face_up) names[s.card_id] = { id: s.card_id, name: s.card, text: s.text, domain: s.domain }; });
-  return names;
-}
-
-// ---------------------------------------------------------------- targets on the board
-
-// What a card's option points at first on the board: a vessel (its id is the first target and
-// the sentence names it) or a system (likewise, by its name). null when it points at neither.
-function boardTarget(entry, view) {
-  const t = entry.action.targets;
-  if (!Array.isArray(t) || !t.length || !Number.isInteger(t[0])) return null;
-  const ves = view.vessels.find((v) => v.id === t[0]);
-  if (ves && entry.text.includes(ves.name)) return { vessel: ves.id };
-  const site = view.board[t[0]];
-  if (site && new RegExp(`\\b${site.name}\\b`).test(entry.text)) return { site: site.pos };
-  return null;
-}
-
-function pickSets(view) {
-  const out = { sites: new Set(), vessels: new Set() };
-  if (!picking) return out;
-  for (const e of picking.entries) {
-    const t = boardTarget(e, view);
-    if (t && t.vessel !== undefined) out.vessels.add(t.vessel);
-    else if (t) out.sites.add(t.site);
-  }
-  return out;
-}
-
-// Wait for a click on the board for these options (a card or an ability with targets). Returns
-// false when none of them points at the board (the caller shows a list instead).
-function startPicking(title, entries) {
-  const p = { title, entries };
-  const saved = picking;
-  picking = p;
-  const sets = pickSets(state.view);
-  if (!sets.sites.size && !sets.vessels.size) { picking = saved; return false; }
-  closeMenu();
-  $("hint").textContent = `${title}: click a highlighted target on the board, or pick from the list below.`;
-  render();
-  return true;
-}
-
-function picksAt(kind, id) {
-  return picking ? picking.entries.filter((e) => { const t = boardTarget(e, state.view); return t && t[kind] === id; }) : [];
-}
-
 // ---------------------------------------------------------------- rendering
-
-// The drawing of a game other than Star Commander (GAME_TABLES, from its own script), or null.
-function otherTable() {
-  return (state && state.game && window.GAME_TABLES && window.GAME_TABLES[state.game]) || null;
-}
 
 function render() {
   if (!state) return;
-  const table = otherTable();
-  document.body.classList.toggle("other-table", !!table);
-  if (table) { renderOtherTable(table); return; }
-  const v = state.view;
+  const t = table();
   const mine = isMine();
-  const ix = indexLegal(mine && !pending ? state.legal : []);
-  renderTop(v, mine);
-  renderUndo();
-  renderHintButton(mine);
-  renderPlayers(v);
-  renderDecks(v);
-  renderBoard(v, ix);
-  renderActions(v, ix, mine);
-  renderHand(v, ix);
-  renderStack(v);
-  renderTrade(v);
-  renderLastMove();
-  renderLog();
-  renderChat();
-  renderSettings();
-  renderChoice(v, ix);
-  renderOver();
-}
-
-// Another game's table: the page's own parts (top bar, undo, hint, log, chat, settings, game
-// over) around the table's drawing of the board, the orders and the hand.
-function renderOtherTable(table) {
-  const mine = isMine();
-  if (state.title && document.querySelector(".brand-word").textContent !== state.title) {
-    document.querySelector(".brand-word").textContent = state.title;
-    document.title = `${state.title} — game`;
-    $("rules-link").href = `/help/${encodeURIComponent(state.game)}`;
-    $("cards-link").href = `/cards/${encodeURIComponent(state.game)}`;
-  }
-  const legal = mine && !pending ? state.legal : [];
+  document.body.dataset.game = state.game || "";
+  showGame();
   renderTop(state.view, mine);
   renderUndo();
   renderHintButton(mine);
   $("actions").classList.toggle("hidden", state.seat === null);
-  if (!mine && !pending) $("hint").textContent = state.over ? "" : "Waiting for the other side…";
-  else if ($("hint").textContent.startsWith("Waiting")) $("hint").textContent = "";
-  table.render({ table: $("table"), main: $("main-btns"), groups: $("groups"), hand: $("hand"), handTitle: $("hand-title") }, state, {
-    legal, seat: state.seat, passing, rerender: render,
-    controls: (entries, primary) => controls(entries, primary ? { primary: () => true } : {}),
-    act: actOn,
+  renderGuide(mine);
+  if (!mine) {
+    if (!pending) $("hint").textContent = state.over ? "" : "Waiting for the other side…";
+  } else if ($("hint").textContent.startsWith("Waiting")) {
+    $("hint").textContent = "";
+  }
+  t.render({ table: $("table"), side: $("table-side"), players: $("players"), main: $("main-btns"), groups: $("groups"),
+    hand: $("hand"), handTitle: $("hand-title"), hint: $("hint"), dialog: $("choice"), dialogBox: $("choice-box") }, state, {
+    legal: mine && !pending ? state.legal : [], mine, seat: state.seat, passing, pending, replay: false,
+    guide: guideOn(), hint: hintKey() ? hint : null, changes, rerender: render, send, act: actOn, openMenu, closeMenu,
+    controls: (entries, extra) => controls(entries, extra),
   });
   renderLastMove();
   renderLog();
@@ -418,10 +324,35 @@ function renderOtherTable(table) {
   renderOver();
 }
 
+// The game's title on the page, and its own rules and card pages (from its settings), once per game.
+function showGame() {
+  if (shownGame === state.game) return;
+  shownGame = state.game;
+  if (state.title) {
+    document.querySelector(".brand-word").textContent = state.title;
+    document.title = `${state.title} — game`;
+  }
+  loadTable(state.game).then((game) => {
+    if (!game || shownGame !== game.name) return;
+    for (const [id, href] of [["rules-link", game.help], ["cards-link", game.cards]]) {
+      $(id).classList.toggle("hidden", !href);
+      if (href) $(id).href = href;
+    }
+  });
+}
+
+// In guided mode, what the decision asks of this seat (the game's words), over its orders.
+function renderGuide(mine) {
+  const sentence = mine ? guideSentence() : null;
+  const box = $("guide");
+  box.textContent = sentence || "";
+  box.classList.toggle("hidden", !sentence);
+}
+
 // What the seat to move is deciding, in words.
 function decisionText(v) {
-  const table = otherTable();
-  return table ? table.decision(v) : DECISIONS[v.decision] || v.decision;
+  const t = table();
+  return t.decision ? t.decision(v) : "a decision";
 }
 
 // What the seat to move is doing, for the banner: "is thinking", "waits for a free AI worker", ...
@@ -446,20 +377,11 @@ function renderTop(v, mine) {
   const limit = turnLimit();
   const takeover = state.takeover_level ? ` · AI (${state.takeover_level}) stands in for leavers` : "";
   const info = $("info");
-  const table = otherTable();
-  if (table) {
-    const about = table.info(v);
-    fill(info, h("b", { class: "turn" }, about.text), " · ",
-      h("span", { class: "who", style: { color: seatColour(state.seat) } }, who), takeover);
-    info.title = about.title + (limit ? `; scored after turn ${limit}` : "");
-  } else {
-    const cfg = v.config;
-    fill(info, h("b", { class: "turn" }, `Turn ${v.turn + 1}${limit ? ` of ${limit}` : ""}`),
-      h("span", { class: "phase" }, ` · ${v.phase} phase`), " · ",
-      h("span", { class: "who", style: { color: seatColour(state.seat) } }, who), takeover);
-    info.title = `${cfg.size}×${cfg.size} board, ${cfg.edition} edition, ${cfg.players} players` +
-      (limit ? `; the game is scored after turn ${limit}` : "; no turn limit");
-  }
+  const t = table();
+  const about = t.info ? t.info(v, limit) : { text: `Step ${state.step}`, title: "" };
+  fill(info, h("b", { class: "turn" }, about.text), about.phase ? h("span", { class: "phase" }, ` · ${about.phase}`) : null,
+    " · ", h("span", { class: "who", style: { color: seatColour(state.seat) } }, who), takeover);
+  info.title = about.title || "";
   const b = $("banner");
   b.classList.toggle("mine", mine);
   if (state.over) {
@@ -496,71 +418,7 @@ function renderUndo() {
   why.classList.toggle("hidden", !show || u.allowed);
 }
 
-function renderPlayers(v) {
-  drawPlayers($("players"), v, state.seats, state.seat, { changed: changes ? changes.seats : null });
-}
-
-function renderDecks(v) { drawDecks($("decks"), v); }
-
-// On a small screen a big board starts zoomed in on the seat's own corner, with tiles at least
-// this wide (px); the whole board is one button (or a pinch) away.
-const START_TILE_PX = 130;
-
-function renderBoard(v, ix) {
-  const root = $("board");
-  const base = boardBounds(v.config.size);
-  const rotation = seatRotation(v, state.seat);
-  if (camera.setBase(base)) {
-    const tile = 2 * HW * camera.scale();
-    if (tile > 0 && tile < START_TILE_PX) {
-      const home = state.seat !== null && v.players[state.seat] ? v.players[state.seat].homeworld : null;
-      const [x, y] = home !== null ? tileCentre(home, v.config.size, rotation) : [0, (v.config.size - 1) * HH];
-      camera.focus(x, y, START_TILE_PX / tile);
-    }
-  }
-  drawBoard(root, v, {
-    ix, selected, onTile: onTileClick, onVessel: onVesselClick, rotation,
-    view: camera.view(), changed: changes ? { sites: changes.sites, vessels: changes.vessels, at: changes.at } : null,
-    marked: hintMarks(), picks: pickSets(v),
-  });
-  root.dataset.zoom = camera.zoom.toFixed(2);
-}
-
-// ---------------------------------------------------------------- board clicks
-
-// `stack`: every vessel of the token clicked (alike vessels share one token on a crowded tile);
-// `ves`: the one of them a click selects.
-function onVesselClick(ev, ves, o, stack) {
-  closeMenu();
-  const all = stack || [ves];
-  const picked = all.flatMap((v) => picksAt("vessel", v.id));
-  if (picked.length) { actOn(ev, `${picking.title}: ${ves.name}`, picked); return; }
-  const aimed = selected !== null ? all.flatMap((v) => o.targets[v.id] || []) : [];
-  if (aimed.length) { actOn(ev, `Damage to ${ves.name}`, aimed); return; }
-  const own = o.ix.byVessel[ves.id] || [];
-  if (!own.length) { selected = null; picking = null; render(); return; }
-  selected = selected === ves.id ? null : ves.id;
-  picking = null;
-  const aims = own.some((e) => e.action.type === "assign");
-  const moves = own.some((e) => ["jump", "retreat", "assign"].includes(e.action.type));
-  const abilities = own.filter((e) => e.action.type === "ability");
-  $("hint").textContent = selected === null ? "" : moves
-    ? `${ves.name} selected: click a highlighted ${aims ? "enemy to aim at" : "system to jump to"}.`
-    : `${ves.name} selected: its orders are listed below.`;
-  if (selected !== null && abilities.length && !moves) {
-    if (startPicking(`${ves.name}'s ability`, abilities)) return;
-  }
-  render();
-}
-
-function onTileClick(ev, site, o) {
-  closeMenu();
-  const picked = picksAt("site", site.pos);
-  if (picked.length) { actOn(ev, `${picking.title}: ${site.name}`, picked); return; }
-  if (o.dest) { actOn(ev, `Jump to ${site.name}`, o.dest); return; }
-  if (selected !== null || picking) { selected = null; picking = null; $("hint").textContent = ""; render(); }
-  if (o.here.length) openMenu(ev, `Orders at ${site.name}`, o.here);
-}
+// ---------------------------------------------------------------- menus and orders
 
 // One option: done at once; several: a menu (with a slider when they differ by an amount).
 function actOn(ev, title, entries) {
@@ -568,12 +426,14 @@ function actOn(ev, title, entries) {
   else openMenu(ev, title, entries);
 }
 
-// ---------------------------------------------------------------- menus and panels
-
 function closeMenu() { $("menu").classList.add("hidden"); }
 
+// Option controls as the game's table words them; extra.primary: true, or entry => whether it is
+// a main order (drawn as a primary button).
 function controls(entries, extra) {
-  return optionControls(entries, { send, disabled: pending, marked: hintKey(), ...(extra || {}) });
+  const o = { ...(table().options || {}), ...(extra || {}) };
+  if (o.primary === true) o.primary = () => true;
+  return optionControls(entries, { send, disabled: pending, marked: hintKey(), ...o });
 }
 
 function openMenu(ev, title, entries) {
@@ -586,204 +446,12 @@ function openMenu(ev, title, entries) {
   m.style.top = Math.max(8, Math.min(ev.clientY + 8, window.innerHeight - r.height - 8)) + "px";
 }
 
-// A group of option controls with its title (and in guided mode one sentence per kind of order).
-function groupBox(title, types, entries, open) {
-  const guide = guideOn() ? types.map(guideAction).filter(Boolean) : [];
-  const body = h("div", { class: "btns" }, boardPickButtons(entries), controls(entries));
-  return h("details", { class: "group", open, dataset: { types: types.join(" ") } },
-    h("summary", { class: "group-title" }, title),
-    guide.length ? h("div", { class: "guide-line" }, guide[0]) : null,
-    body);
-}
-
-// For each card or ability with several targets on the board: a button that lights them up, so
-// the target is clicked there instead of found in the list.
-function boardPickButtons(entries) {
-  const bySource = new Map();
-  for (const e of entries) {
-    const a = e.action;
-    if (a.type !== "play" && a.type !== "ability") continue;
-    const src = a.type === "play" ? a.card : a.source;
-    if (!bySource.has(src)) bySource.set(src, []);
-    bySource.get(src).push(e);
-  }
-  const names = cardNames(state.view);
-  const out = [];
-  for (const [src, list] of bySource) {
-    if (list.length < 2 || !list.some((e) => boardTarget(e, state.view))) continue;
-    const name = (names[src] || {}).name || "this card";
-    const title = `${list[0].action.type === "play" ? "Play" : "Use"} ${name}`;
-    out.push(h("button", { class: "pick-btn", type: "button", disabled: pending, title: "Light up its targets on the board",
-      onclick: () => startPicking(title, list) }, `◎ ${title}: pick on the board`));
-  }
-  return out;
-}
-
-function renderActions(v, ix, mine) {
-  const main = $("main-btns"), groups = $("groups");
-  main.replaceChildren();
-  groups.replaceChildren();
-  $("actions").classList.toggle("hidden", state.seat === null);
-  const guide = $("guide");
-  if (!mine) {
-    guide.classList.add("hidden");
-    if (!pending) $("hint").textContent = state.over ? "" : "Waiting for the other side…";
-    return;
-  }
-  if (selected === null && !picking && $("hint").textContent.startsWith("Waiting")) $("hint").textContent = "";
-  if (!$("hint").textContent && v.decision === "command") {
-    $("hint").textContent = "Click one of your ships to move it, a system with + to build or develop, or a card to play it.";
-  }
-  const sentence = guideOn() ? guideDecision(v) : null;
-  guide.textContent = sentence || "";
-  guide.classList.toggle("hidden", !sentence);
-  const mainEntries = MAIN_TYPES.flatMap((t) => ix.byType[t] || []);
-  fill(main, controls(mainEntries, { primary: (e) => PRIMARY_TYPES.has(e.action.type) }));
-  if (guideOn() && mainEntries.length) {
-    const said = [...new Set(mainEntries.map((e) => e.action.type))].map(guideAction).filter(Boolean);
-    if (said.length) main.appendChild(h("div", { class: "guide-line wide" }, said.join(" ")));
-  }
-  if (picking) {
-    groups.appendChild(h("div", { class: "group picking" },
-      h("div", { class: "group-title" }, `${picking.title}: choose a target`),
-      h("div", { class: "btns" }, controls(picking.entries)),
-      h("button", { class: "danger", onclick: () => { picking = null; selected = null; $("hint").textContent = ""; render(); } }, "Cancel")));
-  }
-  if (selected !== null) {
-    const direct = (ix.byVessel[selected] || []).filter((e) => !["jump", "retreat", "assign"].includes(e.action.type));
-    if (direct.length && !picking) {
-      groups.appendChild(h("div", { class: "group" }, h("div", { class: "group-title" }, "Selected ship"),
-        h("div", { class: "btns" }, controls(direct))));
-    }
-  }
-  for (const [title, types] of GROUPS) {
-    const entries = types.flatMap((t) => ix.byType[t] || []);
-    if (!entries.length) continue;
-    const shown = groupOptions(entries).length;
-    const hinted = hintKey() && entries.some((e) => actionKey(e.action) === hintKey());
-    const open = hinted || (shown <= 8 && !title.startsWith("Jumps"));
-    groups.appendChild(groupBox(`${title} (${shown})`, types, entries, open));
-  }
-}
-
-function renderHand(v, ix) {
-  const box = $("hand");
-  box.replaceChildren();
-  if (state.seat === null) {
-    $("hand-title").textContent = "Spectating — hands are hidden";
-    return;
-  }
-  $("hand-title").textContent = `Your hand (${(v.hand || []).length})`;
-  if (passing) return;
-  if (!(v.hand || []).length) { box.appendChild(h("span", { class: "muted" }, "No cards in hand.")); return; }
-  for (const c of v.hand) {
-    const plays = ix.byCard[c.id] || [];
-    const sheet = sheetFor(c.name);
-    const cost = sheet && sheet.cost !== null && sheet.cost !== undefined ? `${sheet.cost} cr` : null;
-    const el = h("div", {
-      class: ["card", plays.length ? "playable" : "unplayable", changes && changes.cards.has(c.id) && "changed"],
-      dataset: { card: c.id }, style: { "--dc": DOMAIN_COLOURS[c.domain] || "#888" },
-      title: `${c.name}: ${c.text}`,
-      onclick: plays.length ? (ev) => onHandCard(ev, c, plays) : null,
-    },
-    h("div", { class: "ckind" }, h("span", {}, `${c.domain} · ${c.kind}`), cost && h("span", { class: "ccost" }, cost)),
-    h("div", { class: "cname" }, c.name),
-    h("div", { class: "ctext" }, c.text),
-    plays.length ? h("div", { class: "cplay" }, "▶ Play") : null);
-    registerPop(el, () => ({ name: c.name, sheet: { name: c.name, domain: c.domain, kind: c.kind, text: c.text } }));
-    box.appendChild(el);
-  }
-}
-
-// A hand card: with targets on the board, wait for a click there (the list stays as a fallback);
-// otherwise a menu of what can be done with it.
-function onHandCard(ev, c, entries) {
-  const plays = entries.filter((e) => e.action.type === "play");
-  if (plays.length > 1 && startPicking(`Play ${c.name}`, plays)) return;
-  openMenu(ev, c.name, entries);
-}
-
-function renderStack(v) {
-  $("stack-panel").classList.toggle("hidden", !v.stack.length);
-  fill($("stack"), v.stack.slice().reverse().map((s, i) =>
-    h("div", { class: "stack-item", style: { "--pc": seatColour(s.player) } },
-      h("b", {}, i === 0 ? "Top: " : "", s.card.name), " ",
-      h("span", { class: "muted" }, `(${seatName(s.player)}, ${s.kind})`),
-      h("div", { class: "muted" }, s.card.text))));
-}
-
-function tradeItem(item, names) {
-  const [kind, value] = item;
-  if (kind === "card") return value === null || value === undefined ? "a hidden card" : (names[value] || {}).name || `card ${value}`;
-  if (kind === "vessel") return (names[value] || {}).name || `vessel ${value}`;
-  if (kind === "credit" || kind === "credits") return `${value} credit${value === 1 ? "" : "s"}`;
-  if (kind === "system" || kind === "site") return `system ${value}`;
-  return `${kind} ${value}`;
-}
-
-function renderTrade(v) {
-  const box = $("trade");
-  if (!v.trade) { box.classList.add("hidden"); return; }
-  const t = v.trade, names = cardNames(v);
-  const list = (items, credits, hand) => {
-    const parts = items.map((i) => tradeItem(i, names));
-    if (credits) parts.push(`${credits} credit${credits === 1 ? "" : "s"}`);
-    if (hand) parts.push(`${hand} card${hand === 1 ? "" : "s"} from hand`);
-    return parts.length ? parts.join(", ") : "nothing";
-  };
-  box.classList.remove("hidden");
-  fill(box,
-    h("h2", {}, `Trade ${t.proposed ? "proposed" : "being prepared"}`),
-    h("div", {}, h("b", { style: { color: seatColour(t.from) } }, seatName(t.from)), " → ",
-      h("b", { style: { color: seatColour(t.to) } }, seatName(t.to))),
-    h("div", { class: "gap-above" }, `Gives: ${list(t.give, t.give_credits, 0)}`),
-    h("div", {}, `Asks: ${list(t.ask, t.ask_credits, t.ask_hand)}`),
-    h("div", { class: "muted gap-above" }, "Use the Trade buttons in your orders to add items, propose, accept or decline."));
-}
-
-// ---------------------------------------------------------------- card popups on the board
-
-// Board elements are drawn afresh each time: the popup reads them through their data attributes.
-setPopResolver((el) => {
-  if (!state || !el.classList) return null;
-  const v = state.view;
-  if (el.classList.contains("vessel")) {
-    const ves = v.vessels.find((x) => String(x.id) === el.dataset.vessel);
-    if (!ves) return null;
-    const left = ves.hp - ves.damage;
-    const site = v.board[ves.pos];
-    const n = Number(el.dataset.count || 1);
-    return { name: ves.name, live: { name: ves.name, kind: ves.kind, attack: ves.attack, hp_text: `${left}/${ves.hp}`, speed: ves.speed, text: ves.text || undefined },
-      facts: [`${n > 1 ? `${n} of ${seatName(ves.owner)}'s` : `${seatName(ves.owner)}'s`}, at ${site ? site.name : "?"}`,
-        ves.fresh ? "Built this turn: it cannot jump yet." : null,
-        ves.shielded ? "Shielded." : null].filter(Boolean) };
-  }
-  if (el.classList.contains("tile")) {
-    const site = v.board[Number(el.dataset.pos)];
-    if (!site) return null;
-    if (!site.face_up) return { name: null, live: { name: `${site.name}: unexplored`, kind: "system", text: "Face down until a ship enters it." } };
-    const owner = site.owner >= 0 ? `held by ${seatName(site.owner)}, ${site.devs} development${site.devs === 1 ? "" : "s"}` : "held by nobody";
-    const flags = [site.under_siege && "under siege", site.contested && "contested", (site.interdicted_by || []).length && "interdicted"].filter(Boolean);
-    return { name: site.card, live: { name: site.card, domain: site.domain, max_dev: site.max_dev, text: site.text },
-      facts: [`${site.name}: ${owner}`, flags.length ? cap(flags.join(", ")) + "." : null].filter(Boolean) };
-  }
-  if (el.classList.contains("chip") && el.dataset.card) {
-    const names = cardNames(v);
-    const c = names[Number(el.dataset.card)];
-    return c ? { name: c.name, sheet: { name: c.name, domain: c.domain, kind: c.kind, text: c.text } } : null;
-  }
-  return null;
-});
-
 // ---------------------------------------------------------------- start
 
 $("undo").addEventListener("click", sendUndo);
 $("hint-btn").addEventListener("click", askHint);
 $("over-close").addEventListener("click", () => { overDismissed = true; renderOver(); });
 $("lost-reload").addEventListener("click", () => location.reload());
-$("zoom-in").addEventListener("click", () => camera.zoomBy(ZOOM_STEP));
-$("zoom-out").addEventListener("click", () => camera.zoomBy(1 / ZOOM_STEP));
-$("zoom-fit").addEventListener("click", () => camera.fit());
 $("settings-btn").addEventListener("click", (ev) => { ev.stopPropagation(); toggleSettings(); });
 $("set-auto").addEventListener("change", sendSettings);
 $("set-stop").addEventListener("change", sendSettings);
@@ -793,9 +461,8 @@ $("tab-chat").addEventListener("click", () => showTab("chat"));
 $("chat-bubble").addEventListener("click", () => showTab("chat"));
 $("chat-btn").addEventListener("click", sendChat);
 $("chat-input").addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
-window.addEventListener("resize", () => { if (state && !otherTable()) renderBoard(state.view, currentIx()); });
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape") { closeMenu(); toggleSettings(false); selected = null; picking = null; $("hint").textContent = ""; render(); }
+  if (ev.key === "Escape") { closeMenu(); toggleSettings(false); resetTable(); $("hint").textContent = ""; render(); }
 });
 document.addEventListener("click", (ev) => {
   const m = $("menu");
@@ -805,11 +472,14 @@ document.addEventListener("click", (ev) => {
 });
 
 async function start() {
-  loadSheets().then(() => { if (state) render(); });
   if (invite && !(await claimInvite(invite))) return;
   // A first picture over HTTP, so the page shows the game even before the socket is up.
   apiCall("GET", `/api/games/${encodeURIComponent(gameId)}` + (token ? `?seat=${encodeURIComponent(token)}` : ""))
-    .then((data) => { if (!state && data) onState({ type: "state", ...data }); })
+    .then((data) => {
+      // The socket's first state may be here already (or waiting for the table): it is newer.
+      const waiting = inbox && inbox.some((m) => m.type === "state");
+      if (!state && !waiting && data) receive({ type: "state", ...data });
+    })
     .catch((e) => {
       showError(e.status === 404 ? `No such game: ${e.message}` : e.message);
       if (e.status === 404) giveUp("No such game", `There is no game with ${gameIdText()}.`, FATAL_HINTS[4404]);

@@ -115,8 +115,10 @@ function chooseGame(name) {
     if (href) $(id).href = href;
   }
   document.querySelector(".home .title").textContent = g.title;
-  // The tagline is the page's own game's (Star Commander's)
-  document.querySelector(".home .tagline").classList.toggle("hidden", name !== "starcom");
+  // The game's own line under its title (none: no line).
+  const tagline = typeof g.tagline === "string" ? g.tagline : "";
+  document.querySelector(".home .tagline").textContent = tagline;
+  document.querySelector(".home .tagline").classList.toggle("hidden", !tagline);
   document.title = g.title;
   defaultSeats();
   renderSeats();

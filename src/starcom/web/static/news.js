@@ -3,48 +3,33 @@
 // Loaded before game.js; its functions run on game.js's state (they are called only from there).
 "use strict";
 
-let changes = null;         // {sites, vessels, seats, cards, at}: what others just changed
+let changes = null;         // what others just changed (the table's changes(), with its time `at`)
 let lastLines = [];         // the log lines since this seat's last own action
 let chatLines = [];
 const chatRead = new Set();  // chat lines the player has seen (the rest count as new)
 let logTab = "log";         // which of the log and the chat is shown
 
-// What changed between two pictures of the same seat, when someone else did it: the systems,
-// vessels, seats and hand cards to highlight, and the new log lines for the "last move" strip.
-// The direct answer to this page's own action (one step on) is not highlighted.
+// How long a change made by someone else stays highlighted (ms); the CSS animations have this length.
+const FLASH_MS = 2200;
+
+// What changed between two pictures of the same seat, when someone else did it: what the game's
+// table finds changed (its changes(), highlighted for a moment), and the new log lines for the
+// "last move" strip. The direct answer to this page's own action (one step on) is not highlighted.
 function noteChanges(prev, msg, mineSent) {
   if (!prev || prev.seat !== msg.seat || msg.step <= prev.step) return;
   // This page's own action: nothing to point out, and the strip starts afresh for the next moves.
   if (mineSent && msg.step === prev.step + 1) { lastLines = []; return; }
-  const a = prev.view, b = msg.view;
-  if (!Array.isArray(b.board)) {  // another game's table: only the log lines
-    lastLines = lastLines.concat(newLogLines(prev.log, msg.log)).slice(-60);
-    return;
+  const table = tableOf(msg.game);
+  const fresh = table.changes ? table.changes(prev.view, msg.view) : null;
+  if (fresh) {
+    // Moves that come in quick succession (an AI's turn) add up while the marks last.
+    if (changes) {
+      for (const k of Object.keys(fresh)) if (changes[k] instanceof Set) changes[k].forEach((x) => fresh[k].add(x));
+    }
+    changes = { ...fresh, at: Date.now() };
+    clearTimeout(noteChanges.timer);
+    noteChanges.timer = setTimeout(() => { changes = null; if (state) render(); }, FLASH_MS);
   }
-  const sites = new Set(), vessels = new Set(), seats = new Set(), cards = new Set();
-  const siteKey = (s) => JSON.stringify([s.face_up, s.owner, s.devs, s.card, s.under_siege, s.contested, s.interdicted_by]);
-  b.board.forEach((s, i) => { if (!a.board[i] || siteKey(a.board[i]) !== siteKey(s)) sites.add(s.pos); });
-  const before = new Map(a.vessels.map((v) => [v.id, v]));
-  const after = new Set(b.vessels.map((v) => v.id));
-  for (const v of b.vessels) {
-    const old = before.get(v.id);
-    if (!old || old.pos !== v.pos || old.damage !== v.damage || old.owner !== v.owner) vessels.add(v.id);
-    if (old && old.pos !== v.pos && old.pos !== null && old.pos >= 0) sites.add(old.pos);
-  }
-  for (const v of a.vessels) if (!after.has(v.id) && v.pos !== null && v.pos >= 0) sites.add(v.pos);  // destroyed here
-  b.players.forEach((p, i) => {
-    const o = a.players[i];
-    if (o && JSON.stringify([o.credits, o.hand_size, o.developments, o.alive, o.technologies.map((t) => t.id)]) !==
-      JSON.stringify([p.credits, p.hand_size, p.developments, p.alive, p.technologies.map((t) => t.id)])) seats.add(p.seat);
-  });
-  const had = new Set((a.hand || []).map((c) => c.id));
-  for (const c of b.hand || []) if (!had.has(c.id)) cards.add(c.id);
-  // Moves that come in quick succession (an AI's turn) add up while the marks last.
-  const fresh = { sites, vessels, seats, cards };
-  if (changes) for (const k of Object.keys(fresh)) changes[k].forEach((x) => fresh[k].add(x));
-  changes = { ...fresh, at: Date.now() };
-  clearTimeout(noteChanges.timer);
-  noteChanges.timer = setTimeout(() => { changes = null; if (state) render(); }, FLASH_MS);
   lastLines = lastLines.concat(newLogLines(prev.log, msg.log)).slice(-60);
 }
 

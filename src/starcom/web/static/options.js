@@ -2,17 +2,17 @@
 // short label (its full sentence as the tooltip), the card an order is about shown on the button,
 // and actions that differ only in one number folded into one slider. Every control that sends an
 // action carries data-action = JSON.stringify(the action exactly as in legal[i].action).
-// Loaded after dom.js and board.js, before game.js (which provides send() and the card popups).
+// What differs per game comes in the options of a game's table (tables.js): which fields hold
+// amounts, which buttons show their card's text and the card's numbers.
+// Loaded after dom.js and seats.js, before game.js (which provides send()).
 "use strict";
 
 // Fewer values than this stay separate buttons (one click beats slide + confirm).
 const GROUP_MIN = 6;
-// Fields that hold a quantity wherever they appear; integers inside a "targets" list count as a
-// quantity too when every option's sentence shows the number itself (an id or a position would
-// show as a name).
-const AMOUNT_FIELDS = new Set(["amount", "credits", "count", "carry"]);
-// Options whose buttons also show their card's text.
-const CARD_TEXT_TYPES = new Set(["build", "play"]);
+// Fields that hold a quantity wherever they appear (a game's table may name more, its
+// options.amountFields); integers inside a list count as a quantity too when every option's
+// sentence shows the number itself (an id or a position would show as a name).
+const AMOUNT_FIELDS = new Set(["amount", "count"]);
 
 // "P0 builds Corvette at c3" reads better in a list of P0's own orders as "Build Corvette at c3".
 function shortText(entry) {
@@ -34,10 +34,11 @@ function optionLabel(entry) {
 const actionKey = (action) => JSON.stringify(action);
 
 // Integer leaves of an action that may be amounts: [{path: ["amount"] | ["targets", 1], value}].
-function amountLeaves(action) {
+// `fields`: the names of the fields that hold amounts.
+function amountLeaves(action, fields) {
   const out = [];
   for (const [k, v] of Object.entries(action)) {
-    if (Number.isInteger(v) && AMOUNT_FIELDS.has(k)) out.push({ path: [k], value: v, named: true });
+    if (Number.isInteger(v) && fields.has(k)) out.push({ path: [k], value: v, named: true });
     if (Array.isArray(v)) v.forEach((x, i) => { if (Number.isInteger(x)) out.push({ path: [k, i], value: x, named: false }); });
   }
   return out;
@@ -67,11 +68,13 @@ function textsShowValues(entries, path) {
 
 // Splits a legal list into amount groups and single options, keeping the list's order (a group
 // stands where its first member stood). A group: {kind: "amount", entries (sorted by value),
-// values, path}; a single: {kind: "single", entry}.
-function groupOptions(legal) {
+// values, path}; a single: {kind: "single", entry}. `amountFields`: the fields that hold amounts
+// (default AMOUNT_FIELDS).
+function groupOptions(legal, amountFields) {
+  const fields = amountFields ? new Set(amountFields) : AMOUNT_FIELDS;
   const buckets = new Map();
   legal.forEach((e, i) => {
-    for (const leaf of amountLeaves(e.action)) {
+    for (const leaf of amountLeaves(e.action, fields)) {
       const key = `${leaf.path.join(".")}|${actionKey(withLeaf(e.action, leaf.path, null))}`;
       if (!buckets.has(key)) buckets.set(key, { path: leaf.path, named: leaf.named, members: [] });
       buckets.get(key).members.push({ e, i, value: leaf.value });
@@ -116,27 +119,14 @@ function distinctLabels(entries, labelOf) {
   return labels;
 }
 
-// "3 cr · ★2 · ♥3 · ⇢1": what an option's card costs and does in numbers; empty without a card.
-function sheetStats(card) {
-  if (!card) return "";
-  const parts = [];
-  if (card.cost !== null && card.cost !== undefined) parts.push(`${card.cost} cr`);
-  if (card.attack !== null && card.attack !== undefined) parts.push(`★${card.attack}`);
-  if (card.hp !== null && card.hp !== undefined) parts.push(`♥${card.hp}`);
-  if (card.speed !== null && card.speed !== undefined && card.kind === "ship") parts.push(`⇢${card.speed}`);
-  if (card.carry) parts.push(`carries ${card.carry}`);
-  if (card.max_dev !== null && card.max_dev !== undefined) parts.push(`max ${card.max_dev}`);
-  return parts.join(" · ");
-}
-
-// One button for one legal action. opts: {label, primary, send (function), disabled, note}.
+// One button for one legal action. opts: {label, primary, send (function), disabled, plain (the
+// label alone), stats (card => its numbers in a few words), withText (entry => whether the button
+// shows its card's text)}.
 function optionButton(entry, opts) {
   const o = opts || {};
   const label = o.label || optionLabel(entry);
-  const stats = o.plain ? "" : sheetStats(entry.card);
-  // What a new card does is part of the decision to build or play it; other options name a card
-  // already on the table (the popup has its text).
-  const says = !o.plain && entry.card && CARD_TEXT_TYPES.has(entry.action.type) ? entry.card.text : "";
+  const stats = o.plain || !entry.card || !o.stats ? "" : o.stats(entry.card);
+  const says = !o.plain && entry.card && o.withText && o.withText(entry) ? entry.card.text : "";
   const b = h("button", {
     class: ["option", o.primary && "primary", entry.card && !o.plain && "with-card"],
     dataset: { type: entry.action.type, action: actionKey(entry.action) },
@@ -199,10 +189,11 @@ function amountTitle(entry, value) {
 }
 
 // The controls for a list of legal entries: buttons and amount sliders, labels made distinct.
-// opts: {send, disabled, primary (entry => bool), marked (action key of the hint), hintValue}.
+// opts: {send, disabled, primary (entry => bool), marked (action key of the hint), amountFields,
+// stats, withText (as optionButton's)}.
 function optionControls(entries, opts) {
   const o = opts || {};
-  const items = groupOptions(entries);
+  const items = groupOptions(entries, o.amountFields);
   const singles = items.filter((it) => it.kind === "single").map((it) => it.entry);
   const labels = distinctLabels(singles, optionLabel);
   const labelOf = new Map(singles.map((e, i) => [e, labels[i]]));
@@ -214,7 +205,7 @@ function optionControls(entries, opts) {
       return ctl;
     }
     const b = optionButton(it.entry, { label: labelOf.get(it.entry), send: o.send, disabled: o.disabled,
-      primary: o.primary && o.primary(it.entry), plain: o.plain });
+      primary: o.primary && o.primary(it.entry), plain: o.plain, stats: o.stats, withText: o.withText });
     if (o.marked && actionKey(it.entry.action) === o.marked) b.classList.add("hinted");
     return b;
   });

@@ -1,6 +1,8 @@
 // Replay page: steps through a finished game; every picture is the server's spectator view after
-// the first n actions (GET /api/games/{id}/replay/{n}), drawn with the shared board code.
-// Loaded after dom.js and board.js; log lines and action texts are shown as text.
+// the first n actions (GET /api/games/{id}/replay/{n}), drawn by the game's own table (tables.js,
+// loaded when the first picture names the game). The page knows no game: its title and brand are
+// the game's. Loaded after dom.js, seats.js, tables.js and summary.js; log lines and action texts
+// are shown as text.
 "use strict";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -31,8 +33,18 @@ async function go(n) {
   updateControls();
   try {
     const msg = await loadStep(n);
+    msg.game = await gameOf(msg);
+    const game = msg.game ? await loadTable(msg.game) : null;
+    if (game) showGame(game);
     if (wanted === n) show(msg);
   } catch (e) { showError(e.message); }
+}
+
+// The game's title on the page: in the brand and the window's title.
+function showGame(game) {
+  if (document.querySelector(".brand-word").textContent === game.title) return;
+  document.querySelector(".brand-word").textContent = game.title;
+  document.title = `${game.title} — replay`;
 }
 
 function updateControls() {
@@ -48,14 +60,10 @@ function show(msg) {
   window.__starcom = { replay: msg };
   document.body.dataset.step = msg.step;
   const v = msg.view;
-  const table = (msg.game && window.GAME_TABLES && window.GAME_TABLES[msg.game]) || null;
-  document.body.classList.toggle("other-table", !!table);
-  if (table) {
-    $("info").textContent = `Replay · ${table.info(v).text}`;
-  } else {
-    const cfg = v.config;
-    $("info").textContent = `Replay · turn ${v.turn + 1} · ${v.phase} phase · ${cfg.size}×${cfg.size} ${cfg.edition}`;
-  }
+  const table = tableOf(msg.game);
+  document.body.dataset.game = msg.game || "";
+  const about = table.replayInfo ? table.replayInfo(v) : table.info ? table.info(v, null).text : `step ${msg.step}`;
+  $("info").textContent = `Replay · ${about}`;
   const b = $("banner");
   if (msg.over) {
     b.textContent = msg.winner === -1 ? "Game over — draw" : `Game over — ${seatName(msg.winner)} wins`;
@@ -64,14 +72,15 @@ function show(msg) {
     b.textContent = msg.to_move === null ? "Replay" : `${seatName(msg.to_move)} to decide`;
     b.style.color = seatColour(msg.to_move);
   }
-  if (table) {  // another game's table draws its sides (each with its decks) itself
-    table.render({ table: $("table") }, { view: v, seat: null }, { legal: [], seat: null, passing: false,
-      rerender: () => { if (current) show(current); }, controls: () => [], act: () => {} });
-  } else {
-    drawPlayers($("players"), v, msg.seats, null);
-    drawDecks($("decks"), v);
-    drawBoard($("board"), v, {});
-  }
+  table.render({ table: $("table"), side: $("table-side"), players: $("players") },
+    { game: msg.game, view: v, seats: msg.seats, seat: null, over: msg.over, winner: msg.winner },
+    { legal: [], mine: false, seat: null, passing: false, pending: false, replay: true, guide: false, hint: null,
+      changes: null, rerender: () => { if (current) show(current); }, controls: () => [], act: () => {},
+      openMenu: () => {}, closeMenu: () => {}, send: () => {} });
+  // The side column holds only what the table put there: none, no column (the board takes its room).
+  const bare = !$("players").childElementCount && !$("table-side").childElementCount;
+  $("left").classList.toggle("hidden", bare);
+  document.querySelector(".replay-layout").classList.toggle("no-side", bare);
   const last = $("last-action");
   last.textContent = msg.step === 0 ? "The game is set up." : msg.action;
   last.style.color = msg.by === null || msg.by === undefined ? "" : seatColour(msg.by);
@@ -119,8 +128,9 @@ function showSummary(msg) {
   const atEnd = !!msg.over && msg.step === total;
   $("summary-panel").classList.toggle("hidden", !atEnd);
   if (!atEnd || summaryLoad) return;
+  const table = tableOf(msg.game);
   summaryLoad = fetchJson(api("/summary"))
-    .then((summary) => drawSummary($("summary"), summary))
+    .then((summary) => (table.summary ? table.summary($("summary"), summary, {}) : drawSummary($("summary"), summary)))
     .catch((e) => {
       summaryLoad = null;  // asked again the next time the last step is shown
       fill($("summary"), h("p", { class: "muted" }, `The summary could not be loaded: ${e.message}`));

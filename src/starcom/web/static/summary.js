@@ -1,6 +1,8 @@
-// The summary of a finished game (GET /api/games/{id}/summary): a table per player and a small
-// line chart of each player's credits over the turns. Used by the game-over screen and the replay.
-// Loaded after dom.js (h, fill); uses board.js's seat colours when that is loaded. Everything from
+// The summary of a finished game (GET /api/games/{id}/summary): a line on how it ended, a table
+// with a row per player and a small line chart of a number of each player over the turns. Used by
+// the game-over screen and the replay; each game's table says which columns and which chart
+// (tables.js: summary), a game without one gets a column per number of its summary's players.
+// Loaded after dom.js (h, fill); uses seats.js's seat colours when that is loaded. Everything from
 // the server becomes text nodes or numbers in SVG attributes.
 "use strict";
 
@@ -15,11 +17,6 @@
   const LABEL = { fill: "#8f9cc2", "font-size": 11 };
   const AXIS = { stroke: "#6c79a8", "stroke-width": 1 };
   const GRID = { stroke: "#ffffff14", "stroke-width": 1 };
-  const REASONS = {
-    conquest: "Ended by conquest: one player was left standing.",
-    turn_limit: "Ended at the turn limit: most developments won (then most credits).",
-    action_limit: "Ended at the server's action cap, scored like the turn limit.",
-  };
 
   function el(tag, attrs, parent, label) {
     const node = document.createElementNS(NS, tag);
@@ -47,17 +44,18 @@
     return out;
   }
 
-  // The credits chart: x = turns played so far (0 = the start of the game), y = credits then.
-  function creditsChart(players) {
-    const series = players.map((p) => ({ seat: p.seat, values: (p.credits_by_turn || []).map(num) }));
+  // The chart of `chart.field` (a list per player: the value when each turn began, then at the
+  // end): x = turns played so far (0 = the start of the game), y = the value then.
+  function lineChart(players, chart) {
+    const series = players.map((p) => ({ seat: p.seat, values: (p[chart.field] || []).map(num) }));
     const turns = Math.max(1, ...series.map((s) => s.values.length - 1));
     const yTicks = ticks(Math.max(1, ...series.flatMap((s) => s.values)), 4);
     const yMax = yTicks[yTicks.length - 1];
     const xTicks = ticks(turns, 5).filter((t) => t <= turns);
     const x = (i) => LEFT + (i / turns) * (W - LEFT - RIGHT);
     const y = (v) => TOP + (1 - v / yMax) * (H - TOP - BOTTOM);
-    const root = el("svg", { class: "credits-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
-      "aria-label": "credits of each player over the turns" });
+    const root = el("svg", { class: ["summary-chart", chart.className].filter(Boolean).join(" "), viewBox: `0 0 ${W} ${H}`, role: "img",
+      "aria-label": chart.aria || `${chart.yLabel} of each player over the turns` });
     // A small chart on any page, with or without pages.css: never much larger than designed.
     Object.assign(root.style, { display: "block", width: "100%", height: "auto", maxWidth: `${Math.round(1.4 * W)}px` });
     for (const t of yTicks) {
@@ -72,7 +70,7 @@
     el("text", { x: (LEFT + W - RIGHT) / 2, y: H - 4, "text-anchor": "middle", class: "axis-label", ...LABEL }, root,
       "turns played");
     el("text", { x: 11, y: (TOP + H - BOTTOM) / 2, "text-anchor": "middle", class: "axis-label", ...LABEL,
-      transform: `rotate(-90 11 ${(TOP + H - BOTTOM) / 2})` }, root, "credits");
+      transform: `rotate(-90 11 ${(TOP + H - BOTTOM) / 2})` }, root, chart.yLabel);
     for (const s of series) {
       if (!s.values.length) continue;
       const pts = s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
@@ -83,37 +81,41 @@
     return root;
   }
 
-  // [field, column head, what the head means]: short heads, so the table fits a side panel.
-  const COLUMNS = [["systems", "Sys", "systems held"], ["developments", "Dev", "developments"],
-    ["credits", "Cr", "credits at the end"], ["vessels_built", "Built", "vessels built"],
-    ["cards_played", "Cards", "cards played"]];
-
-  function table(summary) {
+  // columns: [field, column head, what the head means]; note(player): more for the seat's cell.
+  function table(summary, columns, note) {
     return h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, "Player"),
-        COLUMNS.map(([, label, meaning]) => h("th", { title: meaning, "aria-label": meaning }, label)))),
+        columns.map(([, label, meaning]) => h("th", { title: meaning, "aria-label": meaning }, label)))),
       h("tbody", {}, summary.players.map((p) => h("tr", {
         class: p.seat === summary.winner ? "winner" : null, dataset: { seat: p.seat },
       },
-      h("td", { class: "seat-cell", style: { color: colourOf(p.seat) } }, `P${p.seat}`,
-        p.eliminated_turn !== null && p.eliminated_turn !== undefined
-          ? h("span", { class: "out-note" }, `out on turn ${num(p.eliminated_turn) + 1}`) : null),
-      COLUMNS.map(([key]) => h("td", { dataset: { col: key } }, num(p[key])))))));
+      h("td", { class: "seat-cell", style: { color: colourOf(p.seat) } }, `P${p.seat}`, note ? note(p) : null),
+      columns.map(([key]) => h("td", { dataset: { col: key } }, num(p[key])))))));
   }
 
-  // Draw ``summary`` into ``box`` (replacing what was there); returns the box. opts.reason = false
-  // leaves out the line saying why the game ended (for a screen that says it already).
-  function drawSummary(box, summary, opts = {}) {
+  // A column for every number a player's row holds (for a game whose table names none).
+  function numberColumns(players) {
+    const keys = [];
+    for (const p of players) {
+      for (const [k, v] of Object.entries(p)) if (k !== "seat" && typeof v === "number" && !keys.includes(k)) keys.push(k);
+    }
+    return keys.map((k) => { const words = k.replace(/_/g, " "); return [k, words.charAt(0).toUpperCase() + words.slice(1), words]; });
+  }
+
+  // Draw ``summary`` into ``box`` (replacing what was there); returns the box. spec (all
+  // optional): reason (the line on how the game ended; null or "": none), columns (as table()'s;
+  // default: every number of the rows), note (player => more for its seat's cell), chart
+  // ({field, title, yLabel, className, aria}: a line per player of that list field).
+  function drawSummary(box, summary, spec = {}) {
     const players = Array.isArray(summary && summary.players) ? summary.players : [];
-    const reason = REASONS[summary && summary.reason] || "The game is over.";
-    const turns = summary && Number.isFinite(summary.turns) ? ` ${summary.turns} turns were played.` : "";
+    const chart = spec.chart || null;
     box.classList.add("summary");
     return fill(box,
-      opts.reason === false ? null : h("p", { class: "summary-reason" }, reason + turns),
-      players.length ? table({ ...summary, players }) : null,
-      players.length ? [
-        h("div", { class: "chart-title" }, "Credits over the game"),
-        creditsChart(players),
+      spec.reason ? h("p", { class: "summary-reason" }, spec.reason) : null,
+      players.length ? table({ ...summary, players }, spec.columns || numberColumns(players), spec.note) : null,
+      players.length && chart ? [
+        h("div", { class: "chart-title" }, chart.title),
+        lineChart(players, chart),
         h("div", { class: "chart-legend" }, players.map((p) =>
           h("span", { style: { "--sc": colourOf(p.seat), color: colourOf(p.seat) } }, `P${p.seat}`))),
       ] : null);

@@ -1,8 +1,10 @@
 // The Galactic Empires table: each side's Sector HQ, decks, points and fleet (terrain with the
 // ships and bases on it, crew and equipment on those), the reaction chain, and this seat's hand.
 // Drawn as HTML from the server's view (src/starcom/ge/observer.py); every order is one of the
-// server's legal entries, shown on the cards it names and in the orders panel. Loaded after dom.js
-// and board.js (seatName, seatColour, cap), before game.js, which calls it through GAME_TABLES.
+// server's legal entries, shown on the cards it names and in the orders panel. Served from the
+// game's package (its entry's serving.web) and loaded by the game and replay pages after their
+// shared scripts (dom.js, seats.js: seatName, seatColour, cap; tables.js; summary.js); they draw
+// through GAME_TABLES.ge.
 "use strict";
 
 const GE_PHASES = { setup: "Setup", allocate: "Point Allocation", "play-a": "Play Cards A", fire: "Weapons Fire",
@@ -184,25 +186,40 @@ function geReservePicker(entries, state, ctx) {
     h("div", { class: "ge-chosen" }, h("b", {}, "Reserve: "), chosen.length ? chosen.map((k, i) => h("button", {
       type: "button", class: "ge-remove", title: "Take it out again",
       onclick: () => change(chosen.filter((_, j) => j !== i)) }, `− ${nameOf(k)}`)) : h("span", { class: "muted" }, "nothing yet")),
-    exact ? h("div", { class: "btns" }, ctx.controls([exact.e], true))
+    exact ? h("div", { class: "btns" }, ctx.controls([exact.e], { primary: true }))
       : h("p", { class: "muted small" }, chosen.length ? "Not a complete reserve fleet yet: add more." : ""));
+}
+
+// A chain link's action (the notation's words: "play moon#3 fleet:0") in names: the card of a
+// key#id word (from the glossary), a seat's fleet, or its Sector HQ when the link fires at it.
+function geLinkWords(link) {
+  const hq = link.kind === "fire" || link.kind === "shoot";
+  return String(link.action).split(" ").slice(1).join(" ")
+    .replace(/([a-z0-9_-]+)#\d+/g, (_, key) => (geSpec(key) || { name: key.replace(/_/g, " ") }).name)
+    .replace(/\b(fleet|hq):(\d+)/g, (_, what, seat) => `${seatName(Number(seat))}'s ${what === "hq" || hq ? "Sector HQ" : "fleet"}`);
 }
 
 function geChain(v) {
   if (!v.chain.length) return null;
   return h("section", { class: "ge-chain" }, h("b", {}, "Reaction chain"),
-    v.chain.slice().reverse().map((link, i) => h("div", { style: { color: seatColour(link.player) } },
-      `${i === 0 ? "Top: " : ""}${seatName(link.player)} · ${link.kind} · ${link.action}`)));
+    v.chain.slice().reverse().map((link, i) => h("div", { style: { color: seatColour(link.player) }, title: link.action },
+      `${i === 0 ? "Top: " : ""}${seatName(link.player)} · ${link.kind}`, geLinkWords(link) ? ` · ${geLinkWords(link)}` : "")));
 }
 
-const GAME_TABLES = window.GAME_TABLES || (window.GAME_TABLES = {});
+// The game summary's columns ([field, head, what it means]) and its chart (ge/summary.py).
+const GE_SUMMARY_COLUMNS = [["hq_damage", "HQ", "damage on the Sector HQ"], ["cards_played", "Cards", "cards put into play"],
+  ["volleys", "Vol", "volleys fired"], ["damage_dealt", "Dmg", "damage the volleys did"],
+  ["cards_lost", "Lost", "own cards destroyed"]];
+const GE_SUMMARY_CHART = { field: "hq_by_turn", title: "Sector HQ damage over the game", yLabel: "HQ damage",
+  className: "hq-chart", aria: "Sector HQ damage of each player over the turns" };
 
 GAME_TABLES.ge = {
   // The top bar: the turn and the phase.
-  info(v) {
+  info(v, limit) {
     const turn = Math.max(...v.players.map((p) => p.turns), 1);
     return { text: `Turn ${turn} · ${GE_PHASES[v.phase] || v.phase}`,
-      title: `Galactic Empires, ${v.edition} edition; ${seatName(v.active)} (${GE_EMPIRES[v.players[v.active].empire]}) is the active player` };
+      title: `Galactic Empires, ${v.edition} edition; ${seatName(v.active)} (${GE_EMPIRES[v.players[v.active].empire]}) is the active player` +
+        (limit ? `; scored after turn ${limit}` : "") };
   },
   turns(v) { return Math.max(...v.players.map((p) => p.turns), 1); },
   decision(v) {
@@ -210,6 +227,16 @@ GAME_TABLES.ge = {
     return v.phase === "setup" ? "choose your reserve fleet" : GE_PHASES[v.phase] || v.phase;
   },
   overReason(state) { return GE_ENDINGS[state.view.end] || (state.view.end ? cap(String(state.view.end)) : ""); },
+  victory: "Your empire holds the sector.",
+
+  // How the game went: the ending, then each side's numbers and its Sector HQ damage over the turns.
+  summary(box, summary, opts) {
+    const ending = GE_ENDINGS[summary && summary.reason] || "The game is over.";
+    const turns = summary && Number.isFinite(summary.turns) ? ` ${summary.turns} turns were played.` : "";
+    return drawSummary(box, summary, { reason: opts && opts.reason === false ? null : ending + turns,
+      columns: GE_SUMMARY_COLUMNS, chart: GE_SUMMARY_CHART,
+      note: (p) => (p.empire ? h("span", { class: "out-note" }, GE_EMPIRES[p.empire] || p.empire) : null) });
+  },
 
   // The table itself (the board area), the orders panel and the hand.
   render(parts, state, ctx) {
@@ -219,7 +246,7 @@ GAME_TABLES.ge = {
     const me = state.seat === null ? 0 : state.seat;
     const other = 1 - me;
     const c = { ...ctx, aim: v.aim };
-    fill(parts.table, geSide(v, other, c, ix), geChain(v), geSide(v, me, c, ix));
+    fill(parts.table, h("div", { class: "ge-board" }, geSide(v, other, c, ix), geChain(v), geSide(v, me, c, ix)));
     if (parts.groups) this.renderOrders(parts, ix, c, state);  // a replay has neither orders nor a hand
     if (parts.hand) this.renderHand(parts.hand, parts.handTitle, state, ix, c);
   },
@@ -227,7 +254,7 @@ GAME_TABLES.ge = {
   renderOrders(parts, ix, ctx, state) {
     const [, mainVerbs] = GE_GROUPS[0];
     const none = (ix.byVerb.get("reserve") || []).filter((e) => e.action.length === 1);  // keep no reserve
-    fill(parts.main, ctx.controls(mainVerbs.flatMap((verb) => ix.byVerb.get(verb) || []).concat(none), true));
+    fill(parts.main, ctx.controls(mainVerbs.flatMap((verb) => ix.byVerb.get(verb) || []).concat(none), { primary: true }));
     const boxes = [];
     for (const [title, verbs] of GE_GROUPS.slice(1)) {
       const entries = verbs.flatMap((verb) => ix.byVerb.get(verb) || []);

@@ -1,6 +1,6 @@
-// Zoom and pan for the game board: which part of the board the <svg> shows. Wheel and the
-// +/− buttons zoom, a drag pans, two fingers pinch. Loaded before game.js, which redraws the board
-// (with the board's text sizes for the new zoom) whenever the view changes.
+// Zoom and pan for Star Commander's board: which part of the board the <svg> shows. Wheel and the
+// +/− buttons zoom, a drag pans, two fingers pinch. Loaded before Star Commander's table.js, which
+// redraws the board (with the board's text sizes for the new zoom) whenever the view changes.
 "use strict";
 
 const ZOOM_MAX = 5;

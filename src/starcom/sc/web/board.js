@@ -1,6 +1,7 @@
-// Shared drawing for the game and replay pages: the board, player cards and decks from a view.
-// Loaded after dom.js and before game.js / replay.js; pure functions of the view plus optional
-// click handlers. Text from the view only ever becomes text nodes (see dom.js).
+// Star Commander's drawing for the game and replay pages: the board, player cards and decks from
+// a view. The first of Star Commander's table scripts (loaded after the shared dom.js and
+// seats.js); pure functions of the view plus optional click handlers. Text from the view only
+// ever becomes text nodes (see dom.js).
 //
 // The board keeps every text at MIN_PX screen pixels or more, whatever the zoom: each font size
 // is the larger of its design size and MIN_PX in board units, and a detail that no longer fits
@@ -9,7 +10,6 @@
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const SEAT_COLOURS = ["#4cc9f0", "#ff5d8f", "#7ae582", "#ffd166"];
 const DOMAIN_COLOURS = { industry: "#f39c4a", statecraft: "#b48cff", science: "#35d0ba", none: "#c9d3f2" };
 const DOMAINS = ["industry", "statecraft", "science"];
 // Half sizes of a diamond tile, in SVG units.
@@ -17,34 +17,6 @@ const HW = 150, HH = 108;
 const BOARD_PAD = 8;
 // The smallest text on the board, in screen pixels (a little above the 11 px floor, for rounding).
 const MIN_PX = 11.5;
-// How long a change made by someone else stays highlighted (ms); the CSS animation has this length.
-const FLASH_MS = 2200;
-
-const seatName = (p) => `P${p}`;
-const seatColour = (p) => (p >= 0 && p < SEAT_COLOURS.length ? SEAT_COLOURS[p] : "#9aa6c9");
-
-// "AI · hard" for a computer seat (its level or agent), "AI · normal (standing in)" for the seat of a
-// player who left an online game, "human" otherwise.
-function seatLabel(seat) {
-  const kind = seat.kind || "human";
-  if (kind.startsWith("ai:")) return `AI · ${kind.slice(3)}`;
-  if (seat.ai) return `AI · ${seat.ai} (standing in)`;
-  return "human";
-}
-
-// What a seat is doing beyond its kind: an AI waiting for a worker or thinking, a human seat nobody
-// has taken yet. [text, tooltip, css class] or null. Replays carry none of these fields.
-function seatStatus(seat) {
-  if (seat.ai_status === "queued") {
-    return ["AI queued", "Waiting for a free AI worker: the server's AI workers are busy with other games. " +
-      "This seat moves as soon as one is free.", "queued"];
-  }
-  if (seat.ai_status === "thinking") return ["thinking…", "The AI is choosing its move.", "thinking"];
-  if ((seat.kind || "human") === "human" && seat.claimed === false) {
-    return ["free · waiting for a player", "Nobody has taken this seat yet: it waits for someone to open its invite link.", "free"];
-  }
-  return null;
-}
 
 // opts.changed: seats whose numbers just changed (highlighted for a moment).
 function drawPlayers(box, v, seats, me, opts) {
@@ -463,5 +435,3 @@ function star(parent, ax, ay, r1) {
   svg("polygon", { points: `${ax},${ay - r1} ${ax + r2},${ay - r2} ${ax + r1},${ay} ${ax + r2},${ay + r2} ${ax},${ay + r1} ${ax - r2},${ay + r2} ${ax - r1},${ay} ${ax - r2},${ay - r2}`,
     fill: "#ffcf70" }, parent);
 }
-
-function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }

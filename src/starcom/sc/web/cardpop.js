@@ -1,6 +1,7 @@
-// Card popups: pointing at a card (a mouse resting on it, or a finger held on it) shows the whole
-// card: its catalogue sheet (GET /api/cards, fetched once) and what the view says about this copy
-// (owner, damage, developments). Loaded after dom.js; game.js tells it how to read board elements.
+// Star Commander's card popups: pointing at a card (a mouse resting on it, or a finger held on it)
+// shows the whole card: its catalogue sheet (GET /api/cards, fetched once) and what the view says
+// about this copy (owner, damage, developments). Loaded after dom.js; Star Commander's table.js
+// tells it how to read board elements.
 "use strict";
 
 const HOVER_MS = 280;

@@ -1,0 +1,114 @@
+"""What the browser asks of each game, over HTTP (issue 28): the game's own browser files, served
+from its package and listed with its settings; the guide sentence in the state message; and
+Galactic Empires' option labels and game summary. No browser here: the pages that use all this
+are tested in test_ge_table.py and the Star Commander page tests."""
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import httpx
+import pytest
+
+from starcom.games import get as get_game
+from starcom.games import list_games
+from starcom.ge.server import option_labels
+from starcom.server.adapter import adapter_for
+from starcom.web.assets import asset_file, page_assets
+
+
+def _settings(server: str) -> dict[str, dict]:
+    return {g["name"]: g for g in httpx.get(f"{server}/api/settings").json()["games"]}
+
+
+def test_each_game_lists_and_serves_its_own_table(server: str) -> None:
+    games = _settings(server)
+    for name in ("starcom", "ge"):
+        game = games[name]
+        assert game["scripts"], f"{name} lists no table script"
+        assert game["tagline"]
+        for url in game["scripts"] + game["styles"]:
+            assert url.startswith(f"/static/games/{name}/")
+            r = httpx.get(server + url)
+            assert r.status_code == 200, url
+            kind = "javascript" if url.endswith(".js") else "css"
+            assert kind in r.headers["content-type"], (url, r.headers["content-type"])
+            assert r.text == asset_file(get_game(name), url.rsplit("/", 1)[1]).read_text("utf-8")
+    # A game installed without browser files is listed with none (the pages draw it plainly).
+    for name in list_games():
+        if get_game(name).serving.web is None:
+            assert games[name]["scripts"] == [] and games[name]["styles"] == []
+
+
+@pytest.mark.parametrize("path", ["../entry.py", "%2e%2e/entry.py", "web/../../games.py", ".hidden", "nothing.js",
+                                  "", "..%2F..%2Fgames.py"])
+def test_nothing_else_is_served_from_a_game_package(server: str, path: str) -> None:
+    r = httpx.get(f"{server}/static/games/ge/{path}")
+    assert r.status_code == 404, (path, r.status_code)
+    assert "error" in r.json()
+
+
+def test_an_unknown_game_has_no_files(server: str) -> None:
+    r = httpx.get(f"{server}/static/games/nosuchgame/table.js")
+    assert r.status_code == 404 and "no game" in r.json()["error"]
+
+
+def test_asset_file_refuses_what_leaves_the_directory() -> None:
+    ge = get_game("ge")
+    for bad in ("../entry.py", "a//b.js", ".secret", "sub/../../entry.py", "/etc/passwd", ""):
+        with pytest.raises(ValueError, match="no file"):
+            asset_file(ge, bad)
+    assert asset_file(ge, "ge-table.js").name == "ge-table.js"
+    assert page_assets(ge)["scripts"] == ["/static/games/ge/ge-table.js"]
+
+
+@pytest.mark.parametrize("game", ["starcom", "ge"])
+def test_the_state_message_guides_the_seat_to_move_only(server: str, game: str) -> None:
+    made = httpx.post(f"{server}/api/games", json={"game": game, "mode": "hotseat", "seed": 2}).json()
+    gid, tokens = made["game_id"], [s["token"] for s in made["seats"]]
+    spectator = httpx.get(f"{server}/api/games/{gid}").json()
+    first = spectator["to_move"]
+    mine = httpx.get(f"{server}/api/games/{gid}", params={"seat": tokens[first]}).json()
+    assert isinstance(mine["guide"], str) and len(mine["guide"].split()) > 8
+    other = httpx.get(f"{server}/api/games/{gid}", params={"seat": tokens[1 - first]}).json()
+    assert other["guide"] is None and spectator["guide"] is None
+
+
+# The notation's card words, numbers standing for cards or fields, JSON.
+RAW = re.compile(r"#|\b(?:fleet|hq):\d|[\[\]{}\"]|\(\d")
+
+
+def test_galactic_empires_labels_are_distinct_words() -> None:
+    """Every decision of a few random games: one label per option, none alike, each in words."""
+    adapter = adapter_for("ge")
+    for seed, edition in ((1, "full"), (2, "quick"), (3, "full")):
+        game = adapter.entry.rules.new(edition=edition, seed=seed)
+        rng = random.Random(seed)
+        while not game.over and game.s.actions < 1500:
+            actions = game.legal_actions()
+            labels = option_labels(game, actions, game.to_move)
+            assert len(set(labels)) == len(labels), [l for l in labels if labels.count(l) > 1][:4]
+            for label in labels:
+                assert label and not RAW.search(label), label
+            adapter.play(game, rng.choice(actions))
+
+
+def test_galactic_empires_summary_counts_the_game(server: str) -> None:
+    made = httpx.post(f"{server}/api/games", json={"game": "ge", "mode": "vs_ai", "seed": 9, "edition": "quick",
+                                                   "turn_limit": 3, "seats": ["ai:easy", "ai:easy"]}).json()
+    gid = made["game_id"]
+    for _ in range(600):
+        st = httpx.get(f"{server}/api/games/{gid}").json()
+        if st["over"]:
+            break
+        time.sleep(0.1)
+    assert st["over"] and st["over_reason"] in ("hq", "stall", "turn cap")
+    summary = httpx.get(f"{server}/api/games/{gid}/summary").json()
+    assert summary["winner"] == st["winner"] and summary["reason"] == st["over_reason"]
+    assert [p["empire"] for p in summary["players"]] == ["argonian", "krebiz"]
+    for p in summary["players"]:
+        assert p["hq_damage"] == st["view"]["players"][p["seat"]]["hq"]
+        assert p["hq_by_turn"][-1] == p["hq_damage"] and len(p["hq_by_turn"]) >= 2
+    assert sum(p["cards_played"] for p in summary["players"]) > 0
+    assert summary["steps"] == st["step"]
