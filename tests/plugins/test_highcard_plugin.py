@@ -109,7 +109,8 @@ def test_a_broken_plugin_leaves_the_other_games_working_and_says_why(monkeypatch
                                                                        tmp_path: Path) -> None:
     _fake_plugins(monkeypatch, tmp_path)
     try:
-        assert games.list_games() == ["ge", NAME, "starcom"]
+        listed = games.list_games()
+        assert {"ge", NAME, "starcom"} <= set(listed) and not {"broken", "oops", "gone"} & set(listed)
         with pytest.raises(ValueError, match=r"'broken' is installed but failed to load: RuntimeError: its rules "
                                              r"file is missing"):
             games.get("broken")
@@ -118,8 +119,9 @@ def test_a_broken_plugin_leaves_the_other_games_working_and_says_why(monkeypatch
             games.get("oops")
         with pytest.raises(ValueError, match=r"'gone' is installed but failed to load: ModuleNotFoundError"):
             games.get("gone")
-        with pytest.raises(ValueError, match=r"unknown game 'chess': choose one of ge, highcard, starcom"):
+        with pytest.raises(ValueError, match=r"unknown game 'chess': choose one of .*\bhighcard\b") as err:
             games.get("chess")
+        assert not any(name in str(err.value) for name in ("broken", "oops", "gone"))  # not offered
         # The working games still play, High Card to its end.
         g = games.load_game(NAME, players=3, seed=1)
         rng = random.Random(0)
