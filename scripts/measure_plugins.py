@@ -36,10 +36,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from test_import_graph import import_graph, strongly_connected  # noqa: E402
+from test_import_graph import NAME_BRANCH, import_graph, strongly_connected  # noqa: E402
 
-GAME_NAMES = ("starcom", "ge", "sc")
-BRANCH = re.compile(r"""(==|!=|\bis\b|\bin\b)\s*\(?\s*(["'](?:starcom|ge|sc)["']|STARCOM\b|GE\b)""")
 
 
 def game_packages(graph: dict[str, set[str]]) -> tuple[str, ...]:
@@ -68,7 +66,7 @@ def name_branches(src: Path, games: tuple[str, ...]) -> list[str]:
             continue
         for no, line in enumerate(path.read_text("utf-8").splitlines(), 1):
             code = line.split("#", 1)[0]
-            if BRANCH.search(code):
+            if NAME_BRANCH.search(code):
                 found.append(f"{path.relative_to(src)}:{no}: {line.strip()}")
     return found
 

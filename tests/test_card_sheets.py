@@ -166,7 +166,7 @@ def _strings(path: Path) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("module", ["options.py", "text.py", "cards/sheets.py"])
 def test_label_code_names_no_card(module: str) -> None:
     """Card names live in the catalogue and card modules; wording code reads them as data."""
-    path = Path(__file__).parent.parent / "src" / "starcom" / module
+    path = Path(__file__).parent.parent / "src" / "starcom" / "sc" / module
     names = [re.compile(rf"\b{re.escape(d.name)}\b") for d in DEFS]
     found = [(line, s) for line, s in _strings(path) if any(n.search(s) for n in names)]
     assert not found, f"card names in {module}: {found}"

@@ -13,6 +13,7 @@ resolves cycles.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -203,9 +204,94 @@ def test_find_cycle_names_the_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
+def test_the_graph_sees_dynamic_imports_and_package_inits() -> None:
+    """``importlib.import_module`` and ``__import__`` of a literal name are imports; with
+    ``with_init``, importing a submodule runs the packages above it (not one's own)."""
+    import textwrap
+    modules = {"starcom.a": Path("a"), "starcom.b": Path("b"), "starcom.pkg": Path("p"), "starcom.pkg.c": Path("c")}
+    code = textwrap.dedent("""
+        import importlib
+        def late():
+            importlib.import_module("starcom.b")
+            __import__("starcom.pkg.c")
+    """)
+    tmp = Path(__file__).with_name("_graph_probe.py")
+    try:
+        tmp.write_text(code, "utf-8")
+        assert imports_of("starcom.a", tmp, modules) == {"starcom.b", "starcom.pkg.c"}
+        assert imports_of("starcom.a", tmp, modules, with_init=True) == {"starcom.b", "starcom.pkg", "starcom.pkg.c"}
+        assert imports_of("starcom.pkg.x", tmp, modules, with_init=True) == {"starcom.b", "starcom.pkg.c"}
+    finally:
+        tmp.unlink()
+
+
 def test_no_import_cycle() -> None:
-    cycle = find_cycle(import_graph())
+    """None at module level, counting dynamic imports and the package ``__init__`` each import
+    runs."""
+    cycle = find_cycle(import_graph(with_init=True))
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+# --------------------------------------------------------------------------- games are plug-ins
+
+GAME_PACKAGES = ("starcom.sc", "starcom.ge")
+# A comparison against a game's name, or one of the game entries' constants, in code.
+NAME_BRANCH = re.compile(r"""(==|!=|\bis\b|\bin\b)\s*\(?\s*(["'](?:starcom|ge|sc)["']|STARCOM\b|GE\b)""")
+
+
+def _in_game(module: str) -> bool:
+    return any(module == g or module.startswith(g + ".") for g in GAME_PACKAGES)
+
+
+def _package(module: str) -> str:
+    """The node a module belongs to at package level: its game, or its platform package (a
+    root module is its own)."""
+    for g in GAME_PACKAGES:
+        if module == g or module.startswith(g + "."):
+            return g
+    return ".".join(module.split(".")[:2])
+
+
+def test_the_platform_imports_no_game() -> None:
+    """Clients reach a game through the registry (which loads it from its entry point), never
+    by importing it."""
+    graph = import_graph(with_init=True)
+    wrong = sorted(f"{m} imports {d}" for m, deps in graph.items() if not _in_game(m) for d in deps if _in_game(d))
+    assert not wrong, "platform modules import a game:\n" + "\n".join(wrong)
+
+
+def test_the_platform_branches_on_no_game_name() -> None:
+    wrong = []
+    for name, path in module_names().items():
+        if _in_game(name):
+            continue
+        for no, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            if NAME_BRANCH.search(line.split("#", 1)[0]):
+                wrong.append(f"{path.relative_to(SRC)}:{no}: {line.strip()}")
+    assert not wrong, "the platform compares game names:\n" + "\n".join(wrong)
+
+
+def test_the_name_branch_pattern_finds_branches() -> None:
+    for line in ('if game == "starcom":', "if entry.name != 'ge':", "if entry is STARCOM:", 'x = name in ("sc",)'):
+        assert NAME_BRANCH.search(line), line
+    assert not NAME_BRANCH.search('default = games.default_game()')
+
+
+def test_no_package_cycle() -> None:
+    """At package level (each game one node, each platform package one) the graph is acyclic:
+    games build on the platform, the platform's layers build on each other one way."""
+    packages: dict[str, set[str]] = {}
+    for m, deps in import_graph(with_init=True).items():
+        packages.setdefault(_package(m), set()).update(_package(d) for d in deps)
+    for node, deps in packages.items():
+        deps.discard(node)
+    groups = [sorted(g) for g in strongly_connected(packages) if len(g) > 1]
+    assert not groups, f"package cycles: {groups}"
+
+
+def test_strongly_connected_finds_groups() -> None:
+    groups = strongly_connected({"a": {"b"}, "b": {"a", "c"}, "c": set(), "d": {"d"}})
+    assert sorted(map(sorted, groups)) == [["a", "b"], ["c"], ["d"]]
 
 
 def test_engine_and_cards_do_not_import_each_other() -> None:

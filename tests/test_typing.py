@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("mypy", reason="mypy is not installed: pip install -e '.[dev]'")
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT_PACKAGES = ("src/starcom/sc/engine", "src/starcom/sc/cards", "src/starcom/ge", "src/starcom/kit",
+STRICT_PACKAGES = ("src/starcom/sc", "src/starcom/ge", "src/starcom/kit",
                    "src/starcom/agents/generic.py", "src/starcom/server", "src/starcom/observer.py")
 
 

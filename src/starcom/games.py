@@ -22,9 +22,6 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from .sc.agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
-from .sc.agents import agent_names as _starcom_agent_names
-from .sc.observer import STARCOM as STARCOM_OBSERVER
 from .observer import Observer
 from .protocol import Agent, Game, Viewer
 

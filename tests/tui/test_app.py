@@ -8,7 +8,7 @@ from textual.widgets import Static
 from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import CARD_DEF, DEFS
 from starcom.sc.scenario import build
-from starcom.tui import StarcomApp
+from starcom.sc.tui.app import StarcomApp
 from starcom.tui.screens import CoverScreen, GameOverScreen
 
 SIZE = (180, 60)

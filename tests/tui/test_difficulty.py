@@ -14,7 +14,7 @@ from textual.widgets import Input, OptionList, Static
 
 from starcom.sc.engine.game import Game
 from starcom.sc import agents
-from starcom.tui import StarcomApp
+from starcom.sc.tui.app import StarcomApp
 
 SIZE = (180, 60)
 

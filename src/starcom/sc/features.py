@@ -20,7 +20,7 @@ A legal action beyond its family's slots has no ID (:meth:`Features.action_ids` 
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -35,6 +35,10 @@ _PHASES = ("ready", "command", "combat", "end")
 _STEPS = ("command", "priority", "build_window", "combat_pick", "assign", "retreat", "choice",
           "trade_build", "trade_answer")
 _AMOUNT_CAP = 7  # amounts, credits and counts in an action are coded 0..7 (7: seven or more)
+
+# Codes an action field's value (its type goes by the field: an int, or a str for a trade
+# item) for the seat deciding: a number below the field's radix.
+Coder = Callable[[Any, int], int]
 
 # Per kind: how many of its leading fields pick the family (the rest, and duplicates, go by
 # slot), and how many slots a family has. A "*" field counts as one field: its first value. The
@@ -86,7 +90,7 @@ class Features:
         def relative(x: int, seat: int) -> int:
             return (x - seat) % n
 
-        coders: dict[str, tuple[int, Any]] = {
+        coders: dict[str, tuple[int, Coder]] = {
             "vessel": (V, lambda x, s: vdef[x]), "card": (D, lambda x, s: cdef[x]),
             "def": (D, lambda x, s: x), "pos": (P, lambda x, s: x), "player": (n, relative),
             "explore": (2, lambda x, s: x), "flag": (2, lambda x, s: x),
@@ -131,7 +135,7 @@ class Features:
         """0 for an empty "*" field at ``action[i]``, else 1 + its first value's code."""
         if len(action) <= i:
             return 0
-        x = action[i]
+        x: int = action[i]  # a target (a card, vessel, position, player or amount) or a card
         if kind in ("play", "ability"):
             kinds = target_kinds(g, kind, action[1])
             tk = kinds[0] if kinds else "amount"

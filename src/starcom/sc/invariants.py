@@ -17,7 +17,7 @@ from typing import Any
 from .cards.catalogue import CARD_DEF, DEFS, DOMAINS, N_CARDS, SUPPLY_NAMES
 from .engine import rules as R
 from .engine.game import standard_rules
-from .engine.state import NOBODY, GameState
+from .engine.state import NOBODY, ActionTuple, GameState
 
 # Cards that may legitimately be in no zone: Homeworlds of empty seats and unused filler systems
 # are left out of the game at setup.
@@ -188,7 +188,7 @@ def _devs_fell(before: GameState, after: GameState, p: int | None) -> bool:
     return False
 
 
-def _check_new_vessels(before: GameState, action: tuple, after: GameState, out: list[str]) -> None:
+def _check_new_vessels(before: GameState, action: ActionTuple, after: GameState, out: list[str]) -> None:
     new = [v for vid, v in after.vessels.items() if vid not in before.vessels]
     if not new:
         return
@@ -236,7 +236,7 @@ def _check_dev_added(before: GameState, after: GameState, out: list[str]) -> Non
         out.append(f"DEV-3: site {pos} grew to {s1.devs} developments, maximum {R.max_dev(after, pos)}")
 
 
-def check_step(before: GameState, action: tuple, after: GameState) -> list[str]:
+def check_step(before: GameState, action: ActionTuple, after: GameState) -> list[str]:
     """Violations of rules that hold at the moment of an action (BUILD-2, BUILD-4, BUILD-6,
     DEV-3): ``after`` is ``before`` with ``action`` applied. States that became legal because
     developments fell after building are not flagged."""

@@ -499,7 +499,7 @@ def load(path: str | Path) -> list[Scenario]:
     return out
 
 
-def run_files(paths: list[str], echo=print) -> int:
+def run_files(paths: list[str], echo: Callable[[str], object] = print) -> int:
     """Run every scenario in ``paths``; prints a line each; returns 0 if all pass, else 1."""
     failed = passed = 0
     for path in paths:

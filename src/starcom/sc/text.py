@@ -12,14 +12,14 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .cards.catalogue import DOMAINS
 from .cards.wording import CHOICE_WORDS
+from .engine.actions import Action
 from .engine.board import name as pos_name
 from .engine.game import Game, standard_rules
 from .engine.ruleset import Ruleset
 from .observer import STARCOM as OBSERVER
 from .options import option_labels  # noqa: F401  (short option labels; re-exported here)
 
-Action = tuple
-Event = tuple
+Event = tuple[Any, ...]  # a typed event (engine.events) or a plain tuple of the same shape
 OwnerOf = Callable[[int], "int | None"]
 
 # Lines for these events are only shown in verbose logs: they repeat what another line says.

@@ -6,8 +6,6 @@ from typing import Callable
 
 from ...protocol import Agent
 
-Action = tuple
-
 
 def _random(think: float | None, iterations: int | None) -> Agent:
     from ...agents.random_agent import RandomAgent

@@ -17,7 +17,7 @@ from ..cards.catalogue import CardDef
 from ..engine import lasting as L
 from ..engine import rules as R
 from ..engine.game import Game
-from ..engine.state import NOBODY, GameState, Site, Vessel
+from ..engine.state import NOBODY, ActionTuple, GameState, Site, Vessel
 from ..observer import STARCOM as OBSERVER
 
 WIN = 1e6
@@ -433,7 +433,7 @@ def win_chances(values: list[float], scale: float) -> list[float]:
     return out
 
 
-def wasteful(g: GameState, action: tuple) -> bool:
+def wasteful(g: GameState, action: ActionTuple) -> bool:
     """Actions no agent should consider: scrapping a vessel that came into play this turn only
     undoes a build at a loss, and for a 1-credit fighter (SCRAP-1 pays at least 1) it would
     let a search build and scrap forever."""

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..engine.actions import Action
 from ..engine.game import Game
 from .evaluation import settle
 
-Action = tuple
 Plan = tuple[tuple[int, int], ...]
 
 MIN_FLEET = 2  # ships in a fleet move (one ship is an ordinary jump)

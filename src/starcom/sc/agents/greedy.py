@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import random
 
+from ..engine.actions import Action
 from ..engine.game import Game
 from .evaluation import GREEDY, PASSIVE, Weights, canonical_sample, evaluate, settle, wasteful
 from .fleet import played_plans
-
-Action = tuple
 
 MAX_EVAL = 40  # actions tried per decision, besides the default one
 FIRST = frozenset({"develop", "fight"})  # kinds always tried first
@@ -37,8 +36,10 @@ def by_families(pool: list[Action], limit: int, first: frozenset[str], rng: rand
         return pool
     # Pools run to many thousands of actions, a family's mostly in one run: the dictionary is
     # consulted only where the family changes.
-    families: dict[tuple, list[Action]] = {}
-    last: tuple | None = None
+    # A family's key: the kind and the first field (a vessel, card, position, trade item or choice
+    # value), None for a kind without fields.
+    families: dict[tuple[str, int | str | None], list[Action]] = {}
+    last: tuple[str, int | str | None] | None = None
     members: list[Action] = []
     for a in pool:
         key = (a[0], a[1]) if len(a) > 1 else (a[0], None)

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import random
 
+from ..engine.actions import Action
 from ..engine.game import Game
 from .evaluation import Weights, evaluate, settle
 from .fleet import played_plans
 from .greedy import UNAPPLIED_DEFAULT, GreedyAgent, by_families, pool_of
-
-Action = tuple
 
 # Developments decide the turn-limit score, so they are worth more than their income. The other
 # values were tuned by self-play against greedy (docs/ai.md gives the measurements).

@@ -18,13 +18,12 @@ import math
 import random
 from dataclasses import dataclass
 
+from ..engine.actions import Action
 from ..engine.game import Game
 from .evaluation import WIN, advantage, canonical
 from .heuristic import HEURISTIC
 from .search_domain import IsmctsAgent, play_choice
 from .playout import finish_turn
-
-Action = tuple
 
 HINT_ITERATIONS = 400  # search iterations per hint: at most about 1.4 s here (docs/ai.md, "Hint")
 SAMPLES = 6  # determinizations the win chance is averaged over

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from ..engine import lasting as L
 from ..engine import rules as R
+from ..engine.actions import Action
 from ..engine.game import Game
 from .evaluation import GREEDY, passive, vessel_value
-
-Action = tuple
 
 TURN_STEPS = 400  # safety bound on the decisions played to finish a turn
 

@@ -15,14 +15,13 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..cards.catalogue import DEFS
+from ..engine.actions import Action
 from ..engine.game import Game
 from ..entry import STARCOM
 from ..observer import STARCOM as OBSERVER
 from ...tui.board import render_board, seat_style
 from ...tui.game_app import HUMAN, GameApp
 from .panels import decks_text, hand_text, players_table, stack_text, status_text
-
-Action = tuple
 
 # Where on the board an action happens, by kind: index of the position in the tuple.
 _ACTION_POS = {"jump": 2, "build": 2, "develop": 1, "fight": 1, "retreat": 2}

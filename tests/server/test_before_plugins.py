@@ -1,0 +1,91 @@
+"""Games stored before Star Commander became a plug-in (issue 28) open as they were.
+
+``data/before-plugins.db`` is a server database written by the code of commit 89245dc
+(``data/make_before_plugins.py``): a live Star Commander game, a live Galactic Empires game and a
+finished Star Commander game, with what each seat's state message said then
+(``data/before-plugins.json``). The saved-game files ``data/before-plugins-*-game.json`` are
+self-play games of that commit, with what ``starcom replay --json`` printed for them.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from starcom.cli.main import app as cli
+
+warnings.filterwarnings("ignore", message=".*httpx.*")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from starcom.server.app import create_app  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+BEFORE = json.loads((DATA / "before-plugins.json").read_text("utf-8"))
+
+
+@pytest.fixture
+def old_server(tmp_path: Path) -> Any:
+    db = tmp_path / "games.db"
+    shutil.copy(DATA / "before-plugins.db", db)
+    app = create_app(f"sqlite:///{db}", ai_processes=False, create_limit=0, window_hold=0.0)
+    with TestClient(app) as c:
+        yield c
+
+
+def _comparable(st: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in st.items() if k != "seats"}
+
+
+def test_the_lobby_lists_every_stored_game(old_server: TestClient) -> None:
+    listed = {g["game_id"] for g in old_server.get("/api/games").json()["games"]}
+    assert {g["game_id"] for g in BEFORE["games"]} <= listed
+
+
+@pytest.mark.parametrize("index", range(len(BEFORE["games"])),
+                         ids=[f"{g['body'].get('game', 'starcom')}-{i}" for i, g in enumerate(BEFORE["games"])])
+def test_every_seat_sees_what_it_saw(old_server: TestClient, index: int) -> None:
+    game = BEFORE["games"][index]
+    gid = game["game_id"]
+    for who, expected in game["states"].items():
+        params = None if who == "spectator" else {"seat": game["tokens"][who]}
+        r = old_server.get(f"/api/games/{gid}", params=params)
+        assert r.status_code == 200, r.text
+        assert _comparable(r.json()) == expected, f"{who} of game {gid} sees something else now"
+
+
+@pytest.mark.parametrize("index", [i for i, g in enumerate(BEFORE["games"]) if not g["states"]["spectator"]["over"]])
+def test_a_live_stored_game_plays_on(old_server: TestClient, index: int) -> None:
+    game = BEFORE["games"][index]
+    gid = game["game_id"]
+    spectator = game["states"]["spectator"]
+    token = game["tokens"][str(spectator["to_move"])]
+    mine = old_server.get(f"/api/games/{gid}", params={"seat": token}).json()
+    r = old_server.post(f"/api/games/{gid}/actions",
+                        json={"seat": token, "action": mine["legal"][0]["action"], "expect_step": mine["step"]})
+    assert r.status_code == 200, r.text
+    assert r.json()["step"] == spectator["step"] + 1
+
+
+def test_a_finished_stored_game_replays(old_server: TestClient) -> None:
+    done = [g for g in BEFORE["games"] if g["states"]["spectator"]["over"]]
+    assert done, "the fixture holds a finished game"
+    for game in done:
+        r = old_server.get(f"/api/games/{game['game_id']}/replay")
+        assert r.status_code == 200, r.text
+        assert len(r.json()["actions"]) == game["states"]["spectator"]["step"]
+
+
+@pytest.mark.parametrize("name", ["starcom", "ge"])
+def test_a_saved_game_file_reads_as_it_did(name: str) -> None:
+    res = CliRunner().invoke(cli, ["replay", str(DATA / f"before-plugins-{name}-game.json"), "--json"])
+    assert res.exit_code == 0, res.output
+    now = json.loads(res.output)
+    then = json.loads((DATA / f"before-plugins-{name}-replay.json").read_text("utf-8"))
+    now.pop("file"), then.pop("file")
+    assert now == then
