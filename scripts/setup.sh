@@ -64,3 +64,23 @@ if [[ ! -f $stamp ]]; then
   touch "$stamp"
   say "Installed in $((SECONDS - started)) s; later starts skip this step."
 fi
+
+# The test suite's own game, High Card, is a separate package (tests/plugins/highcard) that the
+# platform finds through its entry point, as it would a third party's game: it comes with the test
+# tools only, never with the base install. Reinstalled when its pyproject.toml changes (that is
+# where its entry point is declared) or when .venv has it from another checkout.
+if [[ ${EXTRAS:-} == *dev* ]]; then
+  plugin=tests/plugins/highcard
+  plugin_stamp=".venv/.test-game-$(sha1sum < "$plugin/pyproject.toml" | cut -c1-12)"
+  here='import pathlib, sys, starcom_highcard as m
+sys.exit(not pathlib.Path(m.__file__).resolve().is_relative_to(pathlib.Path(sys.argv[1]).resolve()))'
+  if [[ ! -f $plugin_stamp ]] || ! .venv/bin/python -c "$here" "$plugin" 2>/dev/null; then
+    say "Installing the test game (High Card, $plugin) into .venv…"
+    if ! .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e "$plugin"; then
+      say "error: could not install the test game from $plugin (pip's message is above)"
+      exit 1
+    fi
+    rm -f .venv/.test-game-*
+    touch "$plugin_stamp"
+  fi
+fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: install starcom with its test tools (and, where we may, Debian's
-# Chromium for the browser tests), then run pytest (arguments passed on).
+# The whole test suite: install starcom with its test tools and the test game (High Card, a
+# plug-in package of its own: see scripts/setup.sh) and, where we may, Debian's Chromium for the
+# browser tests; then run pytest (arguments passed on).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRAS=dev bash scripts/setup.sh

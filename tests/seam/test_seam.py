@@ -1,7 +1,7 @@
-"""The seam holds: a second game (High Card, tests/seam/tinygame.py, with a hidden card per
-seat) plugs into the registry and is played by the random and ISMCTS agents, the one play
-loop, self-play, the arena, the server (HTTP and WebSocket) and the text client, with no
-change to any of them."""
+"""The seam holds: another game (High Card, with a hidden card per seat: the test plug-in
+installed from tests/plugins/highcard) plugs into the registry and is played by the random and
+ISMCTS agents, the one play loop, self-play, the arena, the server (HTTP and WebSocket) and the
+text client, with no change to any of them."""
 from __future__ import annotations
 
 import io
@@ -20,9 +20,14 @@ from starcom.sim.play import play
 from starcom.sim.selfplay import run_selfplay
 from starcom.tui.textplay import play_text
 
-from . import tinygame as T
 from .conftest import create, state, tokens, wait_for
-from .tinygame import NAME, HighCard
+
+try:
+    from starcom_highcard.agents import HighCardDomain, make_agent
+    from starcom_highcard.entry import ENTRY
+    from starcom_highcard.game import ACTIONS, NAME, ROUNDS, HighCard
+except ModuleNotFoundError as exc:  # scripts/test.sh installs it; say how when it is missing
+    raise ModuleNotFoundError(f"{exc}: install the test game first: pip install -e tests/plugins/highcard") from exc
 
 
 def test_games_are_found_by_name():
@@ -55,12 +60,12 @@ def test_random_and_search_agents_finish_games(players):
     legal_each_time: list[bool] = []
     for seed in range(3):
         g = starcom.load_game(NAME, players=players, seed=seed)
-        agents = [T.make_agent("ismcts" if s % 2 else "random", iterations=30) for s in range(players)]
+        agents = [make_agent("ismcts" if s % 2 else "random", iterations=30) for s in range(players)]
         out = play(g, agents, [random.Random(s) for s in range(players)],
-                   on_step=lambda step: legal_each_time.append(step.action in T.ACTIONS))
+                   on_step=lambda step: legal_each_time.append(step.action in ACTIONS))
         assert g.over and out.error is None
-        assert out.steps == players * T.ROUNDS and max(g.returns()) == 1.0
-    assert len(legal_each_time) == 3 * players * T.ROUNDS and all(legal_each_time)
+        assert out.steps == players * ROUNDS and max(g.returns()) == 1.0
+    assert len(legal_each_time) == 3 * players * ROUNDS and all(legal_each_time)
 
 
 def test_search_is_deterministic_and_blind_to_the_hidden_card():
@@ -70,7 +75,7 @@ def test_search_is_deterministic_and_blind_to_the_hidden_card():
     twin = g.clone()
     twin.hands[1], twin.deck[-1] = twin.deck[-1], twin.hands[1]
     assert twin.hands[1] != g.hands[1]
-    agent = Ismcts(T.HighCardDomain(), think=None, iterations=80)
+    agent = Ismcts(HighCardDomain(), think=None, iterations=80)
     first = agent.search(g, random.Random(4))
     assert agent.search(g, random.Random(4)) == first
     assert agent.search(twin, random.Random(4)) == first
@@ -80,7 +85,7 @@ def test_self_play_and_the_arena_take_the_second_game():
     stats = run_selfplay(4, players=2, seed=3, agents=("random", "ismcts"), game=NAME, iterations=20)
     s = stats.summary()
     assert s["games"] == 4 and s["finished"] == 4 and s["errors"] == 0
-    assert sum(s["wins"].values()) == 4 and s["mean_turns"] == T.ROUNDS  # the round counter ends there
+    assert sum(s["wins"].values()) == 4 and s["mean_turns"] == ROUNDS  # the round counter ends there
     spec = ArenaSpec(("random", "ismcts"), games=4, seed=2, iterations=20, game=NAME)
     res = run_arena(spec)
     assert [r.error for r in res.records] == [None] * 4 and all(r.finished for r in res.records)
@@ -140,7 +145,7 @@ def test_the_server_plays_the_second_game(highcard_client):
     assert r.status_code == 400 and "not a legal action" in r.json()["error"]
     with c.websocket_connect(f"/ws/games/{gid}?seat={toks[1]}") as ws:
         assert ws.receive_json()["view"]["hands"][0] is None
-        for step in range(2 * T.ROUNDS):
+        for step in range(2 * ROUNDS):
             seat = step % 2
             r = c.post(f"/api/games/{gid}/actions", json={"seat": toks[seat], "action": {"type": "swap"}})
             assert r.status_code == 200, r.text
@@ -161,7 +166,7 @@ def test_the_server_runs_the_second_games_ai(highcard_client):
     assert r.status_code == 400 and "High Card has no AI 'greedy'" in r.json()["error"]
     g = create(c, players=2, seats=["human", "ai:normal"])
     gid, tok = g["game_id"], tokens(g)[0]
-    for _ in range(T.ROUNDS):
+    for _ in range(ROUNDS):
         st = state(c, gid, tok)
         assert st["to_move"] == 0
         assert c.post(f"/api/games/{gid}/actions", json={"seat": tok, "action": {"type": "keep"}}).status_code == 200
@@ -212,7 +217,7 @@ class _TwinAdapter(EntryAdapter):
 def test_twins_differing_in_a_hidden_card_look_the_same_to_seat_0(make_client):
     clients = [make_client(), make_client()]
     clients[0].app.state.manager.adapter = adapter_for(NAME)
-    clients[1].app.state.manager.adapter = _TwinAdapter(T.ENTRY)
+    clients[1].app.state.manager.adapter = _TwinAdapter(ENTRY)
     games = [create(c, mode="hotseat", players=2, size=5, seed=77) for c in clients]
     seen: list[list[str]] = [[], []]
     differ = []
@@ -242,7 +247,7 @@ def test_the_text_client_plays_the_second_game():
     hidden = f"P1 is dealt the {g.hands[1]}"
     out = io.StringIO()
     answers = iter(["x", "9", "swap", "1"])
-    final = play_text(T.ENTRY, g, ["human", "random"], agent_seed=1, ask=lambda _prompt: next(answers),
+    final = play_text(ENTRY, g, ["human", "random"], agent_seed=1, ask=lambda _prompt: next(answers),
                       write=out.write)
     text = out.getvalue()
     assert final.over and "Game over" in text
