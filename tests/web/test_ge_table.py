@@ -13,20 +13,10 @@ from typing import Callable
 import httpx
 import pytest
 
+from .page_scripts import MARK, SHOWN, STATE
+
 pytest.importorskip("playwright.sync_api")
 
-STATE = "() => window.__starcom ? window.__starcom.state : null"
-# Marks the enabled elements that send legal action `i`; returns how many there are.
-MARK = """(i) => {
-  document.querySelectorAll('[data-test-target]').forEach((el) => el.removeAttribute('data-test-target'));
-  const want = JSON.stringify(window.__starcom.state.legal[i].action);
-  let n = 0;
-  for (const el of document.querySelectorAll('[data-action]')) {
-    if (el.dataset.action === want && !el.disabled) { el.setAttribute('data-test-target', String(n)); n += 1; }
-  }
-  return n;
-}"""
-SHOWN = "() => [...document.querySelectorAll('[data-action]')].map((el) => el.dataset.action)"
 
 
 def shot(page, tmp_path: Path, name: str) -> None:

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from .page_scripts import MARK, SHOWN, STATE
+
 pytest.importorskip("playwright.sync_api")
 
 try:
@@ -18,18 +20,6 @@ except ModuleNotFoundError as exc:  # scripts/test.sh installs it; say how when 
     raise ModuleNotFoundError(f"{exc}: install the test game first: pip install -e tests/plugins/highcard") from exc
 
 TITLE = "High Card"
-STATE = "() => window.__starcom ? window.__starcom.state : null"
-# Marks the enabled elements that send legal action `i`; returns how many there are.
-MARK = """(i) => {
-  document.querySelectorAll('[data-test-target]').forEach((el) => el.removeAttribute('data-test-target'));
-  const want = JSON.stringify(window.__starcom.state.legal[i].action);
-  let n = 0;
-  for (const el of document.querySelectorAll('[data-action]')) {
-    if (el.dataset.action === want && !el.disabled) { el.setAttribute('data-test-target', String(n)); n += 1; }
-  }
-  return n;
-}"""
-SHOWN = "() => [...document.querySelectorAll('[data-action]')].map((el) => el.dataset.action)"
 MY_TURN_OR_END = """() => { const s = window.__starcom && window.__starcom.state;
   return s && (s.over || (s.to_move === s.seat && !s.passing && s.legal.length > 0)); }"""
 

@@ -22,6 +22,8 @@ from typing import Any
 import httpx
 import pytest
 
+from .page_scripts import MARK, STATE
+
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -30,17 +32,6 @@ PASSES = {"pass", "done"}
 BUSY = {"build": 4, "jump": 4, "fight": 6, "assign": 6, "develop": 3, "play": 2, "accept": 2}
 FIGURES: list[dict[str, Any]] = []
 
-STATE = "() => window.__starcom ? window.__starcom.state : null"
-# Marks the enabled elements that perform legal action `i`; returns how many there are.
-MARK = """(i) => {
-  document.querySelectorAll('[data-test-target]').forEach((el) => el.removeAttribute('data-test-target'));
-  const want = JSON.stringify(window.__starcom.state.legal[i].action);
-  let n = 0;
-  for (const el of document.querySelectorAll('[data-action]')) {
-    if (el.dataset.action === want && !el.disabled) { el.setAttribute('data-test-target', String(n)); n += 1; }
-  }
-  return n;
-}"""
 # Every legal action has an element with its data-action, or is a value of an amount control
 # (whose confirm button carries the chosen value's action: the same action but for one number).
 REACHABLE = """() => {
