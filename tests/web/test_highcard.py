@@ -95,8 +95,9 @@ def test_a_new_user_finds_high_card_in_the_lobby_plays_it_then_watches_the_repla
     # The page is High Card's: its title, its table (no Star Commander board), the seat's card.
     page.wait_for_function(f"() => document.querySelector('.brand-word').textContent === {json.dumps(TITLE)}")
     assert TITLE in page.title()
-    assert page.locator("#board").is_hidden() and page.locator("#table").is_visible()
-    assert str(own) in page.locator("#table").inner_text()
+    assert page.locator("#board").count() == 0  # no Star Commander board
+    table = page.locator("#table .plain-table")  # the game's own words.table lines, as this seat sees them
+    assert table.is_visible() and f"P0 (you): the {own}" in table.inner_text()
     assert f"P0 is dealt the {own}" in page.locator("#log").text_content()
     st = play_to_the_end(page, random.Random(1))
     check_the_showdown(page, st)

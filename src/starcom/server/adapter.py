@@ -186,6 +186,13 @@ class EntryAdapter:
         hook = self.entry.words.guide
         return None if hook is None else hook(game, seat)
 
+    def table_lines(self, game: Any, viewer: Viewer) -> list[str] | None:
+        """The table as ``viewer`` may see it, in lines of text (the entry's ``words.table``, which
+        draws from the observer's view), for a game the browser has no drawing of: its page shows
+        them. None for a game with its own browser table, or without that hook."""
+        hook = self.entry.words.table
+        return None if hook is None or self.entry.serving.web is not None else hook(game, viewer)
+
     def turn(self, game: Any) -> int:
         """The turn number stored with each action (the lobby shows it)."""
         return self.entry.rules.turn(game) if self.entry.rules.turn is not None else 0

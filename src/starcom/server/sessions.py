@@ -261,6 +261,7 @@ class Session:
             "settings": None if seat is None else self.settings(seat),
             "chat": list(self.chat) if seat is not None else [],
             "guide": guide,
+            "table": self.adapter.table_lines(g, seat),
         }
 
     def decision_message(self, seat: int | None) -> dict[str, Any]:

@@ -33,9 +33,13 @@
 
 const GAME_TABLES = window.GAME_TABLES || (window.GAME_TABLES = {});
 
-// A game without its own table: its orders as buttons, in the order the server lists them.
+// A game without its own table: the table as the game words it (the state message's "table",
+// lines of text from what this seat may see), and its orders as buttons, in the server's order.
 const PLAIN_TABLE = {
   render(parts, state, ctx) {
+    if (parts.table) {
+      parts.table.replaceChildren(...(state.table ? [h("pre", { class: "plain-table" }, state.table.join("\n"))] : []));
+    }
     if (parts.main) fill(parts.main, ctx.controls(ctx.legal));
     if (parts.groups) parts.groups.replaceChildren();
     if (parts.hand) {
