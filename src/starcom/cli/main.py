@@ -7,7 +7,7 @@ import json
 import random
 from pathlib import Path
 from collections.abc import Mapping
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -17,7 +17,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from ..errors import ReplayError
-from ..games import GameEntry
+from ..games import GameEntry, Narrator
 from .helptext import (address_option, backend_option, game_choices, game_entry, game_example, game_option, reflow,
                        workers_option)
 from .play import ai_choices, first_edition, new_game
@@ -90,7 +90,7 @@ def _limit(turn_limit: int) -> Optional[int]:
     return None if turn_limit == 0 else turn_limit
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
 
@@ -131,7 +131,8 @@ def _standings(entry: GameEntry[Any, Any], game: Any, agents: list[str]) -> Tabl
     return table
 
 
-def _narrator(entry: GameEntry[Any, Any], game: Any, viewer: Optional[int], reveal_all: bool, verbose: bool) -> Any:
+def _narrator(entry: GameEntry[Any, Any], game: Any, viewer: Optional[int], reveal_all: bool,
+              verbose: bool) -> Narrator:
     """The game's narrator for ``viewer``; with ``verbose`` the detailed one, where it has one."""
     make = entry.words.detailed_narrator if verbose and entry.words.detailed_narrator is not None \
         else entry.words.narrator
@@ -490,7 +491,6 @@ def replay(
         saved = load_game_record(file)
     except ReplayError as exc:
         _fail(str(exc))
-        return
     entry = saved.entry
     over = bool(saved.game.over)
     who, reveal_all = _viewer(viewer, int(saved.game.players), over)

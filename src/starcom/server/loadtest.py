@@ -684,9 +684,9 @@ async def run_loadtest(url: str, games: int = 100, actions: int = 40, think: flo
     base = url.rstrip("/")
     result = LoadResult("mixed", games, ai_games, ai_level if ai_games else None, actions, turn_limit, think,
                         seed, base)
-    hot = await _create_all(base, [{"mode": "hotseat", "players": 2, "size": 3, "seed": seed + i,
+    hot = await _create_all(base, [{"mode": "hotseat", "players": 2, "seed": seed + i,
                                     "turn_limit": turn_limit} for i in range(games)], actions)
-    vs_ai = await _create_all(base, [{"mode": "vs_ai", "players": 2, "size": 3, "seed": seed + games + i,
+    vs_ai = await _create_all(base, [{"mode": "vs_ai", "players": 2, "seed": seed + games + i,
                                       "turn_limit": turn_limit, "seats": ["human", f"ai:{ai_level}"]}
                                      for i in range(ai_games)], None)
     total = games * actions
@@ -742,7 +742,7 @@ async def run_memory(url: str, rss: Callable[[], float], games: int = 1000, turn
     async def one(i: int) -> None:
         nonlocal done
         async with sem:
-            g = await _create(base, {"mode": "hotseat", "players": 2, "size": 3, "seed": seed + i,
+            g = await _create(base, {"mode": "hotseat", "players": 2, "seed": seed + i,
                                      "turn_limit": turn_limit}, None)
             before = result.errors
             await _play_game(g, base, think, seed, result, lambda _g: None)
@@ -829,7 +829,7 @@ async def _ai_phase(url: str, seconds: float, seed: int, ai_level: str, result: 
     end = time.monotonic() + seconds
     i = 0
     while time.monotonic() < end:
-        game = await _create(url, {"mode": "vs_ai", "players": 2, "size": 3, "seed": seed + i,
+        game = await _create(url, {"mode": "vs_ai", "players": 2, "seed": seed + i,
                                    "seats": ["human", f"ai:{ai_level}"]}, None)
         i += 1
         result.ai_games += 1
@@ -865,7 +865,7 @@ async def run_hint_flood(url: str, seconds: float = 20.0, ai_level: str = "hard"
     stop = asyncio.Event()
     floods = []
     for i in range(seats):
-        flooder = await _create(base, {"mode": "hotseat", "players": 2, "size": 3, "seed": seed + 1000 + i}, None)
+        flooder = await _create(base, {"mode": "hotseat", "players": 2, "seed": seed + 1000 + i}, None)
         status, st = await http_json("GET", f"{base}/api/games/{flooder.game_id}")
         if status != 200 or not isinstance(st, dict):
             raise LoadError(f"the server did not show the hint game: HTTP {status}")
