@@ -55,7 +55,7 @@ def _setting_words(spec: ArenaSpec) -> str:
     from ..games import get
     entry = get(spec.game)
     board = f", {spec.size}x{spec.size}" if "size" in entry.rules.settings else ""
-    return f"{entry.title}, {spec.players} players{board}, {spec.edition}"
+    return f"{entry.title}, {spec.players} players{board}" + (f", {spec.edition}" if spec.edition else "")
 
 
 def _results_tables(result: ArenaResult, fit: EloFit) -> tuple[Table, Table]:
@@ -125,7 +125,7 @@ def register(app: typer.Typer) -> None:
 
         entry = game_entry(game)
         if edition is None:
-            edition = entry.rules.editions[0] if entry.rules.editions else ""  # "": the game has none
+            edition = entry.rules.editions[0] if entry.rules.editions else None  # None: the game has none
         elif entry.rules.editions and edition not in entry.rules.editions:
             raise typer.BadParameter(f"unknown edition {edition!r}: {entry.title} has {', '.join(entry.rules.editions)}",
                                      param_hint="--edition")

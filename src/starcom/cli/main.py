@@ -267,7 +267,7 @@ def selfplay(
     entry = game_entry(game)
     chosen = first_edition(entry, edition)
     new_game(entry, players=players, size=size, edition=chosen, seed=seed, turn_limit=_limit(turn_limit))
-    edition = chosen or ""  # a game without editions takes none; self-play leaves the setting out then
+    edition = chosen  # None: the game has no editions, and self-play leaves the setting out
     names = _parse_agents(agents, players, entry.ai.agent_names())
     try:
         check_backend(backend, workers, address)
