@@ -34,11 +34,12 @@ def test_the_standard_ruleset_is_built_once_and_frozen() -> None:
     assert standard_rules() is rules
     assert rules.cards == tuple(CARD_DEF)
     assert len(rules.by_card) == len(CARD_DEF)
-    assert set(rules.effects) == set(effects.EFFECTS.effects)
+    assert {e.name for e in rules.effects if e.name} == set(effects.EFFECTS.effects)
+    assert len(rules.effects) == len(STANDARD.defs)  # one unit per card, registered or not
     with pytest.raises(dataclasses.FrozenInstanceError):
         rules.by_card = ()  # type: ignore[misc]
     with pytest.raises(TypeError):
-        rules.effects["Refinery"] = rules.effect("Refinery")  # type: ignore[index]
+        rules.effects.units[0] = rules.effect("Refinery")  # type: ignore[index]
     with pytest.raises(dataclasses.FrozenInstanceError):
         rules.effect("Refinery").commutes = False  # type: ignore[misc]
 
@@ -137,9 +138,9 @@ def test_two_rulesets_play_side_by_side() -> None:
     standard game, and only the variant's game sees the change."""
     variant = EffectSet(d.name for d in DEFS)
     for name, eff in effects.EFFECTS.effects.items():
-        variant.effects[name] = eff
+        variant.cards.register(name, eff)
     for kind, fn in effects.EFFECTS.choice_handlers.items():
-        variant.choice_handlers[kind] = fn
+        variant.choices.register(kind, fn)
     gained: list[int] = []
 
     def rich(g: Game, p: int, src: int) -> None:

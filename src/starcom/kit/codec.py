@@ -50,6 +50,18 @@ class TailTuple(tuple[Any, ...]):
     def kind(self) -> str:
         return str(self[0])
 
+    def _replace(self, **changes: Any) -> Self:
+        """A copy with the named fields changed (the tail field given as a sequence), as a
+        NamedTuple's ``_replace``."""
+        fixed = len(self._fields) - 1
+        head = list(self[:fixed])
+        tail = tuple(changes.pop(self._fields[-1][1:], self[fixed:]))
+        for name, value in changes.items():
+            if name not in self._fields[:fixed]:
+                raise ValueError(f"{type(self).__name__} has no field {name!r}")
+            head[self._fields.index(name)] = value
+        return tuple.__new__(type(self), (*head, *tail))
+
 
 class At(Generic[T]):
     """The field at ``index`` of a :class:`TailTuple` (``card = At[int](1)``)."""
@@ -151,8 +163,9 @@ class Kinds(Generic[V]):
         self.types: Mapping[str, type[V]] = MappingProxyType(table)
         # per kind: the number of fixed items (kind included) and whether a tail follows
         self._shape: dict[str, tuple[int, bool]] = {}
+        self._names: dict[str, tuple[str, ...]] = {}
         for tag, cls in table.items():
-            names = field_names(cls)
+            names = self._names[tag] = field_names(cls)
             tail = bool(names) and names[-1].startswith("*")
             self._shape[tag] = (len(names) + 1 - tail, tail)
 
@@ -167,7 +180,7 @@ class Kinds(Generic[V]):
 
     def fields(self, kind: str) -> tuple[str, ...]:
         """The public field names of ``kind`` after the kind (see :func:`field_names`)."""
-        return field_names(self.types[kind])
+        return self._names[kind]
 
     def why_not(self, value: Any) -> str | None:
         """Why ``value`` does not fit a registered kind, or None if it does."""
@@ -225,6 +238,33 @@ class Kinds(Generic[V]):
             out[name] = plain(value[i])
         return out
 
+    def from_dict(self, data: Any, noun: str = "value") -> V:
+        """The typed value :meth:`to_dict` wrote as ``data`` (lists read back as tuples).
+        ValueError names what is wrong: not an object, an unknown type, a missing or unknown
+        field, a tail field that is no list. ``noun`` names the family in the reasons."""
+        if not isinstance(data, dict):
+            raise ValueError(f"{noun}s in JSON form are objects with a 'type', not {type(data).__name__}")
+        kind = data.get("type")
+        if not isinstance(kind, str) or kind not in self.types:
+            raise ValueError(f"unknown {noun} type {kind!r}")
+        names = self.fields(kind)
+        keys = {n.lstrip("*") for n in names}
+        stray = sorted(str(k) for k in data if k != "type" and k not in keys)
+        if stray:
+            raise ValueError(f"{noun} '{kind}' has no field {stray[0]!r} (its fields: {', '.join(names)})")
+        values: list[Any] = [kind]
+        for name in names:
+            key = name.lstrip("*")
+            if key not in data:
+                raise ValueError(f"{noun} '{kind}' is missing the field '{key}'")
+            x = data[key]
+            if name.startswith("*"):
+                if not isinstance(x, list):
+                    raise ValueError(f"{noun} '{kind}': field '{key}' must be a list")
+                values.extend(tuples(x))
+            else:
+                values.append(tuples(x))
+        return tuple.__new__(self.types[kind], values)
 
 # --------------------------------------------------------------------------- notation
 

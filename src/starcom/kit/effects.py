@@ -10,7 +10,8 @@ then makes the immutable :class:`EffectTable` the ruleset keeps, looked up by ca
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Generic, TypeVar
 
 E = TypeVar("E")
@@ -42,10 +43,28 @@ class EffectRegistry(Generic[E]):
         self._units[name] = unit
         return unit
 
-    def build(self, default: Callable[[str], E]) -> EffectTable[E]:
-        """The table: each card's registered unit, ``default(name)`` for the others."""
-        return EffectTable(self.names, tuple(self._units[n] if n in self._units else default(n)
-                                             for n in self.names))
+    def update(self, name: str, change: Callable[[E | None], E]) -> E:
+        """Make ``change(unit so far, or None)`` the effect of card ``name``: for games whose
+        effects are registered piece by piece (a card's targets in one call, its resolution in
+        another). ValueError for an unknown card."""
+        self.check(name)
+        unit = self._units[name] = change(self._units.get(name))
+        return unit
+
+    @property
+    def registered(self) -> Mapping[str, E]:
+        """The units registered so far, by card name (read-only)."""
+        return MappingProxyType(self._units)
+
+    def build(self, default: Callable[[str], E], names: Iterable[str] | None = None) -> EffectTable[E]:
+        """The table: each card's registered unit, ``default(name)`` for the others. ``names``:
+        the catalogue the table is for when it is not the registry's own (a variant's); ValueError
+        names a registered card it lacks."""
+        order = self.names if names is None else tuple(names)
+        stray = sorted(set(self._units) - set(order))
+        if stray:
+            raise ValueError(f"effects registered for cards not in the catalogue: {stray}")
+        return EffectTable(order, tuple(self._units[n] if n in self._units else default(n) for n in order))
 
 
 class EffectTable(Generic[E]):
@@ -78,6 +97,9 @@ class EffectTable(Generic[E]):
             close = difflib.get_close_matches(name, self.names, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise KeyError(f"{name!r} is no card of the catalogue{hint}") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._index
 
     def by_name(self, name: str) -> E:
         """The effect unit of card ``name``; KeyError for a name the catalogue does not hold."""

@@ -72,7 +72,7 @@ class Features:
         sindex = {d: j for j, d in enumerate(system_defs)}
         self._sdef = [sindex.get(i, -1) for i in self._def]
         self._sys_n, self._ves_n = len(system_defs), len(vessel_defs)
-        self._defs, self._effects = defs, rules.effects
+        self._defs, self._rules = defs, rules
         self._build_codec()
         self._build_layout()
         # An action's family depends only on the action, the seat deciding and the cards: the
@@ -100,7 +100,7 @@ class Features:
         # The card played, or whose ability is used, is coded among the cards that can be.
         playable = [i for i, d in enumerate(self._defs) if d.kind.value in ("command", "station", "technology")]
         usable = [i for i, d in enumerate(self._defs)
-                  if getattr(self._effects.get(d.name), "resolve", None) is not None]
+                  if self._rules.effect(d.name).resolve is not None]
         play_index = {d: j for j, d in enumerate(playable)}
         use_index = {d: j for j, d in enumerate(usable)}
         vessel_defs = self._vessel_defs

@@ -89,10 +89,10 @@ def stand_in_effects(base: EffectSet, catalogue: Catalogue) -> EffectSet:
     effects = EffectSet(catalogue.by_name)
     for name, eff in base.effects.items():
         if name in catalogue.by_name:
-            effects.effects[name] = eff
+            effects.cards.register(name, eff)
     for kind, fn in base.choice_handlers.items():
         if kind in catalogue.by_name:  # handlers are registered under their card's name
-            effects.choice_handlers[kind] = fn
+            effects.choices.register(kind, fn)
     for d in catalogue.defs:
         if d.stand_in_for and d.is_command:
             effects.register(d.name, targets=_cannot_be_played)

@@ -14,7 +14,7 @@ from ..cards.catalogue import STANDARD, Catalogue
 from . import combat, commands, priority, trade
 from ...errors import IllegalAction
 from .kernel import ENGINE_CHOICES
-from .moves import ACTION_TYPES, field_names, json_form
+from .moves import ACTION_TYPES, ACTIONS
 from .moves import Action as TypedAction
 from .ruleset import TARGET_KINDS
 from .state import ActionTuple, GameState
@@ -169,7 +169,7 @@ SIGNATURES: dict[str, tuple[tuple[str, str, str], ...]] = {
 
 # Field names of each kind, for the JSON form; "*" collects the rest. They come from the action
 # types (moves.py); SIGNATURES must name the same fields in the same order.
-FIELDS: dict[str, tuple[str, ...]] = {k: field_names(ACTION_TYPES[k]) for k in SIGNATURES}
+FIELDS: dict[str, tuple[str, ...]] = {k: ACTIONS.fields(k) for k in SIGNATURES}
 assert SIGNATURES.keys() == ACTION_TYPES.keys(), "every action kind needs a type and a signature"
 assert all(FIELDS[k] == tuple(f[0] for f in sig) for k, sig in SIGNATURES.items()), \
     "SIGNATURES must name the fields of the action types (moves.py)"
@@ -434,7 +434,7 @@ _new = tuple.__new__
 def typed(a: tuple[Any, ...]) -> TypedAction:
     """The typed value (:mod:`.moves`) equal to the well-formed action tuple ``a`` (see
     :func:`malformed`), for named access to its fields: ``typed(a).vessel``."""
-    return cast(TypedAction, _new(ACTION_TYPES[a[0]], a))
+    return _new(ACTION_TYPES[a[0]], a)
 
 
 def legal_actions(g: GameState) -> list[Action]:
@@ -501,7 +501,7 @@ def validate(g: GameState, a: Any, player: Any = None) -> TypedAction:
 def to_json(a: Action) -> dict[str, Any]:
     """``a`` as a JSON object: ``{"type": kind, field: value, ...}``, the fields named as in
     :data:`FIELDS` (a "*" field as a list)."""
-    return json_form(a, FIELDS[a[0]])
+    return ACTIONS.to_dict(a)
 
 
 def from_json(data: Any) -> TypedAction:

@@ -9,9 +9,9 @@ Like actions (:mod:`.moves`), each event is a tuple whose first item is its kind
 """
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Self, cast
+from typing import Any, Literal, NamedTuple
 
-from .moves import TailTuple, field_names, json_form
+from ...kit.codec import At, Kinds, Rest, TailTuple
 
 
 class Start(NamedTuple):
@@ -289,50 +289,22 @@ class Play(TailTuple):
     """``player`` plays ``card`` with ``targets``."""
 
     __slots__ = ()
+    KIND = "play"
     _fields = ("kind", "player", "card", "*targets")
-
-    def __new__(cls, kind: Literal["play"], player: int, card: int, *targets: int) -> Self:
-        return tuple.__new__(cls, (kind, player, card, *targets))
-
-    @property
-    def player(self) -> int:
-        return cast(int, self[1])
-
-    @property
-    def card(self) -> int:
-        return cast(int, self[2])
-
-    @property
-    def targets(self) -> tuple[int, ...]:
-        return tuple(self[3:])
+    player = At[int](1)
+    card = At[int](2)
+    targets = Rest[int](3)
 
 
-class _SourceAndTargets(TailTuple):
-    """The fields of :class:`Ability` and :class:`Resolve`: ``player``, ``source``, ``targets``."""
-
-    __slots__ = ()
-    _fields = ("kind", "player", "source", "*targets")
-
-    @property
-    def player(self) -> int:
-        return cast(int, self[1])
-
-    @property
-    def source(self) -> int:
-        return cast(int, self[2])
-
-    @property
-    def targets(self) -> tuple[int, ...]:
-        return tuple(self[3:])
-
-
-class Ability(_SourceAndTargets):
+class Ability(TailTuple):
     """``player`` uses the ability of ``source`` with ``targets``."""
 
     __slots__ = ()
-
-    def __new__(cls, kind: Literal["ability"], player: int, source: int, *targets: int) -> Self:
-        return tuple.__new__(cls, (kind, player, source, *targets))
+    KIND = "ability"
+    _fields = ("kind", "player", "source", "*targets")
+    player = At[int](1)
+    source = At[int](2)
+    targets = Rest[int](3)
 
 
 class Stack(TailTuple):
@@ -340,36 +312,23 @@ class Stack(TailTuple):
     "ability", with its ``targets``."""
 
     __slots__ = ()
+    KIND = "stack"
     _fields = ("kind", "what", "player", "source", "*targets")
-
-    def __new__(cls, kind: Literal["stack"], what: str, player: int, source: int,
-                *targets: int) -> Self:
-        return tuple.__new__(cls, (kind, what, player, source, *targets))
-
-    @property
-    def what(self) -> str:
-        return cast(str, self[1])
-
-    @property
-    def player(self) -> int:
-        return cast(int, self[2])
-
-    @property
-    def source(self) -> int:
-        return cast(int, self[3])
-
-    @property
-    def targets(self) -> tuple[int, ...]:
-        return tuple(self[4:])
+    what = At[str](1)
+    player = At[int](2)
+    source = At[int](3)
+    targets = Rest[int](4)
 
 
-class Resolve(_SourceAndTargets):
+class Resolve(TailTuple):
     """``player``'s ``source`` resolves with ``targets``."""
 
     __slots__ = ()
-
-    def __new__(cls, kind: Literal["resolve"], player: int, source: int, *targets: int) -> Self:
-        return tuple.__new__(cls, (kind, player, source, *targets))
+    KIND = "resolve"
+    _fields = ("kind", "player", "source", "*targets")
+    player = At[int](1)
+    source = At[int](2)
+    targets = Rest[int](3)
 
 
 Event = (Start | Turn | Phase | EndPhase | Credits | Draw | NoDraw | SkipDraw | Discard | Take |
@@ -378,18 +337,12 @@ Event = (Start | Turn | Phase | EndPhase | Credits | Draw | NoDraw | SkipDraw | 
               Technology | Void | Countered | Siege | Conquer | Eliminated | GameOver | TradeOpen |
               TradeOffer | TradeCancel | TradeDecline | TradeDone)
 
-EVENT_TYPES: dict[str, type[tuple[Any, ...]]] = {
-    "start": Start, "turn": Turn, "phase": Phase, "end_phase": EndPhase, "credits": Credits,
-    "draw": Draw, "no_draw": NoDraw, "skip_draw": SkipDraw, "discard": Discard, "take": Take,
-    "reveal": Reveal, "buy": Buy, "build": Build, "vessel": Vessel, "destroyed": Destroyed,
-    "damage": Damage, "prevented": Prevented, "develop": Develop, "explore": Explore,
-    "move": Move, "scrap": Scrap, "repair": Repair, "combat": Combat, "assign": Assign,
-    "redirect": Redirect, "retreat": Retreat, "play": Play, "ability": Ability, "stack": Stack,
-    "resolve": Resolve, "technology": Technology, "void": Void, "countered": Countered,
-    "siege": Siege, "conquer": Conquer, "eliminated": Eliminated, "game_over": GameOver,
-    "trade_open": TradeOpen, "trade_offer": TradeOffer, "trade_cancel": TradeCancel,
-    "trade_decline": TradeDecline, "trade_done": TradeDone,
-}
+EVENTS: Kinds[Event] = Kinds(
+    Start, Turn, Phase, EndPhase, Credits, Draw, NoDraw, SkipDraw, Discard, Take, Reveal, Buy, Build,
+    Vessel, Destroyed, Damage, Prevented, Develop, Explore, Move, Scrap, Repair, Combat, Assign,
+    Redirect, Retreat, Play, Ability, Stack, Resolve, Technology, Void, Countered, Siege, Conquer,
+    Eliminated, GameOver, TradeOpen, TradeOffer, TradeCancel, TradeDecline, TradeDone)
+EVENT_TYPES = EVENTS.types  # kind -> its type
 
 # Every event kind the engine emits.
 EVENT_KINDS: frozenset[str] = frozenset(EVENT_TYPES)
@@ -434,38 +387,16 @@ def rules_fired(action: tuple[Any, ...], events: list[Any]) -> set[str]:
         out.add(rule)
     return out
 
-# Per kind, the JSON keys of its fields (see moves.field_names).
-EVENT_FIELDS: dict[str, tuple[str, ...]] = {k: field_names(t) for k, t in EVENT_TYPES.items()}
+# Per kind, the JSON keys of its fields (see starcom.kit.codec.field_names).
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {k: EVENTS.fields(k) for k in EVENTS}
 
 
 def to_json(event: tuple[Any, ...]) -> dict[str, Any]:
     """``event`` as a JSON object ``{"type": kind, field: value, ...}``."""
-    return json_form(event, EVENT_FIELDS[event[0]])
+    return EVENTS.to_dict(event)
 
 
 def from_json(data: Any) -> Event:
     """The event :func:`to_json` wrote as ``data`` (lists read back as tuples). ValueError
     names what is wrong: not an object, an unknown type, a missing or unknown field."""
-    if not isinstance(data, dict):
-        raise ValueError(f"an event in JSON form is an object with a 'type', not {type(data).__name__}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in EVENT_TYPES:
-        raise ValueError(f"unknown event type {kind!r}")
-    names = EVENT_FIELDS[kind]
-    keys = {n.lstrip("*") for n in names}
-    stray = sorted(str(k) for k in data if k != "type" and k not in keys)
-    if stray:
-        raise ValueError(f"event '{kind}' has no field {stray[0]!r} (its fields: {', '.join(names)})")
-    values: list[Any] = [kind]
-    for name in names:
-        key = name.lstrip("*")
-        if key not in data:
-            raise ValueError(f"event '{kind}' is missing the field '{key}'")
-        x = data[key]
-        if name[0] == "*":
-            if not isinstance(x, (list, tuple)):
-                raise ValueError(f"event '{kind}': field '{key}' must be a list")
-            values.extend(x)
-        else:
-            values.append(tuple(x) if isinstance(x, list) else x)
-    return cast(Event, tuple.__new__(EVENT_TYPES[kind], values))
+    return EVENTS.from_dict(data, "event")

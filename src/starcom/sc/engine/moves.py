@@ -8,12 +8,14 @@ from; a field named with a trailing underscore (``from_``) is written without it
 
 Fixed-length kinds are NamedTuples. ``play``, ``ability`` and ``accept`` end in a run of values
 of any length (a card's targets, the cards handed over), which a NamedTuple cannot hold: they
-are tuple subclasses with the same shape, named accessors, and ``_fields`` ending in a
-``"*name"`` field that takes the rest of the tuple.
+are the engine kit's :class:`~starcom.kit.codec.TailTuple`\\ s, whose ``_fields`` end in a
+``"*name"`` field that takes the rest of the tuple. :data:`ACTIONS` registers them all.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, NamedTuple, Self, cast
+from typing import Literal, NamedTuple
+
+from ...kit.codec import At, Kinds, Rest, TailTuple
 
 
 class Jump(NamedTuple):
@@ -148,86 +150,33 @@ class Choose(NamedTuple):
     value: int | str
 
 
-class TailTuple(tuple[Any, ...]):
-    """A kind whose last field takes the rest of the tuple (see the module docstring)."""
-
-    __slots__ = ()
-    _fields: ClassVar[tuple[str, ...]]
-
-    def __repr__(self) -> str:
-        return type(self).__name__ + tuple.__repr__(self)
-
-    def _replace(self, **changes: Any) -> Any:
-        """A copy with the named fields changed (the ``*`` field given as a sequence), like a
-        NamedTuple's ``_replace``."""
-        head = list(self[:len(self._fields) - 1])
-        star = self._fields[-1][1:]
-        rest = tuple(changes.pop(star, self[len(self._fields) - 1:]))
-        for name, value in changes.items():
-            head[self._fields.index(name)] = value
-        return tuple.__new__(type(self), (*head, *rest))
-
-
 class Play(TailTuple):
     """Play the hand card ``card`` with its ``targets`` (kinds as the card declares them)."""
 
     __slots__ = ()
+    KIND = "play"
     _fields = ("kind", "card", "*targets")
-
-    def __new__(cls, kind: Literal["play"], card: int, *targets: int) -> Self:
-        return tuple.__new__(cls, (kind, card, *targets))
-
-    @property
-    def kind(self) -> Literal["play"]:
-        return "play"
-
-    @property
-    def card(self) -> int:
-        return cast(int, self[1])
-
-    @property
-    def targets(self) -> tuple[int, ...]:
-        return tuple(self[2:])
+    card = At[int](1)
+    targets = Rest[int](2)
 
 
 class Ability(TailTuple):
     """Use the ability of ``source`` (a card in play or a technology) with its ``targets``."""
 
     __slots__ = ()
+    KIND = "ability"
     _fields = ("kind", "source", "*targets")
-
-    def __new__(cls, kind: Literal["ability"], source: int, *targets: int) -> Self:
-        return tuple.__new__(cls, (kind, source, *targets))
-
-    @property
-    def kind(self) -> Literal["ability"]:
-        return "ability"
-
-    @property
-    def source(self) -> int:
-        return cast(int, self[1])
-
-    @property
-    def targets(self) -> tuple[int, ...]:
-        return tuple(self[2:])
+    source = At[int](1)
+    targets = Rest[int](2)
 
 
 class Accept(TailTuple):
     """Accept the trade offered, handing over the hand ``cards`` it asks for."""
 
     __slots__ = ()
+    KIND = "accept"
     _fields = ("kind", "*cards")
-
-    def __new__(cls, kind: Literal["accept"], *cards: int) -> Self:
-        return tuple.__new__(cls, (kind, *cards))
-
-    @property
-    def kind(self) -> Literal["accept"]:
-        return "accept"
-
-    @property
-    def cards(self) -> tuple[int, ...]:
-        return tuple(self[1:])
+    cards = Rest[int](1)
 
 
 # Any typed action value. (Functions that take actions from outside also take plain tuples of
@@ -236,32 +185,9 @@ Action = (Jump | Build | Develop | Play | Ability | Scrap | Repair | Buy | Sell 
                Propose | Cancel | Accept | Decline | End | Pass | Redirect | Fight | Assign | Retreat |
                Done | Choose)
 
-# The type of each kind, in the order of the kinds' documentation (docs/architecture.md).
-ACTION_TYPES: dict[str, type[tuple[Any, ...]]] = {
-    "jump": Jump, "build": Build, "develop": Develop, "play": Play, "ability": Ability,
-    "scrap": Scrap, "repair": Repair, "buy": Buy, "sell": Sell, "offer": Offer, "give": Give,
-    "ask": Ask, "propose": Propose, "cancel": Cancel, "accept": Accept, "decline": Decline,
-    "end": End, "pass": Pass, "redirect": Redirect, "fight": Fight, "assign": Assign,
-    "retreat": Retreat, "done": Done, "choose": Choose,
-}
-
-
-def field_names(cls: type[tuple[Any, ...]]) -> tuple[str, ...]:
-    """The public names of a kind's fields after ``kind``, as JSON and the notation write
-    them: a trailing ``_`` dropped, the field that takes the rest marked ``"*name"``."""
-    fields: tuple[str, ...] = getattr(cls, "_fields")
-    return tuple(f.removesuffix("_") for f in fields[1:])
-
-
-def json_form(value: tuple[Any, ...], names: tuple[str, ...]) -> dict[str, Any]:
-    """``value`` (an action or event tuple) as a JSON object: ``{"type": kind, field: value,
-    ...}`` with ``names`` (see :func:`field_names`) as its keys; the ``*`` field and any tuple
-    value as a list."""
-    out: dict[str, Any] = {"type": value[0]}
-    for i, name in enumerate(names, 1):
-        if name[0] == "*":
-            out[name[1:]] = list(value[i:])
-            break
-        x = value[i]
-        out[name] = list(x) if isinstance(x, tuple) else x
-    return out
+# The registry of the kinds, in the order of their documentation (docs/architecture.md):
+# their JSON form and field names come from it (starcom.kit.codec).
+ACTIONS: Kinds[Action] = Kinds(
+    Jump, Build, Develop, Play, Ability, Scrap, Repair, Buy, Sell, Offer, Give, Ask, Propose, Cancel,
+    Accept, Decline, End, Pass, Redirect, Fight, Assign, Retreat, Done, Choose)
+ACTION_TYPES = ACTIONS.types  # kind -> its type

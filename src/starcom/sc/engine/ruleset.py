@@ -2,8 +2,8 @@
 
 A card's printed facts are catalogue data; what needs code is a :class:`CardEffect`: hooks the
 rules call at fixed points, and a few flags. An effects module (``starcom.sc.cards.effects``)
-registers them by card name on an :class:`EffectSet` made for its catalogue, which refuses a
-name the catalogue does not hold. :meth:`Ruleset.build` then joins a catalogue and an effect
+registers them by card name on an :class:`EffectSet` made for its catalogue (the engine kit's
+registries), which refuses a name the catalogue does not hold. :meth:`Ruleset.build` then joins a catalogue and an effect
 set into one immutable :class:`Ruleset`; a state points to the one it is played with
 (``g.rules``), and the engine looks every card behaviour up there, so no card name appears in
 engine code and two rulesets can be used side by side.
@@ -29,10 +29,11 @@ Hooks (``g`` is the state, ``p`` a player index, ``src`` a card instance id):
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol
+
+from ...kit.effects import EffectRegistry, EffectTable
 
 if TYPE_CHECKING:
     from ..cards.catalogue import Catalogue, CardDef
@@ -122,26 +123,30 @@ EMPTY = CardEffect("")
 
 
 class EffectSet:
-    """Card effects as an effects module registers them, by card name, for one catalogue.
-
-    It only collects: :meth:`Ruleset.build` turns it into the immutable tables a game uses."""
+    """Card effects as an effects module registers them, by card name, for one catalogue: two
+    registries of the engine kit (:mod:`starcom.kit.effects`), one of effects and one of
+    choice handlers. It only collects: :meth:`Ruleset.build` turns it into the immutable
+    tables a game uses."""
 
     def __init__(self, card_names: Iterable[str]) -> None:
-        self.card_names = frozenset(card_names)
-        self.effects: dict[str, CardEffect] = {}
-        self.choice_handlers: dict[str, ChoiceHandler] = {}
+        self.cards: EffectRegistry[CardEffect] = EffectRegistry(card_names)
+        self.choices: EffectRegistry[ChoiceHandler] = EffectRegistry(self.cards.names)
 
-    def _known(self, name: str, what: str) -> None:
-        if name not in self.card_names:
-            close = difflib.get_close_matches(name, sorted(self.card_names), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise ValueError(f"{what} for {name!r}, which is no card of the catalogue{hint}")
+    @property
+    def effects(self) -> Mapping[str, CardEffect]:
+        """The effects registered so far, by card name."""
+        return self.cards.registered
+
+    @property
+    def choice_handlers(self) -> Mapping[str, ChoiceHandler]:
+        """The choice handlers registered so far, by the asking card's name."""
+        return self.choices.registered
 
     def register(self, name: str, **hooks: Any) -> CardEffect:
         """Set hooks on the effect of card ``name`` (several calls add up). ValueError names a
         card the catalogue does not hold or a target kind not in ``TARGET_KINDS``; TypeError
         names an unknown hook."""
-        self._known(name, "an effect is registered")
+        self.cards.check(name)
         unknown = set(hooks) - HOOK_NAMES
         if unknown:
             raise TypeError(f"unknown effect hook(s) {sorted(unknown)} for {name}")
@@ -149,16 +154,14 @@ class EffectSet:
         if kinds:
             raise ValueError(f"{name}: unknown target kind(s) {sorted(kinds)}; "
                              f"kinds are {sorted(TARGET_KINDS)}")
-        eff = self.effects[name] = replace(self.effects.get(name, CardEffect(name)), **hooks)
-        return eff
+        return self.cards.update(name, lambda eff: replace(eff or CardEffect(name), **hooks))
 
     def choice_handler(self, kind: str) -> Callable[[ChoiceHandler], ChoiceHandler]:
         """Register the function that carries out a choice of ``kind`` (the asking card's name)."""
-        self._known(kind, "a choice handler is registered")
+        self.choices.check(kind)
 
         def deco(fn: ChoiceHandler) -> ChoiceHandler:
-            self.choice_handlers[kind] = fn
-            return fn
+            return self.choices.register(kind, fn)
         return deco
 
 
@@ -186,9 +189,10 @@ def named(name: str) -> Ruleset:
 class Ruleset:
     """The cards a game is played with and what each does, built once and never changed.
 
-    ``catalogue`` is the set of cards; ``cards[cid]`` (its ``instances``) is the definition of
-    card instance ``cid`` and ``by_card[cid]`` its effect
-    (an empty record for a card without code). ``stat_stations[stat]`` and
+    ``catalogue`` is the set of cards and ``effects`` the effect of each of its cards (an
+    empty record for a card without code; a kit :class:`~starcom.kit.effects.EffectTable`);
+    ``cards[cid]`` (its ``instances``) is the definition of card instance ``cid`` and
+    ``by_card[cid]`` its effect. ``stat_stations[stat]`` and
     ``stat_systems[stat]`` list the station and system instances with a bonus hook for a stat
     ("attack", "hp", "speed"), ``stat_cards[stat]`` every instance with one, ``board_stats`` the stats
     some station or system adds to, and
@@ -199,7 +203,7 @@ class Ruleset:
     name: str
     catalogue: Catalogue
     cards: tuple[CardDef, ...]
-    effects: Mapping[str, CardEffect]
+    effects: EffectTable[CardEffect]
     by_card: tuple[CardEffect, ...]
     choice_handlers: Mapping[str, ChoiceHandler]
     stat_stations: Mapping[str, tuple[int, ...]] = field(repr=False)
@@ -222,11 +226,11 @@ class Ruleset:
         effect for a card the catalogue lacks. ``real_for``: with stand-ins in the catalogue,
         the seats that get the real cards (None: every seat)."""
         cards = catalogue.instances
-        names = set(catalogue.by_name)
-        stray = sorted((set(effects.effects) | set(effects.choice_handlers)) - names)
+        table = effects.cards.build(lambda name: EMPTY, catalogue.by_name)
+        stray = sorted(set(effects.choice_handlers) - set(catalogue.by_name))
         if stray:
-            raise ValueError(f"effects registered for cards not in the ruleset: {stray}")
-        by_card = tuple(effects.effects.get(d.name, EMPTY) for d in cards)
+            raise ValueError(f"choice handlers registered for cards not in the catalogue: {stray}")
+        by_card = tuple(table.by_name(d.name) for d in cards)
         versions: dict[int, int] = {}
         for d in catalogue.defs:  # the i-th copy of a stand-in pairs with the i-th real copy
             if d.stand_in_for:
@@ -238,7 +242,7 @@ class Ruleset:
             stat_stations[stat] = tuple(i for i in ids if cards[i].is_station)
             stat_systems[stat] = frozenset(i for i in ids if cards[i].is_system)
             stat_cards[stat] = frozenset(ids)
-        return cls(name, catalogue, cards, MappingProxyType(dict(effects.effects)), by_card,
+        return cls(name, catalogue, cards, table, by_card,
                    MappingProxyType(dict(effects.choice_handlers)),
                    MappingProxyType(stat_stations), MappingProxyType(stat_systems),
                    tuple(i for i, eff in enumerate(by_card) if eff.max_dev_bonus),
@@ -259,7 +263,7 @@ class Ruleset:
 
     def effect(self, name: str) -> CardEffect:
         """The effect of the card ``name``, or an empty record for a card without code."""
-        return self.effects.get(name, EMPTY)
+        return self.effects.by_name(name) if name in self.effects else EMPTY
 
     def stat_hook(self, cid: int, stat: str) -> StatHook | None:
         """The bonus hook of card instance ``cid`` for ``stat``, or None."""
