@@ -14,6 +14,7 @@ from ..agents.generic import LEVELS, agent_factory
 from ..games import GameEntry, Players, Rules, Serving, Tools, WebAssets, Words
 from .evaluation import evaluate
 from .game import GalacticEmpires, IllegalAction, _as_action
+from .moves import MOVES, Move, Pass
 from .observer import OBSERVER
 
 SETTINGS = ("players", "edition", "seed", "turn_limit", "options")
@@ -32,14 +33,14 @@ def new(players: int = 2, edition: str = "full", seed: int = 0, turn_limit: int 
     return GalacticEmpires.new(edition=edition, seed=seed, options=opts)
 
 
-def decode(game: GalacticEmpires, data: Any, seat: int | None) -> Any:
-    """A legal action of ``seat`` from its JSON form (a list) or its notation (a string)."""
+def decode(game: GalacticEmpires, data: Any, seat: int | None) -> Move:
+    """A legal action of ``seat`` from its JSON form (a list) or its notation (a string), typed."""
     act = game.parse(data) if isinstance(data, str) else _as_action(data)
     if seat is not None and seat != game.to_move:
         raise IllegalAction(f"GE-DIG-3: it is seat {game.to_move}'s decision, not seat {seat}'s", act)
     if act not in game.legal_actions():
         game.clone().apply(act)  # raises the reason, with its rule ID
-    return act
+    return MOVES.typed(act)  # legal, so of a known kind and shape
 
 
 def _narrator(game: Any, viewer: int | None, reveal_all: bool = False) -> Any:
@@ -98,13 +99,13 @@ WEB = WebAssets(directory=Path(__file__).resolve().parent / "web", scripts=("ge-
 
 _make_agent, _agent_names = agent_factory("ge")
 
-GE: GameEntry[GalacticEmpires, Any] = GameEntry(
+GE: GameEntry[GalacticEmpires, Move] = GameEntry(
     name="ge", title="Galactic Empires", observer=OBSERVER,
     rules=Rules(
-        new=new, settings=SETTINGS, encode=lambda a: list(a), decode=decode,
+        new=new, settings=SETTINGS, encode=MOVES.to_json, decode=decode,
         play=lambda g, a: g.apply_unchecked(a), turn=lambda g: g.turn, winner=lambda g: g.winner,
         end_reason=lambda g: (g.s.end or None) if g.over else None,
-        passive=lambda g: ("pass",) if g.s.priority is not None else None,
+        passive=lambda g: Pass("pass") if g.s.priority is not None else None,
         waives=lambda a: a[0] in ("pass", "quiet"), editions=("full", "quick"), player_counts=(2,)),
     words=Words(narrator=_narrator, describe=_describe, glossary=_glossary, table=_table,
                 turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides",

@@ -7,18 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games import GameEntry, Narrator, Players, Rules, Runnable, Serving, Tools, WebAssets, Words
-from ..protocol import Game, Viewer
+from ..protocol import Viewer
 from .agents import DEFAULT_LEVEL, DIFFICULTIES, make_agent
 from .agents import agent_names as _starcom_agent_names
 from .observer import STARCOM as STARCOM_OBSERVER
 
+if TYPE_CHECKING:  # the engine loads when a game is made, not when the entry is found
+    from .engine.game import Game as StarGame
+    from .engine.moves import Action
+
 
 def _starcom_new(players: int = 2, size: int = 3, edition: str = "standard", seed: int = 0,
                  turn_limit: int | None = None, action_limit: int | None = None,
-                 variant: dict[str, Any] | None = None) -> Game:
+                 variant: dict[str, Any] | None = None) -> StarGame:
     """``variant``: the cards of a balance study's game, as its saved game records them
     (:class:`starcom.sc.cards.stand_ins.Variant`); None for the built-in cards."""
     from .cards.stand_ins import Variant
@@ -28,32 +32,32 @@ def _starcom_new(players: int = 2, size: int = 3, edition: str = "standard", see
     return StarGame.from_config(Config(players, size, edition, seed, turn_limit, action_limit), rules)
 
 
-def _starcom_encode(action: Any) -> Any:
+def _starcom_encode(action: Action) -> dict[str, Any]:
     from .engine.actions import to_json
     return to_json(action)
 
 
-def _starcom_decode(game: Any, data: Any, seat: int | None) -> Any:
+def _starcom_decode(game: StarGame, data: Any, seat: int | None) -> Action:
     from .engine.actions import validate
     return validate(game, data, seat)
 
 
-def _starcom_narrator(game: Any, viewer: Viewer, reveal_all: bool = False) -> Narrator:
+def _starcom_narrator(game: StarGame, viewer: Viewer, reveal_all: bool = False) -> Narrator:
     from .text import Narrator as StarNarrator
     return StarNarrator(game, viewer, reveal_all=reveal_all)
 
 
-def _starcom_describe(game: Any, action: Any, viewer: Viewer) -> str:
+def _starcom_describe(game: StarGame, action: Action, viewer: Viewer) -> str:
     from .text import describe_action
     return describe_action(game, action, viewer)
 
 
-def _starcom_end_reason(game: Any) -> str | None:
+def _starcom_end_reason(game: StarGame) -> str | None:
     from .summary import end_reason
     return end_reason(game)
 
 
-def _starcom_features(game: Any) -> Any:
+def _starcom_features(game: StarGame) -> Any:
     from .features import Features
     key = (game.cfg.players, game.cfg.size, id(game.rules))
     found = _FEATURES.get(key)
@@ -70,8 +74,8 @@ def _starcom_invariants() -> tuple[Callable[..., list[str]], Callable[..., list[
     return invariants.check_state, invariants.check_step
 
 
-def _starcom_play(game: Any, action: Any) -> list[Any]:
-    return game.apply_unchecked(action)  # type: ignore[no-any-return]
+def _starcom_play(game: StarGame, action: Action) -> list[Any]:
+    return game.apply_unchecked(action)
 
 
 def _server_adapter(entry: GameEntry[Any, Any]) -> Any:
@@ -94,7 +98,7 @@ def _load_settings(record: Mapping[str, Any]) -> dict[str, Any]:
     return load_settings(record)
 
 
-def _ending(game: Any) -> str:
+def _ending(game: StarGame) -> str:
     from .selfplay import ending
     return ending(game)
 
@@ -111,7 +115,7 @@ _BENCH_SETUPS: tuple[tuple[str, Mapping[str, Any]], ...] = (
 
 # The parts of the platform's commands that read Star Commander's own way, each loaded when asked.
 
-def _detailed_narrator(game: Any, viewer: Viewer, reveal_all: bool = False) -> Narrator:
+def _detailed_narrator(game: StarGame, viewer: Viewer, reveal_all: bool = False) -> Narrator:
     from .text import Narrator as StarNarrator
     return StarNarrator(game, viewer, verbose=True, reveal_all=reveal_all)
 
@@ -121,12 +125,12 @@ def _setup_words(config: Mapping[str, Any]) -> list[str]:
     return setup_words(config)
 
 
-def _public_settings(game: Any, config: Mapping[str, Any]) -> dict[str, Any]:
+def _public_settings(game: StarGame, config: Mapping[str, Any]) -> dict[str, Any]:
     from .logs import public_settings
     return public_settings(game, config)
 
 
-def _standings(game: Any) -> list[dict[str, str]]:
+def _standings(game: StarGame) -> list[dict[str, str]]:
     from .logs import standings
     return standings(game)
 
@@ -136,7 +140,7 @@ def _card_sheets() -> list[dict[str, Any]]:
     return [dict(sheet) for sheet in card_sheets(None)]
 
 
-def _terminal_app(entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], *, ai_delay: float,
+def _terminal_app(entry: GameEntry[Any, Any], game: StarGame, seats: Sequence[str], *, ai_delay: float,
                   auto_pass: bool, agent_seed: int, think: float | None) -> Runnable:
     from .tui.app import StarcomApp
     return StarcomApp(entry, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed, think=think)
@@ -154,7 +158,7 @@ def _validate(settings: Mapping[str, Any], parts: tuple[str, ...], say: Callable
     return validate(ValidationSpec(**given), parts, say)
 
 
-def _starcom_guide(game: Any, seat: int) -> str | None:
+def _starcom_guide(game: StarGame, seat: int) -> str | None:
     from .guide import guide
     return guide(game, seat)
 
@@ -164,7 +168,7 @@ WEB = WebAssets(directory=Path(__file__).resolve().parent / "web",
                 scripts=("board.js", "camera.js", "cardpop.js", "table.js"), styles=("sc.css",))
 
 
-STARCOM: GameEntry[Any, Any] = GameEntry(
+STARCOM: GameEntry[StarGame, Action] = GameEntry(
     name="starcom", title="Star Commander", observer=STARCOM_OBSERVER,
     rules=Rules(
         new=_starcom_new, settings=("players", "size", "edition", "seed", "turn_limit", "action_limit", "variant"),
