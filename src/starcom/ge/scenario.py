@@ -92,7 +92,7 @@ def give(g: GalacticEmpires, seat: int, *keys: str) -> list[int]:
 
 # --------------------------------------------------------------------------- reading a scenario
 
-SCENARIO_KEYS = ("name", "description", "game", "setup", "actions", "expect")
+SCENARIO_KEYS = ("name", "description", "game", "xfail", "setup", "actions", "expect")
 SETUP_KEYS = ("edition", "seed", "options", "phase", "active", "first", "turns", "hq", "cards", "hands",
               "reserve", "discard", "deck", "plays", "pool")
 # Counters of a card in play a setup may give and an expectation may check (GE-ZONE-5).
