@@ -106,14 +106,15 @@ def _keyed(what: str, raw: Any, known: tuple[str, ...]) -> dict[str, Any]:
     """The mapping ``raw`` with its keys checked against ``known``. YAML reads a plain ``on``
     key as ``true``: it is taken as ``on``, so ``on:`` needs no quotes."""
     if not isinstance(raw, Mapping):
-        raise ScenarioError(f"{what}: expected a mapping, got {raw!r}")
+        raise ScenarioError(f"{what or 'setup'}: expected a mapping, got {raw!r}")
     out: dict[str, Any] = {}
     for k, v in raw.items():
         key = "on" if k is True and "on" in known else k
         if not isinstance(key, str) or key not in known:
             hint = " (a plain yes/no/on/off/true/false key is read as a boolean: quote it)" \
                 if isinstance(k, bool) else ""
-            raise ScenarioError(f"{what}: unknown key {k!r}{hint}; known: {', '.join(known)}")
+            where = f"{what}: " if what else ""
+            raise ScenarioError(f"{where}unknown key {k!r}{hint}; known: {', '.join(known)}")
         out[key] = v
     return out
 
@@ -169,70 +170,70 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
     """The position of a scenario's ``setup`` and its card labels; ScenarioError names the key
     at fault."""
     _keyed("scenario", spec, SCENARIO_KEYS)
-    setup = _keyed("setup", spec.get("setup") or {}, SETUP_KEYS)
+    setup = _keyed("", spec.get("setup") or {}, SETUP_KEYS)
     phase = setup.get("phase", PLAY_A)
     if phase not in PHASES or phase in (SETUP, OVER):
-        raise ScenarioError(f"setup: phase: unknown phase {phase!r} (one of {', '.join(PHASES[1:-1])})")
-    active = _seat("setup: active", setup.get("active", 0))
+        raise ScenarioError(f"phase: unknown phase {phase!r} (one of {', '.join(PHASES[1:-1])})")
+    active = _seat("active", setup.get("active", 0))
     turns = setup.get("turns", 3)
-    seats_turns = _per_seat("setup: turns", turns) if isinstance(turns, Mapping) else {0: turns, 1: turns}
+    seats_turns = _per_seat("turns", turns) if isinstance(turns, Mapping) else {0: turns, 1: turns}
     for seat, n in seats_turns.items():
         if type(n) is not int or n < 1:
-            raise ScenarioError(f"setup: turns: seat {seat}: {n!r} is not a turn number (1 or more)")
+            raise ScenarioError(f"turns: seat {seat}: {n!r} is not a turn number (1 or more)")
     try:
         g = table(setup.get("edition", "full"), setup.get("seed", 0), phase, active, 3,
                   options=setup.get("options"))
     except (ValueError, TypeError) as exc:
-        raise ScenarioError(f"setup: {exc}") from None
+        raise ScenarioError(f"{exc}") from None
     s = g.s
-    s.first = _seat("setup: first", setup.get("first", 0))
+    s.first = _seat("first", setup.get("first", 0))
     for seat, n in seats_turns.items():
         s.players[seat].turns = n
     labels: Labels = {}
-    for seat, cards in _per_seat("setup: discard", setup.get("discard") or {}).items():
+    for seat, cards in _per_seat("discard", setup.get("discard") or {}).items():
         p = s.players[seat]
         p.deck.extend(p.discard)  # the ante goes back: the pile is exactly what is listed
         p.discard.clear()
-        for i, raw in enumerate(_cards(f"setup: discard: {seat}", cards)):
-            key, name = _entry(f"setup: discard: {seat}[{i}]", raw)
+        for i, raw in enumerate(_cards(f"discard: {seat}", cards)):
+            key, name = _entry(f"discard: {seat}[{i}]", raw)
             uid = _from(g, seat, key, "discard")
             p.discard.insert(0, uid)  # listed top first
-            _label(labels, f"setup: discard: {seat}[{i}]", name or key, uid)
-    for seat, cards in _per_seat("setup: reserve", setup.get("reserve") or {}).items():
+            _label(labels, f"discard: {seat}[{i}]", name or key, uid)
+    for seat, cards in _per_seat("reserve", setup.get("reserve") or {}).items():
         p = s.players[seat]
         p.deck.extend(p.reserve)
         p.reserve.clear()
-        for i, raw in enumerate(_cards(f"setup: reserve: {seat}", cards)):
-            key, name = _entry(f"setup: reserve: {seat}[{i}]", raw)
+        for i, raw in enumerate(_cards(f"reserve: {seat}", cards)):
+            key, name = _entry(f"reserve: {seat}[{i}]", raw)
             uid = _from(g, seat, key, "reserve")
             p.reserve.append(uid)
-            _label(labels, f"setup: reserve: {seat}[{i}]", name or key, uid)
+            _label(labels, f"reserve: {seat}[{i}]", name or key, uid)
         p.reserve_public = True  # GE-SETUP-5: after the ante both reserves are open
-    for i, raw in enumerate(_cards("setup: cards", setup.get("cards") or [])):
-        _setup_card(g, f"setup: cards[{i}]", raw, labels)
-    for seat, cards in _per_seat("setup: hands", setup.get("hands") or {}).items():
-        for i, raw in enumerate(_cards(f"setup: hands: {seat}", cards)):
-            key, name = _entry(f"setup: hands: {seat}[{i}]", raw)
+    for i, raw in enumerate(_cards("cards", setup.get("cards") or [])):
+        _setup_card(g, f"cards[{i}]", raw, labels)
+    for seat, cards in _per_seat("hands", setup.get("hands") or {}).items():
+        for i, raw in enumerate(_cards(f"hands: {seat}", cards)):
+            key, name = _entry(f"hands: {seat}[{i}]", raw)
             uid = _from(g, seat, key, "hand")
             s.players[seat].hand.append(uid)
-            _label(labels, f"setup: hands: {seat}[{i}]", name or key, uid)
-    for seat, cards in _per_seat("setup: deck", setup.get("deck") or {}).items():
-        _setup_deck(g, seat, _cards(f"setup: deck: {seat}", cards), labels)
-    for seat, damage in _per_seat("setup: hq", setup.get("hq") or {}).items():
-        s.players[seat].hq = _count(f"setup: hq: {seat}", damage)
+            _label(labels, f"hands: {seat}[{i}]", name or key, uid)
+    for seat, cards in _per_seat("deck", setup.get("deck") or {}).items():
+        _setup_deck(g, seat, _cards(f"deck: {seat}", cards), labels)
+    for seat, damage in _per_seat("hq", setup.get("hq") or {}).items():
+        s.players[seat].hq = _count(f"hq: {seat}", damage)
     if phase == ALLOCATE:  # the turn begins: record keeping and production run now (GE-ALLOC-1)
         s.players[active].turns -= 1
         turn.start_turn(s, active)
     if "pool" in setup and phase != ALLOCATE:
-        raise ScenarioError("setup: pool: points exist only in the allocate phase (GE-PTS-6)")
-    for seat, pts in _per_seat("setup: pool", setup.get("pool") or {}).items():
+        raise ScenarioError("pool: points exist only in the allocate phase (GE-PTS-6)")
+    for seat, pts in _per_seat("pool", setup.get("pool") or {}).items():
         if seat != active:
-            raise ScenarioError(f"setup: pool: only the active seat ({active}) allocates")
-        for kind, n in _keyed(f"setup: pool: {seat}", pts, POINT_TYPES).items():
-            s.players[seat].pool[POINT_TYPES.index(kind)] += _count(f"setup: pool: {seat}: {kind}", n)
+            raise ScenarioError(f"pool: only the active seat ({active}) allocates")
+        for kind, n in _keyed(f"pool: {seat}", pts, POINT_TYPES).items():
+            s.players[seat].pool[POINT_TYPES.index(kind)] += _count(f"pool: {seat}: {kind}", n)
         s.plan_pool = list(s.players[seat].pool)
-    for seat, n in _per_seat("setup: plays", setup.get("plays") or {}).items():
-        s.players[seat].plays = _count(f"setup: plays: {seat}", n)
+    for seat, n in _per_seat("plays", setup.get("plays") or {}).items():
+        s.players[seat].plays = _count(f"plays: {seat}", n)
     s.log = []
     return g, labels
 
@@ -243,7 +244,7 @@ def _from(g: GalacticEmpires, seat: int, key: str, where: str) -> int:
     try:
         return take(g, seat, key)
     except ScenarioError as exc:
-        raise ScenarioError(f"setup: {where}: {seat}: {exc}") from None
+        raise ScenarioError(f"{where}: {seat}: {exc}") from None
 
 
 def _setup_card(g: GalacticEmpires, what: str, raw: Any, labels: Labels) -> None:
@@ -290,7 +291,7 @@ def _setup_deck(g: GalacticEmpires, seat: int, cards: list[Any], labels: Labels)
     p = s.players[seat]
     chosen: list[int] = []
     for i, raw in enumerate(cards):
-        what = f"setup: deck: {seat}[{i}]"
+        what = f"deck: {seat}[{i}]"
         key, name = _entry(what, raw)
         if key not in BY_KEY:
             raise ScenarioError(f"{what}: {_unknown_card(key)}")
