@@ -147,16 +147,29 @@ def _entry(what: str, raw: Any) -> tuple[str, str | None]:
     return entry["card"], None if entry.get("label") is None else str(entry["label"])
 
 
-def _label(labels: Labels, what: str, name: str, uid: int) -> None:
-    if name in labels:
-        raise ScenarioError(f"{what}: the label {name!r} is given twice")
-    labels[name] = uid
+AMBIGUOUS = -(10 ** 9)  # a card key standing as the label of two cards: usable by neither
+
+
+def _label(labels: Labels, what: str, name: str | None, key: str, uid: int) -> None:
+    """Name card ``uid`` ``name``, or by its ``key`` when no label is given. A label given twice
+    is an error; a card key standing for two cards names neither (a step using it is refused)."""
+    if name is not None:
+        if name in labels:
+            raise ScenarioError(f"{what}: the label {name!r} is given twice")
+        labels[name] = uid
+    elif key in labels:
+        labels[key] = AMBIGUOUS
+    else:
+        labels[key] = uid
 
 
 def _labelled(what: str, labels: Labels, raw: Any) -> int:
     name = str(raw).removeprefix("$")
+    if labels.get(name) == AMBIGUOUS:
+        raise ScenarioError(f"{what}: {raw!r} names two cards of that key: give each a 'label'")
     if name not in labels:
-        raise ScenarioError(f"{what}: unknown label {raw!r} (labels: {', '.join(sorted(labels)) or 'none'})")
+        shown = ", ".join(sorted(labels)) or "none"
+        raise ScenarioError(f"{what}: unknown label {raw!r} (labels: {shown})")
     return labels[name]
 
 
@@ -198,7 +211,7 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
             key, name = _entry(f"discard: {seat}[{i}]", raw)
             uid = _from(g, seat, key, "discard")
             p.discard.insert(0, uid)  # listed top first
-            _label(labels, f"discard: {seat}[{i}]", name or key, uid)
+            _label(labels, f"discard: {seat}[{i}]", name, key, uid)
     for seat, cards in _per_seat("reserve", setup.get("reserve") or {}).items():
         p = s.players[seat]
         p.deck.extend(p.reserve)
@@ -207,7 +220,7 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
             key, name = _entry(f"reserve: {seat}[{i}]", raw)
             uid = _from(g, seat, key, "reserve")
             p.reserve.append(uid)
-            _label(labels, f"reserve: {seat}[{i}]", name or key, uid)
+            _label(labels, f"reserve: {seat}[{i}]", name, key, uid)
         p.reserve_public = True  # GE-SETUP-5: after the ante both reserves are open
     for i, raw in enumerate(_cards("cards", setup.get("cards") or [])):
         _setup_card(g, f"cards[{i}]", raw, labels)
@@ -216,7 +229,7 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
             key, name = _entry(f"hands: {seat}[{i}]", raw)
             uid = _from(g, seat, key, "hand")
             s.players[seat].hand.append(uid)
-            _label(labels, f"hands: {seat}[{i}]", name or key, uid)
+            _label(labels, f"hands: {seat}[{i}]", name, key, uid)
     for seat, cards in _per_seat("deck", setup.get("deck") or {}).items():
         _setup_deck(g, seat, _cards(f"deck: {seat}", cards), labels)
     for seat, damage in _per_seat("hq", setup.get("hq") or {}).items():
@@ -270,7 +283,7 @@ def _setup_card(g: GalacticEmpires, what: str, raw: Any, labels: Labels) -> None
         uid = put(g, seat, key, parent, bool(entry.get("engaged", True)), **counters)
     except ScenarioError as exc:
         raise ScenarioError(f"{what}: {exc}") from None
-    _label(labels, what, str(entry.get("label", key)), uid)
+    _label(labels, what, None if entry.get("label") is None else str(entry["label"]), key, uid)
     if entry.get("partner") is not None:  # a combined Krebiz ship (GE-KREB-4)
         other = _labelled(f"{what}: partner", labels, entry["partner"])
         if other not in s.units or s.units[other].owner != seat or not fits(s, uid, other) \
@@ -299,7 +312,7 @@ def _setup_deck(g: GalacticEmpires, seat: int, cards: list[Any], labels: Labels)
         if uid is None:
             raise ScenarioError(f"{what}: seat {seat} has no {key} left in its deck")
         chosen.append(uid)
-        _label(labels, what, name or key, uid)
+        _label(labels, what, name, key, uid)
     rest = [u for u in p.deck if u not in chosen]
     p.discard[:0] = rest
     p.deck = list(reversed(chosen))  # the end of the list is the top
