@@ -209,7 +209,7 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
         p.discard.clear()
         for i, raw in enumerate(_cards(f"discard: {seat}", cards)):
             key, name = _entry(f"discard: {seat}[{i}]", raw)
-            uid = _from(g, seat, key, "discard")
+            uid = _from(g, seat, key, f"discard: {seat}[{i}]")
             p.discard.insert(0, uid)  # listed top first
             _label(labels, f"discard: {seat}[{i}]", name, key, uid)
     for seat, cards in _per_seat("reserve", setup.get("reserve") or {}).items():
@@ -218,7 +218,7 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
         p.reserve.clear()
         for i, raw in enumerate(_cards(f"reserve: {seat}", cards)):
             key, name = _entry(f"reserve: {seat}[{i}]", raw)
-            uid = _from(g, seat, key, "reserve")
+            uid = _from(g, seat, key, f"reserve: {seat}[{i}]")
             p.reserve.append(uid)
             _label(labels, f"reserve: {seat}[{i}]", name, key, uid)
         p.reserve_public = True  # GE-SETUP-5: after the ante both reserves are open
@@ -227,7 +227,7 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
     for seat, cards in _per_seat("hands", setup.get("hands") or {}).items():
         for i, raw in enumerate(_cards(f"hands: {seat}", cards)):
             key, name = _entry(f"hands: {seat}[{i}]", raw)
-            uid = _from(g, seat, key, "hand")
+            uid = _from(g, seat, key, f"hands: {seat}[{i}]")
             s.players[seat].hand.append(uid)
             _label(labels, f"hands: {seat}[{i}]", name, key, uid)
     for seat, cards in _per_seat("deck", setup.get("deck") or {}).items():
@@ -253,11 +253,11 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
 
 def _from(g: GalacticEmpires, seat: int, key: str, where: str) -> int:
     """A card of ``seat`` taken from its deck (else from wherever it lies outside play), for
-    ``where``."""
+    the setup key ``where``."""
     try:
         return take(g, seat, key)
     except ScenarioError as exc:
-        raise ScenarioError(f"{where}: {seat}: {exc}") from None
+        raise ScenarioError(f"{where}: {exc}") from None
 
 
 def _setup_card(g: GalacticEmpires, what: str, raw: Any, labels: Labels) -> None:
