@@ -93,7 +93,7 @@ def give(g: GalacticEmpires, seat: int, *keys: str) -> list[int]:
 # --------------------------------------------------------------------------- reading a scenario
 
 SCENARIO_KEYS = ("name", "description", "game", "xfail", "setup", "actions", "expect")
-SETUP_KEYS = ("edition", "seed", "options", "phase", "active", "first", "turns", "hq", "cards", "hands",
+SETUP_KEYS = ("edition", "seed", "options", "keep_hands", "phase", "active", "first", "turns", "hq", "cards", "hands",
               "reserve", "discard", "deck", "plays", "pool")
 # Counters of a card in play a setup may give and an expectation may check (GE-ZONE-5).
 COUNTERS = tuple(f.name for f in fields(Unit) if f.name not in ("uid", "owner", "parent", "partner"))
@@ -195,7 +195,7 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
             raise ScenarioError(f"turns: seat {seat}: {n!r} is not a turn number (1 or more)")
     try:
         g = table(setup.get("edition", "full"), setup.get("seed", 0), phase, active, 3,
-                  options=setup.get("options"))
+                  empty_hands=not setup.get("keep_hands", False), options=setup.get("options"))
     except (ValueError, TypeError) as exc:
         raise ScenarioError(f"{exc}") from None
     s = g.s
