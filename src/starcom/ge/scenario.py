@@ -298,8 +298,9 @@ def _setup_card(g: GalacticEmpires, what: str, raw: Any, labels: Labels) -> None
 
 
 def _setup_deck(g: GalacticEmpires, seat: int, cards: list[Any], labels: Labels) -> None:
-    """Seat ``seat``'s whole deck, top first; the deck's other cards go under its discard pile
-    (as if played and lost earlier), so ``deck: {1: []}`` leaves seat 1 nothing to draw."""
+    """Seat ``seat``'s whole deck, top first, of cards from its deck (else its discard pile);
+    the deck's other cards go under its discard pile (as if played and lost earlier), so
+    ``deck: {1: []}`` leaves seat 1 nothing to draw."""
     s = g.s
     p = s.players[seat]
     chosen: list[int] = []
@@ -308,9 +309,11 @@ def _setup_deck(g: GalacticEmpires, seat: int, cards: list[Any], labels: Labels)
         key, name = _entry(what, raw)
         if key not in BY_KEY:
             raise ScenarioError(f"{what}: {_unknown_card(key)}")
-        uid = next((u for u in p.deck if s.spec_of[u] == BY_KEY[key].index and u not in chosen), None)
+        uid = next((u for u in p.deck + p.discard if s.spec_of[u] == BY_KEY[key].index and u not in chosen), None)
         if uid is None:
-            raise ScenarioError(f"{what}: seat {seat} has no {key} left in its deck")
+            raise ScenarioError(f"{what}: seat {seat} has no {key} left in its deck or discard pile")
+        if uid in p.discard:
+            p.discard.remove(uid)
         chosen.append(uid)
         _label(labels, what, name, key, uid)
     rest = [u for u in p.deck if u not in chosen]
