@@ -252,3 +252,12 @@ def test_the_documented_example_runs(tmp_path: Path) -> None:
     assert "on" in block.split("expect:")[0] and "'on'" not in block  # the plain key, as a newcomer writes it
     lines: list[str] = []
     assert run_files([str(path)], echo=lines.append) == 0, "\n".join(lines)
+
+
+def test_a_label_given_is_never_taken_over_by_a_card_key() -> None:
+    g, labels = build({"setup": {"cards": [{"card": "moon", "owner": 0, "label": "small_moon"},
+                                           {"card": "small_moon", "owner": 0}]}})
+    assert g.s.spec(labels["small_moon"]).key == "moon"
+    problems = run(scenario({"cards": [{"card": "moon", "owner": 0},
+                                       {"card": "small_moon", "owner": 0, "label": "moon"}]}))
+    assert problems == ["setup: cards[1]: the label 'moon' is already the key of another card: label that card too"]

@@ -150,17 +150,28 @@ def _entry(what: str, raw: Any) -> tuple[str, str | None]:
 AMBIGUOUS = -(10 ** 9)  # a card key standing as the label of two cards: usable by neither
 
 
-def _label(labels: Labels, what: str, name: str | None, key: str, uid: int) -> None:
-    """Name card ``uid`` ``name``, or by its ``key`` when no label is given. A label given twice
-    is an error; a card key standing for two cards names neither (a step using it is refused)."""
-    if name is not None:
-        if name in labels:
-            raise ScenarioError(f"{what}: the label {name!r} is given twice")
-        labels[name] = uid
-    elif key in labels:
-        labels[key] = AMBIGUOUS
-    else:
-        labels[key] = uid
+class _Names:
+    """The labels a setup gives, and which of them are only card keys (no ``label`` given)."""
+
+    def __init__(self) -> None:
+        self.labels: Labels = {}
+        self.implicit: set[str] = set()
+
+    def add(self, what: str, name: str | None, key: str, uid: int) -> None:
+        """Name card ``uid`` ``name``, or by its ``key`` when no label is given. A label given
+        twice is an error; a card key standing for two cards names neither (a step using it is
+        refused), and never takes the place of a label given."""
+        labels = self.labels
+        if name is not None:
+            if name in labels:
+                why = "is given twice" if name not in self.implicit else "is already the key of another card: label that card too"
+                raise ScenarioError(f"{what}: the label {name!r} {why}")
+            labels[name] = uid
+        elif key not in labels:
+            labels[key] = uid
+            self.implicit.add(key)
+        elif key in self.implicit:
+            labels[key] = AMBIGUOUS
 
 
 def _labelled(what: str, labels: Labels, raw: Any) -> int:
@@ -202,7 +213,8 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
     s.first = _seat("first", setup.get("first", 0))
     for seat, n in seats_turns.items():
         s.players[seat].turns = n
-    labels: Labels = {}
+    names = _Names()
+    labels = names.labels
     for seat, cards in _per_seat("discard", setup.get("discard") or {}).items():
         p = s.players[seat]
         p.deck.extend(p.discard)  # the ante goes back: the pile is exactly what is listed
@@ -211,7 +223,7 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
             key, name = _entry(f"discard: {seat}[{i}]", raw)
             uid = _from(g, seat, key, f"discard: {seat}[{i}]")
             p.discard.insert(0, uid)  # listed top first
-            _label(labels, f"discard: {seat}[{i}]", name, key, uid)
+            names.add(f"discard: {seat}[{i}]", name, key, uid)
     for seat, cards in _per_seat("reserve", setup.get("reserve") or {}).items():
         p = s.players[seat]
         p.deck.extend(p.reserve)
@@ -220,18 +232,18 @@ def build(spec: Mapping[str, Any]) -> tuple[GalacticEmpires, Labels]:
             key, name = _entry(f"reserve: {seat}[{i}]", raw)
             uid = _from(g, seat, key, f"reserve: {seat}[{i}]")
             p.reserve.append(uid)
-            _label(labels, f"reserve: {seat}[{i}]", name, key, uid)
+            names.add(f"reserve: {seat}[{i}]", name, key, uid)
         p.reserve_public = True  # GE-SETUP-5: after the ante both reserves are open
     for i, raw in enumerate(_cards("cards", setup.get("cards") or [])):
-        _setup_card(g, f"cards[{i}]", raw, labels)
+        _setup_card(g, f"cards[{i}]", raw, names)
     for seat, cards in _per_seat("hands", setup.get("hands") or {}).items():
         for i, raw in enumerate(_cards(f"hands: {seat}", cards)):
             key, name = _entry(f"hands: {seat}[{i}]", raw)
             uid = _from(g, seat, key, f"hands: {seat}[{i}]")
             s.players[seat].hand.append(uid)
-            _label(labels, f"hands: {seat}[{i}]", name, key, uid)
+            names.add(f"hands: {seat}[{i}]", name, key, uid)
     for seat, cards in _per_seat("deck", setup.get("deck") or {}).items():
-        _setup_deck(g, seat, _cards(f"deck: {seat}", cards), labels)
+        _setup_deck(g, seat, _cards(f"deck: {seat}", cards), names)
     for seat, damage in _per_seat("hq", setup.get("hq") or {}).items():
         s.players[seat].hq = _count(f"hq: {seat}", damage)
     if phase == ALLOCATE:  # the turn begins: record keeping and production run now (GE-ALLOC-1)
@@ -260,8 +272,9 @@ def _from(g: GalacticEmpires, seat: int, key: str, where: str) -> int:
         raise ScenarioError(f"{where}: {exc}") from None
 
 
-def _setup_card(g: GalacticEmpires, what: str, raw: Any, labels: Labels) -> None:
+def _setup_card(g: GalacticEmpires, what: str, raw: Any, names: _Names) -> None:
     s = g.s
+    labels = names.labels
     entry = _keyed(what, raw, CARD_KEYS)
     key = entry.get("card")
     if not isinstance(key, str):
@@ -283,7 +296,7 @@ def _setup_card(g: GalacticEmpires, what: str, raw: Any, labels: Labels) -> None
         uid = put(g, seat, key, parent, bool(entry.get("engaged", True)), **counters)
     except ScenarioError as exc:
         raise ScenarioError(f"{what}: {exc}") from None
-    _label(labels, what, None if entry.get("label") is None else str(entry["label"]), key, uid)
+    names.add(what, None if entry.get("label") is None else str(entry["label"]), key, uid)
     if entry.get("partner") is not None:  # a combined Krebiz ship (GE-KREB-4)
         other = _labelled(f"{what}: partner", labels, entry["partner"])
         if other not in s.units or s.units[other].owner != seat or not fits(s, uid, other) \
@@ -297,7 +310,7 @@ def _setup_card(g: GalacticEmpires, what: str, raw: Any, labels: Labels) -> None
         s.units[cruiser].locked = s.units[capsule].locked = locked
 
 
-def _setup_deck(g: GalacticEmpires, seat: int, cards: list[Any], labels: Labels) -> None:
+def _setup_deck(g: GalacticEmpires, seat: int, cards: list[Any], names: _Names) -> None:
     """Seat ``seat``'s whole deck, top first, of cards from its deck (else its discard pile);
     the deck's other cards go under its discard pile (as if played and lost earlier), so
     ``deck: {1: []}`` leaves seat 1 nothing to draw."""
@@ -315,7 +328,7 @@ def _setup_deck(g: GalacticEmpires, seat: int, cards: list[Any], labels: Labels)
         if uid in p.discard:
             p.discard.remove(uid)
         chosen.append(uid)
-        _label(labels, what, name, key, uid)
+        names.add(what, name, key, uid)
     rest = [u for u in p.deck if u not in chosen]
     p.discard[:0] = rest
     p.deck = list(reversed(chosen))  # the end of the list is the top
