@@ -71,7 +71,7 @@ def _pos(g: Game, text: Any) -> int:
 def build(spec: dict[str, Any]) -> tuple[Game, dict[str, int]]:
     """Create the game a scenario describes; returns it with the vessel labels."""
     # a misspelt key (``expext``) would otherwise silently check nothing
-    stray = set(spec) - {"name", "description", "players", "size", "edition", "seed", "turn_limit",
+    stray = set(spec) - {"name", "description", "game", "players", "size", "edition", "seed", "turn_limit",
                          "setup", "actions", "expect", "allow_pending_choice"}
     if stray:
         raise ScenarioError(f"unknown scenario keys: {', '.join(sorted(map(str, stray)))}")
