@@ -237,7 +237,7 @@ def test_run_files_names_file_and_scenario_and_counts_xfail(tmp_path: Path) -> N
     assert lines[1].strip().startswith("setup: cards[0]: unknown key 'lable'")
     assert lines[2] == f"xfail {path}: known bug (the engine gets it wrong)"
     assert lines[3].startswith(f"XPASS {path}: fixed bug")
-    assert lines[-1] == "1 passed, 2 failed"
+    assert lines[-1] == "0 passed, 2 failed, 1 known bugs (xfail)"
 
 
 def test_the_documented_example_runs(tmp_path: Path) -> None:
