@@ -134,6 +134,13 @@ def test_misspelt_scenario_keys_are_rejected_rather_than_silently_ignored() -> N
         build({"playerz": 3})
 
 
+def test_a_scenario_may_name_its_game() -> None:
+    """``game: starcom`` is what the platform reads to pick the runner; the runner accepts it."""
+    from starcom.scenarios import run as run_any
+    assert run_any(Scenario("named", {"game": "starcom", "setup": {"active": 0},
+                                      "expect": {"credits": {0: 3}}})) == []
+
+
 def test_a_bad_step_fails_with_a_message() -> None:
     assert "unknown label '$nope'" in run(scenario(actions=["jump $nope b3 1 0"]))[0]
     assert "malformed step" in run(scenario(actions=[{"dont": "end"}]))[0]

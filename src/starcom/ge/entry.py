@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from ..agents.generic import LEVELS, agent_factory
@@ -80,7 +79,7 @@ def _study() -> Any:
 
 def _scenario(spec: Mapping[str, Any]) -> list[str]:
     from .scenario import run
-    return run(SimpleNamespace(spec=dict(spec)))  # the runner takes an object with ``spec``
+    return run(spec)
 
 
 def _guide(game: GalacticEmpires, seat: int) -> str | None:

@@ -7,7 +7,7 @@ Star Commander scenario to :func:`run` here (the entry's ``tools.scenario``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cards.catalogue import BY_NAME, CARD_DEF, DOMAINS
@@ -15,9 +15,8 @@ from .engine import lasting as L
 from .engine import rules as R
 from .engine.actions import from_json
 from .engine.board import parse as parse_pos
-from ..errors import IllegalAction
 from ..games import LEGACY_GAME
-from ..scenarios import Scenario, ScenarioError, load, run_files
+from ..scenarios import Runner, Scenario, ScenarioError, load, play, run_files
 from .engine.events import Event
 from .engine.game import Game
 from .engine.notation import parse as parse_notation
@@ -72,7 +71,7 @@ def _pos(g: Game, text: Any) -> int:
 def build(spec: dict[str, Any]) -> tuple[Game, dict[str, int]]:
     """Create the game a scenario describes; returns it with the vessel labels."""
     # a misspelt key (``expext``) would otherwise silently check nothing
-    stray = set(spec) - {"name", "description", "players", "size", "edition", "seed", "turn_limit",
+    stray = set(spec) - {"name", "description", "game", "players", "size", "edition", "seed", "turn_limit",
                          "setup", "actions", "expect", "allow_pending_choice"}
     if stray:
         raise ScenarioError(f"unknown scenario keys: {', '.join(sorted(map(str, stray)))}")
@@ -413,60 +412,38 @@ def check(g: Game, expect: dict[str, Any], labels: dict[str, int]) -> list[str]:
 # --------------------------------------------------------------------------- running
 
 
+def _pending(g: Game) -> str | None:
+    """The choice the engine awaits, which only a ``choose`` step may answer."""
+    if g.choice is not None and g.decision == "choice":
+        return f"unscripted choice '{g.choice.kind}' for P{g.actor} (options {list(g.choice.options)})"
+    return None
+
+
+def _apply(g: Game, a: tuple[Any, ...]) -> list[Event]:
+    g.events = []
+    g.apply(a)
+    return list(g.events)
+
+
+def _check(g: Game, expect: Mapping[str, Any], labels: dict[str, int], events: list[Event]) -> list[str]:
+    g.events = events  # what ``events`` / ``no_events`` look at
+    return check(g, dict(expect), labels)
+
+
+RUNNER: Runner[Game, tuple[Any, ...]] = Runner(
+    build=lambda spec: build(dict(spec)), parse=parse_action, apply=_apply, check=_check,
+    snapshot=lambda g: g.to_json(), pending=_pending, answers=lambda a: a[0] == "choose")
+
+
 def run(sc: Scenario) -> list[str]:
     """Run one Star Commander scenario; returns failure messages (empty when it passes). The
     platform's runner (:mod:`starcom.scenarios`, ``starcom scenario``) hands each scenario to
-    the runner of the game its ``game`` names."""
+    the runner of the game its ``game`` names; the loop itself is the platform's
+    (:func:`starcom.scenarios.play`), with this game's hooks (:data:`RUNNER`)."""
     game = sc.spec.get("game", LEGACY_GAME)
     if game != NAME:
         return [f"setup: a scenario of the game {game!r}, not of Star Commander: run it with `starcom scenario`"]
-    try:
-        g, labels = build(sc.spec)
-    except (ScenarioError, ValueError, LookupError, TypeError, AttributeError) as exc:
-        return [f"setup: {exc}"]
-    sc.labels = labels
-    log: list[Event] = []
-    for i, step in enumerate(sc.spec.get("actions", []) or [], 1):
-        where = f"step {i}"
-        try:
-            if isinstance(step, dict) and "expect" in step:
-                bad = check(g, step["expect"], labels)
-                if bad:
-                    return [f"{where}: {b}" for b in bad]
-                continue
-            if isinstance(step, dict) and "illegal" in step:
-                a = parse_action(g, step["illegal"], labels)
-                before = g.to_json()
-                try:
-                    g.apply(a)
-                except IllegalAction as exc:
-                    rule = step.get("rule")
-                    if rule and rule not in exc.reason:
-                        return [f"{where}: {a!r} was illegal, but for another reason: {exc.reason}"]
-                    if g.to_json() != before:
-                        return [f"{where}: the illegal action changed the state"]
-                    continue
-                return [f"{where}: expected {a!r} to be illegal, but it was applied"]
-            a = parse_action(g, step.get("do") if isinstance(step, dict) else step, labels)
-            if g.choice is not None and g.decision == "choice" and a[0] != "choose":
-                return [f"{where}: unscripted choice '{g.choice.kind}' for P{g.actor} "
-                        f"(options {list(g.choice.options)}) before {a!r}"]
-            g.events = []
-            g.apply(a)
-            log.extend(g.events)
-        except IllegalAction as exc:
-            return [f"{where}: {exc}"]
-        except ScenarioError as exc:
-            return [f"{where}: {exc}"]
-        except (LookupError, TypeError, AttributeError, ValueError) as exc:  # a malformed step
-            return [f"{where}: malformed step {step!r} ({type(exc).__name__}: {exc})"]
-    if g.choice is not None and g.decision == "choice" and not sc.spec.get("allow_pending_choice"):
-        return [f"end: unscripted choice '{g.choice.kind}' for P{g.actor} (options {list(g.choice.options)})"]
-    g.events = log
-    try:
-        return check(g, sc.spec.get("expect", {}) or {}, labels)
-    except (ScenarioError, LookupError, TypeError, AttributeError, ValueError) as exc:
-        return [f"expect: malformed expectation ({type(exc).__name__}: {exc})"]
+    return play(sc, RUNNER)
 
 
 __all__ = ["NAME", "Scenario", "ScenarioError", "build", "check", "load", "parse_action", "run", "run_files"]
