@@ -849,31 +849,50 @@ def test_the_answer_resolves_ahead_of_the_answered_event() -> None:
 
 
 # RULE: GE-REACT-8
-def test_reaction_fire_needs_a_declared_volley_in_the_opponents_weapons_fire_phase() -> None:
-    g = table(active=1)
+# RULE: GE-REACT-4
+# RULE: GE-REACT-3
+def test_cards_in_play_never_fire_back_only_a_reaction_card_from_hand_may() -> None:
+    """In the opponent's Weapons Fire phase, once a volley is declared, a ship of seat 0 in play
+    with phasers left is offered no shot: a card in play has no reaction rights of its own (R/
+    cards included), and only a reaction card played from hand may fire then."""
+    g = table(active=1, phase=FIRE)
     s = g.s
     mine = put(g, 0, "argonian_sunspot", loaded=1)  # 3 phasers and a load left from its turn
+    sats = put(g, 0, "defensive_satellites", on=put(g, 0, "siobhan_7"))  # a base with 4 phasers
+    parked = put(g, 1, "shuttlecraft", on=mine)  # an R/ card in play, its one-shot phaser loaded:
+    s.owner_of[parked] = s.units[parked].owner = 0  # seat 0's (its deck has one copy, for the hand)
+    shuttle, = give(g, 0, "shuttlecraft")
     foe = put(g, 1, "krebiz_claw")
     other = put(g, 1, "krebiz_mandible")
-    land, = give(g, 1, "moon")
-    g.apply(("play", land, -2))
-    assert not [a for a in chain.reactions(s, 0) if a[0] == "shoot"]  # not in Play Cards A
-    pass_all(g)
-    g.apply(("end",))
-    assert s.phase == FIRE
     g.apply(("aim", mine))
     g.apply(("add", foe, "phaser"))
-    assert s.priority is None  # no volley declared yet: nothing to answer
     g.apply(("fire",))
-    assert s.priority == 0
-    assert ("shoot", mine, foe) in g.legal_actions()
-    assert ("shoot", mine, mine) not in g.legal_actions()
-    g.apply(("shoot", mine, other))
-    pass_all(g)
-    assert s.units[other].damage == 3  # its phasers only: the Mandible has no shields
-    assert s.units[mine].loaded == 1  # the heavy weapon did not fire
-    assert other not in s.volleyed  # the active player's volley per target is untouched
-    assert ("aim", other) in g.legal_actions()
+    assert s.priority == 0  # the Shuttlecraft in hand could answer: a window opens
+    offered = g.legal_actions()
+    assert not [a for a in offered if a[0] == "shoot"]
+    assert not [a for a in offered if a[0] == "use" and a[1] in (mine, sats, parked)]
+    assert ("play", shuttle, mine, "fire", other) in offered  # the reaction card from hand may
+    for shot in (("shoot", mine, other), ("shoot", sats, other), ("shoot", parked, other)):
+        with pytest.raises(IllegalAction) as refused:
+            g.apply(shot)
+        assert refused.value.rule == "GE-REACT-4"
+    g.apply(("pass",))
+    assert s.units[other].damage == 0 and s.units[mine].fired_phasers == 0
+
+
+def test_with_no_reaction_card_in_hand_a_volley_opens_no_window_for_ships_in_play() -> None:
+    """The same position without the Shuttlecraft: seat 0's ships in play give it nothing to
+    answer with, so the volley resolves at once (GE-REACT-10: no legal reaction, no window)."""
+    g = table(active=1, phase=FIRE)
+    s = g.s
+    mine = put(g, 0, "argonian_sunspot")
+    foe = put(g, 1, "krebiz_claw")
+    s.players[0].hand.clear()
+    s.players[0].deck.clear()  # no reaction card of seat 0 left unaccounted for
+    g.apply(("aim", mine))
+    g.apply(("add", foe, "phaser"))
+    g.apply(("fire",))
+    assert s.priority is None and s.units[mine].damage + s.units[mine].shield_damage == 1
 
 
 # RULE: GE-REACT-8

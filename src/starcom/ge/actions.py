@@ -46,6 +46,8 @@ def why_not(s: State, mover: int | None, act: tuple[Any, ...]) -> str:
     with the rule ID where a rule forbids it."""
     if s.phase == OVER:
         return "the game is over"
+    if act[0] == "shoot":
+        return _why_shoot(s, mover, act)
     handler = HANDLERS.get(act[0])
     if s.priority is not None and (handler is None or handler.react is None):
         return f"GE-REACT-6: seat {s.priority} may only react or pass now"
@@ -168,6 +170,13 @@ def _why_drop(s: State, mover: int | None, act: tuple[Any, ...]) -> str | None:
     return "GE-DISC-2: each hand card discarded takes an unused card play, and none is left"
 
 
+def _why_shoot(s: State, mover: int | None, act: tuple[Any, ...]) -> str:
+    """Firing back with a card in play is never a reaction: only a reaction card played from
+    hand may fire in the opponent's Weapons Fire phase (a Shuttlecraft played with ``fire``)."""
+    return ("GE-REACT-4: a card in play has no reaction of its own but an \"as a reaction\" function; "
+            "its weapons never fire back (GE-REACT-8: only a reaction card played from hand may)")
+
+
 def _why_reserve(s: State, mover: int | None, act: tuple[Any, ...]) -> str | None:
     if s.phase == SETUP and s.edition == "quick":
         return "GE-QUICK-2: in the quick edition the reserve is two cards of your deck, no more, no fewer"
@@ -186,7 +195,7 @@ def _quiet(s: State, seat: int, a: M.Quiet) -> None:
     chain.pass_priority(s, seat)
 
 
-def _react(s: State, seat: int, a: M.Play | M.Use | M.Shoot) -> None:
+def _react(s: State, seat: int, a: M.Play | M.Use) -> None:
     chain.react(s, seat, a)
 
 
@@ -319,7 +328,7 @@ HANDLERS: dict[str, Handler] = {
     "aim": Handler(_why_aim, _aim),
     "add": Handler(_fire_phase("GE-FIRE-4: that weapon cannot fire at this target now"), _add),
     "fire": Handler(_fire_phase(None), _fire),
-    "shoot": Handler(_general, _unreachable, _react),
+    "shoot": Handler(_why_shoot, _unreachable),  # kept so that an old record's shot is refused by its rule
     "discard": Handler(_why_discard, _discard),
     "drop": Handler(_why_drop, _drop),
     "end": Handler(_general, _end),

@@ -144,7 +144,9 @@ class Fire(NamedTuple):
 
 
 class Shoot(NamedTuple):
-    """Fire ``card``'s phasers back at ``target`` as a reaction to a volley."""
+    """Fire ``card``'s phasers back at ``target`` as a reaction to a volley: never legal (a card
+    in play has no such reaction, GE-REACT-4, GE-REACT-8); kept so that a record holding one
+    still reads, and is refused with that rule."""
     kind: Literal["shoot"]
     card: int
     target: int
