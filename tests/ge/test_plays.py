@@ -548,9 +548,8 @@ def test_a_reaction_card_whose_function_failed_still_enters_play() -> None:
     assert s.units[lucky].parent == crew  # the voided card stays, waiting for the next play
     vertigo, = give(g, 1, "space_vertigo")
     g.apply(("play", vertigo, crew))
-    assert ("use", lucky, "cancel") in g.legal_actions()  # a standing rule, not spent yet
-    g.apply(("use", lucky, "cancel"))
-    pass_all(g)
+    assert ("use", lucky, "cancel") not in g.legal_actions()  # in play it is no reaction (GE-REACT-4)
+    pass_all(g)  # its text ignores the Vertigo by itself as the play resolves
     assert vertigo not in s.units and vertigo in s.players[1].discard and lucky not in s.units
 
 
@@ -1693,20 +1692,43 @@ def test_a_crewman_taking_an_ill_crews_place_frees_it_and_is_held_down_itself() 
     assert s.units[tech].engaged and not s.units[mate].engaged
 
 
-# RULE: GE-ACT-1
-def test_a_card_in_play_answers_one_event_once() -> None:
-    """Lucky Crew Action already in play may cancel an opponent's play aimed at its crew, but
-    once its answer is on the chain it is not offered again (an arena game looped on it)."""
+# RULE: GE-REACT-4
+# RULE: GE-REACT-3
+def test_lucky_crew_action_in_play_ignores_the_first_play_against_its_crew_by_itself() -> None:
+    """Already in play, Lucky Crew Action has no reaction rights (its text has no "as a reaction"
+    function): its owner is never offered it, and the window on the play is not opened for it.
+    Its text works by itself: the first opponent card play against its crew is ignored as it
+    resolves (the card discarded, the play counted) and Lucky Crew Action goes with it; the
+    next play against that crew lands."""
     g = table()
     s = g.s
     ship = put(g, 1, "krebiz_clipper")
     crew = put(g, 1, "technician", on=ship)
     lucky = put(g, 1, "lucky_crew_action", on=crew)
-    vertigo, = give(g, 0, "space_vertigo")
-    g.apply(("play", vertigo, crew))
-    assert s.priority == 1 and ("use", lucky, "cancel") in g.legal_actions()
-    g.apply(("use", lucky, "cancel"))
+    s.players[1].hand.clear()
+    s.players[1].deck.clear()  # seat 1 holds no reaction card: only the Lucky Crew Action could answer
+    vertigo, sick = give(g, 0, "space_vertigo", "illness")
+    events = g.apply(("play", vertigo, crew))
+    assert s.priority is None  # no window: nothing of seat 1 may react
+    assert not [a for a in g.legal_actions() if a[1:2] == (lucky,)]
+    assert vertigo not in s.units and vertigo in s.players[0].discard and lucky not in s.units
+    assert lucky in s.players[1].discard and ("lucky", lucky, vertigo) in events
+    assert s.players[0].plays == 1  # the ignored play still counted
+    g.apply(("play", sick, crew))  # the second play against the crew: nothing stops it
+    assert s.units[sick].parent == crew
+
+
+# RULE: GE-REACT-4
+def test_lucky_crew_action_never_ignores_its_own_sides_play() -> None:
+    g = table(active=1)
+    s = g.s
+    ship = put(g, 1, "krebiz_clipper")
+    crew = put(g, 1, "technician", on=ship)
+    lucky = put(g, 1, "lucky_crew_action", on=crew)
+    other = take(g, 0, "lucky_crew_action")  # a second copy (seat 0's one), for the same side to play
+    s.owner_of[other] = 1
+    s.players[1].hand.append(other)
+    g.apply(("play", other, crew))
     while s.priority is not None:
-        assert ("use", lucky, "cancel") not in g.legal_actions()
         g.apply(("pass",))
-    assert vertigo not in s.units and lucky not in s.units
+    assert s.units[other].parent == crew and lucky in s.units
