@@ -121,7 +121,7 @@ class GalacticEmpires:
         legal now, or if ``player`` is given and is not the seat to move."""
         act = _as_action(action)
         if player is not None and player != self.to_move:
-            raise IllegalAction(f"GE-DIG-3: it is seat {self.to_move}'s decision, not seat {player}'s", act)
+            raise IllegalAction(f"GE-DIG-1: it is seat {self.to_move}'s decision, not seat {player}'s", act)
         if act not in self.legal_actions():
             raise IllegalAction(self._why_not(act), act)
         return self.apply_unchecked(act)
