@@ -237,10 +237,10 @@ def _fire_limit(s: State, uid: int, target: int) -> str | None:
         if s.spec(uid).kind == "equipment" and s.edition == "quick":
             return "GE-QUICK-5: in the quick edition only ships fire at a Sector HQ"
         return "GE-FIRE-10: only ships (and, in the full edition, equipment on a ship) fire at a Sector HQ"
-    if s.spec(uid).empire == "indirigan":
-        return ("GE-IND-2: an Indirigan ship fires at a base or a ship that is not Indirigan only while "
-                "the opponent has no Indirigan ship in play")
-    return "GE-FIRE-8: that card may not fire at that target"
+    if s.spec(uid).empire != "indirigan":
+        return None  # the Indirigan tribe rule is the only limit a card's own text sets (Deck A)
+    return ("GE-IND-2: an Indirigan ship fires at a base or a ship that is not Indirigan only while "
+            "the opponent has no Indirigan ship in play")
 
 
 def _why_target(s: State, seat: int, target: int) -> str | None:
@@ -304,8 +304,6 @@ def _why_add(s: State, mover: int | None, act: tuple[Any, ...]) -> str | None:
     u = s.units[uid]
     if not u.engaged:
         return "GE-ENG-4: a disengaged card fires no weapon"
-    if board.disabled(s, uid):
-        return "GE-ENG-6: a disabled card fires no weapon"
     if kind == combat.HEAVY and not s.spec(uid).one_shot and u.loaded == 0:
         return "GE-FIRE-5: a heavy weapon fires only if it was loaded in the Allocation phase"
     if s.spec(uid).one_shot and (u.empty or u.used):
