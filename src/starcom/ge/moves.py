@@ -187,6 +187,45 @@ def typed(act: tuple[Any, ...]) -> Move:
     return new
 
 
+# Values that are numbers, not cards. Fixed fields by kind, as positions in the tuple (the kind
+# at 0): a separation's damage shares and its bitmask of the cards that go with the capsule.
+NUMBER_FIELDS: dict[str, tuple[int, ...]] = {"separate": (2, 3, 4)}
+# In a card's choices (``play`` and ``use``), a word whose run of values ends in a number: a
+# move's or an evacuation's bitmask of the crew that go, an interception's count of points.
+COUNTED = frozenset({"move", "evacuate", "intercept"})
+# ... and a word whose next value is a target, a Sector HQ when negative (a shuttle's shot).
+AIMED = frozenset({"fire"})
+_TAILS = {"play": 3, "use": 2}  # where the choices begin
+
+
+def value_roles(act: tuple[Any, ...]) -> dict[int, str]:
+    """What each integer value of ``act`` that is not a card stands for, by its position in the
+    tuple: ``"number"`` (a count, a bitmask, a damage share) or ``"hq"`` (a target that is a
+    Sector HQ when negative; elsewhere a negative value is a fleet). Any other integer is a
+    card. Works on any tuple (a malformed one just has fewer roles)."""
+    roles = {i: "number" for i in NUMBER_FIELDS.get(act[0], ()) if i < len(act)}
+    if act[0] == "aim":
+        roles[1] = "hq"
+    start = _TAILS.get(act[0])
+    if start is None:
+        return roles
+    n, i = len(act), start
+    while i < n:
+        word = act[i]
+        i += 1
+        if type(word) is not str:
+            continue
+        j = i
+        while j < n and type(act[j]) is int:
+            j += 1
+        if word in COUNTED and j > i:
+            roles[j - 1] = "number"
+        if word in AIMED and j > i:
+            roles[i] = "hq"
+        i = j
+    return roles
+
+
 def cards_played(act: tuple[Any, ...]) -> tuple[Any, ...]:
     """The hand (or reserve) cards a play, a Krebiz pair or a reserve swap moves."""
     if act[0] == "play":  # a transport played with a crew card names it after "with" (GE-MISSION-8)
