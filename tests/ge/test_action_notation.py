@@ -44,6 +44,7 @@ def check_decision(g: GalacticEmpires) -> set[str]:
     return {a[0] for a in acts}
 
 
+# RULE: GE-DIG-1
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(edition=st.sampled_from(EDITIONS), seed=st.integers(0, 2**31 - 1), pick=st.integers(0, 2**32 - 1),
        steps=st.integers(1, 400), prepaired=st.booleans())
@@ -61,6 +62,9 @@ def test_every_legal_action_of_a_random_position_reads_back(edition: str, seed: 
         check_decision(g)
 
 
+# RULE: GE-DIG-1
+# RULE: GE-KREB-6
+# RULE: GE-MISSION-2
 def test_positions_with_numbers_in_their_actions() -> None:
     """Separating a Krebiz ship (damage shares and a bitmask), a Transporter's and a
     Shuttlecraft's crew moves (bitmasks), an Escort's interception (a count), a Shuttlecraft's
