@@ -100,7 +100,8 @@ def test_volley_declared_then_window_then_damage() -> None:
     typhoon = put(g, 0, "argonian_typhoon", loaded=2)
     idle = put(g, 0, "argonian_sunspot", engaged=False, loaded=1)
     capsule = put(g, 1, "krebiz_light_capsule")  # 3 shields, strength 1: 4 points kill it
-    mandible = put(g, 1, "krebiz_mandible")  # can fire back, so seat 1 gets a window
+    mandible = put(g, 1, "krebiz_mandible")
+    shuttle, = give(g, 1, "shuttlecraft")  # it could fire back from hand, so seat 1 gets a window
     g.apply(("aim", capsule))
     offered = {a[1] for a in legal(g, "add")}
     assert offered == {typhoon}  # only engaged cards of the player's fleet
@@ -111,7 +112,7 @@ def test_volley_declared_then_window_then_damage() -> None:
     s = g.s
     assert s.priority == 1  # the opponent's window comes before any damage
     assert s.units[capsule].shield_damage == 0
-    assert any(a[:2] == ("shoot", mandible) for a in g.legal_actions())  # it could fire back
+    assert ("play", shuttle, mandible, "fire", typhoon) in g.legal_actions()  # it could fire back
     g.apply(("pass",))
     assert s.priority is None  # the firing player gets no window of its own
     assert capsule not in s.units and capsule in s.players[1].discard
@@ -155,27 +156,46 @@ def test_each_weapon_once_per_phase_phasers_need_an_engaged_card() -> None:
 
 
 # RULE: GE-FIRE-4
-def test_phasers_fired_in_own_phase_may_fire_again_in_the_opponents_phase() -> None:
+# RULE: GE-REACT-8
+def test_phasers_fired_in_one_weapons_fire_phase_fire_again_in_the_next() -> None:
+    """Each phaser fires once per Weapons Fire phase: the Claw's two, fired in seat 1's phase,
+    cannot fire back in seat 0's (a card in play never does, GE-REACT-8) and fire again in seat
+    1's next one."""
     g = table(phase=FIRE, active=1)
     s = g.s
     claw = put(g, 1, "krebiz_claw")
     moon = put(g, 0, "moon")
     typhoon = put(g, 0, "argonian_typhoon")
+    give(g, 1, "shuttlecraft")  # a reaction card in hand: seat 1 gets a window on seat 0's volley
     volley(g, typhoon, (claw, P), (claw, P))  # seat 1 uses both phasers in its own phase
     assert s.units[claw].fired_phasers == 2
-    while not (s.phase == FIRE and s.active == 0):  # on to seat 0's Weapons Fire phase
-        if s.priority is not None:
-            g.apply(("pass",))
-        elif s.phase == "allocate":
-            if ("pay", typhoon) in g.legal_actions():
-                g.apply(("pay", typhoon))
-            g.apply(("allocate",))
-        else:
-            g.apply(("end",))
+    assert not [a for a in legal(g, "add") if a[1] == claw]
+
+    def on_to_fire(seat: int) -> None:
+        while not (s.phase == FIRE and s.active == seat):
+            if s.priority is not None:
+                g.apply(("pass",))
+            elif s.phase == "allocate":
+                for card in (typhoon, claw):
+                    if ("pay", card) in g.legal_actions():
+                        g.apply(("pay", card))
+                g.apply(("allocate",))
+            else:
+                if s.phase == PLAY_A and s.active == 1:
+                    s.units[claw].engaged = True  # stands for its cost paid (seat 1 has no terrain)
+                g.apply(("end",))
+
+    on_to_fire(0)
     assert moon in s.units and s.units[typhoon].engaged
     declare(g, claw, (typhoon, P))
     assert s.priority == 1
-    assert ("shoot", claw, typhoon) in g.legal_actions()
+    assert not [a for a in g.legal_actions() if a[0] == "shoot" or a[1:2] == (claw,)]
+    on_to_fire(1)
+    assert s.units[claw].engaged
+    g.apply(("aim", typhoon))
+    assert [a for a in legal(g, "add") if a[1] == claw] == [("add", claw, P)]
+    g.apply(("add", claw, P))
+    assert [a for a in legal(g, "add") if a[1] == claw] == [("add", claw, P)]  # its second phaser
 
 
 # RULE: GE-FIRE-5
@@ -248,7 +268,6 @@ def test_rearming_never_gives_a_second_shot_in_the_same_turn() -> None:
     s.effect(s.units[carrier]).engagement(s, s.units[carrier])  # a rearm, as in an Engagement phase
     assert not s.units[shuttle].empty
     assert combat.weapons(s, shuttle) == []
-    assert all(a[1] != shuttle for a in combat.reaction_fire(s, 0))
     g.apply(("aim", claw))
     assert all(a[1] != shuttle for a in legal(g, "add"))
 
@@ -449,9 +468,11 @@ def test_volley_is_lost_when_its_target_left_and_the_load_is_spent() -> None:
     eel = put(g, 1, "small_phaser_eel", on=freighter)
     planet = put(g, 1, "siobhan_7")
     sats = put(g, 1, "defensive_satellites", on=planet)
+    shuttle, = give(g, 1, "shuttlecraft")
+    s.units[freighter].shield_damage = 3  # its shields are down: the Shuttlecraft's one shot destroys it
     declare(g, eel, (typhoon, H))
     assert s.priority == 1
-    events = g.apply(("shoot", sats, freighter))  # 4 phasers: the freighter and its Eel are gone
+    events = g.apply(("play", shuttle, sats, "fire", freighter))  # the freighter and its Eel are gone
     events += settle(g)
     assert freighter not in s.units and eel not in s.units
     assert ("volley-lost", 0, eel) in events
@@ -470,9 +491,11 @@ def test_a_firing_card_gone_or_disengaged_adds_nothing() -> None:
     claw = put(g, 1, "krebiz_claw")
     planet = put(g, 1, "siobhan_7")
     sats = put(g, 1, "defensive_satellites", on=planet)
+    shuttle, = give(g, 1, "shuttlecraft")
+    s.units[freighter].shield_damage = 3  # its shields are down: the Shuttlecraft's one shot destroys it
     declare(g, claw, (freighter, P), (freighter, P), (typhoon, P), (sunspot, P))
-    g.apply(("shoot", sats, freighter))
     s.units[sunspot].engaged = False  # stands for any effect disengaging it before step (d)
+    g.apply(("play", shuttle, sats, "fire", freighter))  # a reaction from hand destroys the freighter
     settle(g)
     assert freighter not in s.units
     assert s.units[claw].damage == 1  # the typhoon's phaser only
@@ -491,8 +514,10 @@ def test_lost_volley_still_uses_up_a_fuser_mechanism() -> None:
     eel = put(g, 1, "small_phaser_eel", on=freighter)
     planet = put(g, 1, "siobhan_7")
     sats = put(g, 1, "defensive_satellites", on=planet)
+    shuttle, = give(g, 1, "shuttlecraft")
+    s.units[freighter].shield_damage = 3  # its shields are down: the Shuttlecraft's one shot destroys it
     declare(g, eel, (nomads, H))
-    g.apply(("shoot", sats, freighter))
+    g.apply(("play", shuttle, sats, "fire", freighter))
     settle(g)
     assert eel not in s.units
     assert fuser not in s.units and fuser in s.players[0].discard  # discarded after use, voided or not
@@ -651,8 +676,9 @@ def test_elimination_stops_the_chain_in_the_middle_of_a_volley() -> None:
     put(g, 1, "divergent_anomaly", on=typhoon)  # seat 0's only ship leaves its HQ open
     claw = put(g, 1, "krebiz_claw")
     s.players[0].hq = 24
+    shuttle, = give(g, 1, "shuttlecraft")
     declare(g, claw, (typhoon, P), (typhoon, P))
-    g.apply(("shoot", claw, HQ0))
+    g.apply(("play", shuttle, claw, "fire", HQ0))  # a Shuttlecraft from hand, on a ship, at the open HQ
     settle(g)
     assert s.winner == 1 and s.phase == OVER
     assert s.units[claw].damage == 0  # the volley never resolved
@@ -1020,6 +1046,7 @@ def test_escort_covers_only_engaged_own_ships_of_strength_seven(escort_effect: E
     gift(g, heavy, 0)
     combine(g, mandible, heavy)
     escort = put(g, 0, "argonian_warm_front")
+    give(g, 0, "shuttlecraft")  # a reaction card in hand: seat 0 gets its window
     shooter = put(g, 1, "krebiz_pincer")
     declare(g, mandible, (shooter, P))
     assert board.strength(g.s, mandible) == 6 and not offers(g, escort)
@@ -1028,6 +1055,7 @@ def test_escort_covers_only_engaged_own_ships_of_strength_seven(escort_effect: E
     claw, cap = put(g, 1, "krebiz_claw"), put(g, 1, "krebiz_heavy_capsule")
     combine(g, claw, cap)
     escort = put(g, 0, "argonian_warm_front")
+    give(g, 0, "shuttlecraft")  # a reaction card in hand: seat 0 gets its window
     shooter = put(g, 1, "krebiz_pincer")
     declare(g, claw, (shooter, P))  # friendly fire, an event of the Escort's opponent
     assert board.strength(g.s, claw) == 7 and not offers(g, escort)
@@ -1035,6 +1063,7 @@ def test_escort_covers_only_engaged_own_ships_of_strength_seven(escort_effect: E
     g = table(phase=FIRE, active=1)  # a disengaged Escort cannot react
     claw, _ = big_ship(g, 0)
     asleep = put(g, 0, "argonian_warm_front", engaged=False)
+    give(g, 0, "shuttlecraft")
     shooter = put(g, 1, "krebiz_pincer")
     declare(g, claw, (shooter, P))
     assert not offers(g, asleep)
@@ -1089,9 +1118,7 @@ def test_no_deck_a_cancel_returns_the_card_to_hand() -> None:
     lucky = put(g, 1, "lucky_crew_action", on=tech)
     [illness] = give(g, 0, "illness")
     g.apply(("play", illness, tech))
-    assert s.priority == 1
-    g.apply(("use", lucky, "cancel"))
-    settle(g)
+    settle(g)  # nobody is asked: the Lucky Crew Action's text ignores the play as it resolves
     # Lucky Crew Action ignores the play (its own text) rather than voiding it: the card is
     # discarded, never returned to its owner's hand as a voided play would be
     assert illness in s.players[0].discard and illness not in s.players[0].hand

@@ -1262,13 +1262,14 @@ def test_elimination_ends_the_game_even_with_events_still_on_the_chain() -> None
     put(g, 0, "divergent_anomaly", on=theirs)
     s.players[0].hq = 24
     (pending,) = give(g, 1, "crewman")
+    (shuttle,) = give(g, 1, "shuttlecraft")
     g.apply(("aim", combat.hq(1)))
     g.apply(("add", mine, "phaser"))
     g.apply(("fire",))
     assert s.priority == 1
-    shots = [a for a in g.legal_actions() if a[0] == "shoot" and a[2] == combat.hq(0)]
-    assert shots
-    g.apply(shots[0])  # seat 1 answers by firing back at seat 0's Sector HQ
+    shot = ("play", shuttle, theirs, "fire", combat.hq(0))
+    assert shot in g.legal_actions()
+    g.apply(shot)  # seat 1 answers with a Shuttlecraft from hand, firing at seat 0's Sector HQ
     settle(g)
     assert g.over and g.winner == 1
     assert s.players[1].hq == 0  # seat 0's own volley, older on the chain, never resolved
@@ -1743,8 +1744,8 @@ def test_a_rejected_action_names_its_rule_and_changes_nothing() -> None:
         assert err.value.rule == rule
         assert snapshot(g) == before
     with pytest.raises(IllegalAction) as err:
-        g.apply(("end",), player=1)
-    assert err.value.reason.startswith("GE-DIG-3") and snapshot(g) == before
+        g.apply(("end",), player=1)  # the engine lists actions only for the seat to move (GE-DIG-1)
+    assert err.value.reason.startswith("GE-DIG-1") and snapshot(g) == before
     for junk in ((), "end", ("play", 1.5), ("play", [1]), [7]):
         with pytest.raises(IllegalAction) as err:
             g.apply(junk)

@@ -548,9 +548,8 @@ def test_a_reaction_card_whose_function_failed_still_enters_play() -> None:
     assert s.units[lucky].parent == crew  # the voided card stays, waiting for the next play
     vertigo, = give(g, 1, "space_vertigo")
     g.apply(("play", vertigo, crew))
-    assert ("use", lucky, "cancel") in g.legal_actions()  # a standing rule, not spent yet
-    g.apply(("use", lucky, "cancel"))
-    pass_all(g)
+    assert ("use", lucky, "cancel") not in g.legal_actions()  # in play it is no reaction (GE-REACT-4)
+    pass_all(g)  # its text ignores the Vertigo by itself as the play resolves
     assert vertigo not in s.units and vertigo in s.players[1].discard and lucky not in s.units
 
 
@@ -849,31 +848,50 @@ def test_the_answer_resolves_ahead_of_the_answered_event() -> None:
 
 
 # RULE: GE-REACT-8
-def test_reaction_fire_needs_a_declared_volley_in_the_opponents_weapons_fire_phase() -> None:
-    g = table(active=1)
+# RULE: GE-REACT-4
+# RULE: GE-REACT-3
+def test_cards_in_play_never_fire_back_only_a_reaction_card_from_hand_may() -> None:
+    """In the opponent's Weapons Fire phase, once a volley is declared, a ship of seat 0 in play
+    with phasers left is offered no shot: a card in play has no reaction rights of its own (R/
+    cards included), and only a reaction card played from hand may fire then."""
+    g = table(active=1, phase=FIRE)
     s = g.s
     mine = put(g, 0, "argonian_sunspot", loaded=1)  # 3 phasers and a load left from its turn
+    sats = put(g, 0, "defensive_satellites", on=put(g, 0, "siobhan_7"))  # a base with 4 phasers
+    parked = put(g, 1, "shuttlecraft", on=mine)  # an R/ card in play, its one-shot phaser loaded:
+    s.owner_of[parked] = s.units[parked].owner = 0  # seat 0's (its deck has one copy, for the hand)
+    shuttle, = give(g, 0, "shuttlecraft")
     foe = put(g, 1, "krebiz_claw")
     other = put(g, 1, "krebiz_mandible")
-    land, = give(g, 1, "moon")
-    g.apply(("play", land, -2))
-    assert not [a for a in chain.reactions(s, 0) if a[0] == "shoot"]  # not in Play Cards A
-    pass_all(g)
-    g.apply(("end",))
-    assert s.phase == FIRE
     g.apply(("aim", mine))
     g.apply(("add", foe, "phaser"))
-    assert s.priority is None  # no volley declared yet: nothing to answer
     g.apply(("fire",))
-    assert s.priority == 0
-    assert ("shoot", mine, foe) in g.legal_actions()
-    assert ("shoot", mine, mine) not in g.legal_actions()
-    g.apply(("shoot", mine, other))
-    pass_all(g)
-    assert s.units[other].damage == 3  # its phasers only: the Mandible has no shields
-    assert s.units[mine].loaded == 1  # the heavy weapon did not fire
-    assert other not in s.volleyed  # the active player's volley per target is untouched
-    assert ("aim", other) in g.legal_actions()
+    assert s.priority == 0  # the Shuttlecraft in hand could answer: a window opens
+    offered = g.legal_actions()
+    assert not [a for a in offered if a[0] == "shoot"]
+    assert not [a for a in offered if a[0] == "use" and a[1] in (mine, sats, parked)]
+    assert ("play", shuttle, mine, "fire", other) in offered  # the reaction card from hand may
+    for shot in (("shoot", mine, other), ("shoot", sats, other), ("shoot", parked, other)):
+        with pytest.raises(IllegalAction) as refused:
+            g.apply(shot)
+        assert refused.value.rule == "GE-REACT-4"
+    g.apply(("pass",))
+    assert s.units[other].damage == 0 and s.units[mine].fired_phasers == 0
+
+
+def test_with_no_reaction_card_in_hand_a_volley_opens_no_window_for_ships_in_play() -> None:
+    """The same position without the Shuttlecraft: seat 0's ships in play give it nothing to
+    answer with, so the volley resolves at once (GE-REACT-10: no legal reaction, no window)."""
+    g = table(active=1, phase=FIRE)
+    s = g.s
+    mine = put(g, 0, "argonian_sunspot")
+    foe = put(g, 1, "krebiz_claw")
+    s.players[0].hand.clear()
+    s.players[0].deck.clear()  # no reaction card of seat 0 left unaccounted for
+    g.apply(("aim", mine))
+    g.apply(("add", foe, "phaser"))
+    g.apply(("fire",))
+    assert s.priority is None and s.units[mine].damage + s.units[mine].shield_damage == 1
 
 
 # RULE: GE-REACT-8
@@ -1674,20 +1692,43 @@ def test_a_crewman_taking_an_ill_crews_place_frees_it_and_is_held_down_itself() 
     assert s.units[tech].engaged and not s.units[mate].engaged
 
 
-# RULE: GE-ACT-1
-def test_a_card_in_play_answers_one_event_once() -> None:
-    """Lucky Crew Action already in play may cancel an opponent's play aimed at its crew, but
-    once its answer is on the chain it is not offered again (an arena game looped on it)."""
+# RULE: GE-REACT-4
+# RULE: GE-REACT-3
+def test_lucky_crew_action_in_play_ignores_the_first_play_against_its_crew_by_itself() -> None:
+    """Already in play, Lucky Crew Action has no reaction rights (its text has no "as a reaction"
+    function): its owner is never offered it, and the window on the play is not opened for it.
+    Its text works by itself: the first opponent card play against its crew is ignored as it
+    resolves (the card discarded, the play counted) and Lucky Crew Action goes with it; the
+    next play against that crew lands."""
     g = table()
     s = g.s
     ship = put(g, 1, "krebiz_clipper")
     crew = put(g, 1, "technician", on=ship)
     lucky = put(g, 1, "lucky_crew_action", on=crew)
-    vertigo, = give(g, 0, "space_vertigo")
-    g.apply(("play", vertigo, crew))
-    assert s.priority == 1 and ("use", lucky, "cancel") in g.legal_actions()
-    g.apply(("use", lucky, "cancel"))
+    s.players[1].hand.clear()
+    s.players[1].deck.clear()  # seat 1 holds no reaction card: only the Lucky Crew Action could answer
+    vertigo, sick = give(g, 0, "space_vertigo", "illness")
+    events = g.apply(("play", vertigo, crew))
+    assert s.priority is None  # no window: nothing of seat 1 may react
+    assert not [a for a in g.legal_actions() if a[1:2] == (lucky,)]
+    assert vertigo not in s.units and vertigo in s.players[0].discard and lucky not in s.units
+    assert lucky in s.players[1].discard and ("lucky", lucky, vertigo) in events
+    assert s.players[0].plays == 1  # the ignored play still counted
+    g.apply(("play", sick, crew))  # the second play against the crew: nothing stops it
+    assert s.units[sick].parent == crew
+
+
+# RULE: GE-REACT-4
+def test_lucky_crew_action_never_ignores_its_own_sides_play() -> None:
+    g = table(active=1)
+    s = g.s
+    ship = put(g, 1, "krebiz_clipper")
+    crew = put(g, 1, "technician", on=ship)
+    lucky = put(g, 1, "lucky_crew_action", on=crew)
+    other = take(g, 0, "lucky_crew_action")  # a second copy (seat 0's one), for the same side to play
+    s.owner_of[other] = 1
+    s.players[1].hand.append(other)
+    g.apply(("play", other, crew))
     while s.priority is not None:
-        assert ("use", lucky, "cancel") not in g.legal_actions()
         g.apply(("pass",))
-    assert vertigo not in s.units and lucky not in s.units
+    assert s.units[other].parent == crew and lucky in s.units

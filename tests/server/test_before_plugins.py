@@ -88,25 +88,55 @@ def test_a_finished_stored_game_replays(old_server: TestClient) -> None:
         assert len(r.json()["actions"]) == game["states"]["spectator"]["step"]
 
 
-@pytest.mark.parametrize("name", ["starcom", "ge"])
-def test_a_saved_game_file_reads_as_it_did(name: str) -> None:
+def _replay_json(path: Path) -> dict[str, Any]:
+    res = CliRunner().invoke(cli, ["replay", str(path), "--json"])
+    assert res.exit_code == 0, res.output
+    out: dict[str, Any] = json.loads(res.output)
+    return out
+
+
+def test_a_saved_star_commander_game_reads_as_it_did() -> None:
     """The file replays to the same game: the same steps, by the same seats, in the same words,
     the same log and the same end. (``replay --json`` now prints every game in the one form Star
     Commander's had: each step's ``by``, its JSON ``action`` and its ``text``, and the game's
-    name; Galactic Empires' steps used to carry ``seat`` and the action's text as ``action``.)"""
-    res = CliRunner().invoke(cli, ["replay", str(DATA / f"before-plugins-{name}-game.json"), "--json"])
-    assert res.exit_code == 0, res.output
-    now = json.loads(res.output)
-    then = json.loads((DATA / f"before-plugins-{name}-replay.json").read_text("utf-8"))
+    name.)"""
+    now = _replay_json(DATA / "before-plugins-starcom-game.json")
+    then = json.loads((DATA / "before-plugins-starcom-replay.json").read_text("utf-8"))
     for key in ("config", "agents", "over", "winner", "steps", "viewer"):
         assert now[key] == then[key], key
-    assert now.get("game", name) == then.get("game", name) == name
+    assert now.get("game", "starcom") == then.get("game", "starcom") == "starcom"
     assert len(now["history"]) == len(then["history"])
     for new, old in zip(now["history"], then["history"]):
         assert new["step"] == old["step"] and new["lines"] == old["lines"]
-        if old.get("action") is None:
-            continue  # the setup
-        if "by" in old:  # Star Commander's form, unchanged
+        if old.get("action") is not None:
             assert (new["by"], new["action"], new["text"]) == (old["by"], old["action"], old["text"])
-        else:
-            assert (new["by"], new["text"]) == (old["seat"], old["action"])
+
+
+# The old Galactic Empires game let ships in play fire back in the opponent's Weapons Fire phase,
+# which GE-REACT-4/8 forbid (issue 29): its step 143 is such a volley.
+FIRST_REFUSED_GE_STEP = 143
+
+
+def test_a_saved_galactic_empires_game_reads_as_far_as_the_rules_allow(tmp_path: Path) -> None:
+    """Up to the first action the corrected rules refuse, the file replays the same actions by
+    the same seats (the words of Galactic Empires' log were rewritten since, issue 29); that
+    action is refused by name, with its step and the rule, and nothing crashes."""
+    old_file = json.loads((DATA / "before-plugins-ge-game.json").read_text("utf-8"))
+    then = json.loads((DATA / "before-plugins-ge-replay.json").read_text("utf-8"))
+    refused = CliRunner().invoke(cli, ["replay", str(DATA / "before-plugins-ge-game.json"), "--json"])
+    assert refused.exit_code != 0
+    assert f"step {FIRST_REFUSED_GE_STEP}" in refused.output and "GE-REACT-4" in refused.output
+    assert "Traceback" not in refused.output
+    # the actions before it are a game in progress: saved as such, it reads back whole
+    kept = FIRST_REFUSED_GE_STEP - 1
+    prefix = {**old_file, "actions": old_file["actions"][:kept],
+              "result": {"over": False, "winner": None, "turns": None, "steps": kept}}
+    (tmp_path / "prefix.json").write_text(json.dumps(prefix), "utf-8")
+    now = _replay_json(tmp_path / "prefix.json")
+    assert now["game"] == then["game"] == "ge"
+    assert now["config"] == {k: v for k, v in then["config"].items() if k != "seed"}  # a running game's seed stays hidden
+    assert now["steps"] == kept and not now["over"]
+    assert len(now["history"]) == kept + 1  # the setup, then one entry per action
+    for new, old, action in zip(now["history"][1:], then["history"][1:], old_file["actions"]):
+        # (an unfinished game is shown as a spectator sees it: a reserve's cards as their number)
+        assert (new["step"], new["by"], new["action"][0]) == (old["step"], old["seat"], action[0])

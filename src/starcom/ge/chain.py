@@ -28,8 +28,10 @@ def allowed(s: State, seat: int) -> bool:
 
 def reactions(s: State, seat: int) -> list[tuple[Any, ...]]:
     """The reactions ``seat`` holds now: reaction cards from hand (alone, or a transport with a
-    reaction crew card, GE-MISSION-8) and reaction functions of its working cards in play
-    (GE-REACT-3, GE-REACT-4), within the turn limits (GE-PLAY-9, GE-REACT-5)."""
+    reaction crew card, GE-MISSION-8) and the "as a reaction" functions of its working cards in
+    play (GE-REACT-3, GE-REACT-4), within the turn limits (GE-PLAY-9, GE-REACT-5). A card in
+    play has no other reaction: its weapons never fire back (GE-REACT-8 lets only a reaction
+    card played from hand fire, the Shuttlecraft)."""
     if not allowed(s, seat):
         return []
     out: list[tuple[Any, ...]] = []
@@ -44,7 +46,7 @@ def reactions(s: State, seat: int) -> list[tuple[Any, ...]]:
                     out += s.effect_of(uid).pair_plays(s, seat, uid, mate)
     for u in _ready_to_react(s, seat):  # each effect applies its own once-a-turn limit (GE-ACT-1)
         out += [("use", u.uid, *args) for args in s.effect(u).reaction_uses(s, u)]
-    return out + combat.reaction_fire(s, seat)
+    return out
 
 
 def _ready_to_react(s: State, seat: int) -> list[Unit]:
@@ -63,8 +65,6 @@ def suspected(s: State, seat: int) -> bool:
     for u in _ready_to_react(s, seat):
         if s.effect(u).reaction_uses(s, u):
             return True
-    if combat.reaction_fire(s, seat):
-        return True
     p = s.players[seat]
     if not p.hand or plays.stage(s, seat) == 1 or (seat == s.active and p.plays >= PLAYS_PER_TURN):
         return False
@@ -119,9 +119,6 @@ def react(s: State, seat: int, action: tuple[Any, ...]) -> None:
     if action[0] == "play":
         plays.announce_play(s, seat, action[1], action[2], reaction=True, action=action)
         item = Item(seat, "play", action, reaction=True)
-    elif action[0] == "shoot":
-        n = combat.shoot(s, seat, action[1], action[2])
-        item = Item(seat, "shoot", (*action, n), reaction=True)
     else:
         s.units[action[1]].used = True
         item = Item(seat, "use", action, reaction=True)
@@ -205,5 +202,3 @@ def _resolve(s: State, item: Item) -> None:
         s.effect_of(a[3]).mission_step(s, item)  # the carrier's unit runs its mission
     elif kind == "back":
         s.effect_of(a[3]).mission_step(s, item)
-    elif kind == "shoot":
-        combat.resolve_volley(s, item.player, a[2], [(a[1], combat.PHASER)] * a[3])

@@ -132,35 +132,6 @@ def spend(s: State) -> None:
             u.fired_heavy += 1
 
 
-def reaction_fire(s: State, seat: int) -> list[tuple[int | str, ...]]:
-    """GE-REACT-8: in the opponent's Weapons Fire phase, once the opponent has declared a
-    volley, phasers (no points needed) may fire back as a reaction: ``("shoot", card, target)``
-    fires all of that card's phasers left, one volley per target for the reacting seat."""
-    if s.phase != "fire" or seat == s.active or not any(i.kind == "fire" and i.player == s.active for i in s.chain):
-        return []
-    out: list[tuple[int | str, ...]] = []
-    targets = [hq(p) for p in range(len(s.players))] + sorted(s.units)
-    for u in board.fleet(s, seat):
-        if PHASER not in weapons(s, u.uid):
-            continue
-        out += [("shoot", u.uid, t) for t in targets if t not in s.react_volleyed
-                and is_target(s, t, seat) and may_fire_at(s, u.uid, t)]
-    return out
-
-
-def shoot(s: State, seat: int, uid: int, target: int) -> int:
-    """Declare a reaction volley: mark the card's phasers fired; how many fired."""
-    u = s.units[uid]
-    s.react_volleyed.append(target)
-    if s.spec(uid).one_shot:
-        u.empty = u.used = True
-        return 1
-    n = board.phasers(s, uid) - u.fired_phasers
-    u.fired_phasers += n
-    s.say(E.Shoot("shoot", seat, uid, target, n))
-    return n
-
-
 def threatened(s: State, unit: int) -> bool:
     """Would an unresolved event of the other seat, resolved as declared, destroy ``unit``?
     (What the Escape Pod answers, by a ruling of cards.md.)"""
@@ -175,8 +146,6 @@ def threatened(s: State, unit: int) -> bool:
         hull = 0
         if item.kind == "fire" and a[1] == unit:
             hull = max(0, sum(damage_of(s, w, k, unit) for w, k in a[2] if w in s.units) - left_shields)
-        elif item.kind == "shoot" and a[2] == unit:
-            hull = max(0, a[3] - left_shields)
         elif item.kind == "use" and a[1] in s.units and len(a) > 2 and a[2] == "damage":
             card = s.units[a[1]]
             hits = card.parent == unit or (card.parent is not None and card.parent == -1 - owner

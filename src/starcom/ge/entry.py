@@ -36,7 +36,7 @@ def decode(game: GalacticEmpires, data: Any, seat: int | None) -> Move:
     """A legal action of ``seat`` from its JSON form (a list) or its notation (a string), typed."""
     act = game.parse(data) if isinstance(data, str) else _as_action(data)
     if seat is not None and seat != game.to_move:
-        raise IllegalAction(f"GE-DIG-3: it is seat {game.to_move}'s decision, not seat {seat}'s", act)
+        raise IllegalAction(f"GE-DIG-1: it is seat {game.to_move}'s decision, not seat {seat}'s", act)
     if act not in game.legal_actions():
         game.clone().apply(act)  # raises the reason, with its rule ID
     return MOVES.typed(act)  # legal, so of a known kind and shape

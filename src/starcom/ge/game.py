@@ -14,12 +14,12 @@ from collections.abc import Iterable
 from typing import Any, Self
 
 from ..errors import IllegalAction  # one refusal type for both games (.reason, .rule)
-from ..kit.codec import Notation
+from ..kit.codec import Notation, Show
 from ..kit.rng import Mersenne, RandomSource
 from . import actions, board, chain, combat, plays, points, turn
 from .cards import BY_KEY, CARDS, EMPIRES, KREBIZ_PAIRS, deck_list
 from .cards.base import Effect
-from .moves import MOVES, Move
+from .moves import MOVES, Move, value_roles
 from .moves import cards_played as _cards_played
 from .ruleset import standard
 from .state import ALLOCATE, EDITIONS, FIRE, OVER, PLAY_A, PLAY_B, PLAYS_PER_TURN, SETUP, Options, Player, State
@@ -121,7 +121,7 @@ class GalacticEmpires:
         legal now, or if ``player`` is given and is not the seat to move."""
         act = _as_action(action)
         if player is not None and player != self.to_move:
-            raise IllegalAction(f"GE-DIG-3: it is seat {self.to_move}'s decision, not seat {player}'s", act)
+            raise IllegalAction(f"GE-DIG-1: it is seat {self.to_move}'s decision, not seat {player}'s", act)
         if act not in self.legal_actions():
             raise IllegalAction(self._why_not(act), act)
         return self.apply_unchecked(act)
@@ -177,18 +177,27 @@ class GalacticEmpires:
 
     # ------------------------------------------------------------------ notation and files
     def notation(self, action: Any) -> str:
-        return self._words().write(_as_action(action))
+        """``action`` as one line of words: the kind, then a word per value: a card as its
+        catalogue key and uid (``moon#12``), a fleet or Sector HQ as ``fleet:1``/``hq:1``, a
+        number (a count, a bitmask, a damage share: :func:`.moves.value_roles`) as itself,
+        any other word as it is."""
+        act = _as_action(action)
+        roles = value_roles(act)
+        return self._words(lambda kind, i, arg: self.word(arg, roles.get(i + 1, "card"))).write(act)
 
-    def _words(self) -> Notation[Move]:
-        """The notation of this game's actions: card words name its uids."""
-        return Notation(MOVES, lambda kind, i, arg: self._word(kind, arg), lambda kind, i, word: self._read(word))
+    def _words(self, show: Show | None = None) -> Notation[Move]:
+        """The notation of this game's actions (``show`` words a value; :meth:`parse` needs
+        none: every word reads back by its form)."""
+        return Notation(MOVES, show or (lambda kind, i, arg: self.word(arg)), lambda kind, i, word: self._read(word))
 
-    def _word(self, kind: str, arg: Any) -> str:
-        if type(arg) is not int:
+    def word(self, arg: Any, role: str = "card") -> str:
+        """One value of an action in the notation: ``role`` is "card" (an int names a card, or
+        a fleet when negative), "hq" (a card, or a Sector HQ when negative) or "number"."""
+        if type(arg) is not int or role == "number":
             return str(arg)
         if arg < 0:
-            return f"hq:{-1 - arg}" if kind == "aim" else f"fleet:{-1 - arg}"
-        if 0 <= arg < len(self.s.spec_of):
+            return f"hq:{-1 - arg}" if role == "hq" else f"fleet:{-1 - arg}"
+        if arg < len(self.s.spec_of):
             return f"{CARDS[self.s.spec_of[arg]].key}#{arg}"
         return str(arg)
 

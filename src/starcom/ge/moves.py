@@ -144,7 +144,9 @@ class Fire(NamedTuple):
 
 
 class Shoot(NamedTuple):
-    """Fire ``card``'s phasers back at ``target`` as a reaction to a volley."""
+    """Fire ``card``'s phasers back at ``target`` as a reaction to a volley: never legal (a card
+    in play has no such reaction, GE-REACT-4, GE-REACT-8); kept so that a record holding one
+    still reads, and is refused with that rule."""
     kind: Literal["shoot"]
     card: int
     target: int
@@ -183,6 +185,45 @@ def typed(act: tuple[Any, ...]) -> Move:
         return act
     new: Move = tuple.__new__(cls, act)
     return new
+
+
+# Values that are numbers, not cards. Fixed fields by kind, as positions in the tuple (the kind
+# at 0): a separation's damage shares and its bitmask of the cards that go with the capsule.
+NUMBER_FIELDS: dict[str, tuple[int, ...]] = {"separate": (2, 3, 4)}
+# In a card's choices (``play`` and ``use``), a word whose run of values ends in a number: a
+# move's or an evacuation's bitmask of the crew that go, an interception's count of points.
+COUNTED = frozenset({"move", "evacuate", "intercept"})
+# ... and a word whose next value is a target, a Sector HQ when negative (a shuttle's shot).
+AIMED = frozenset({"fire"})
+_TAILS = {"play": 3, "use": 2}  # where the choices begin
+
+
+def value_roles(act: tuple[Any, ...]) -> dict[int, str]:
+    """What each integer value of ``act`` that is not a card stands for, by its position in the
+    tuple: ``"number"`` (a count, a bitmask, a damage share) or ``"hq"`` (a target that is a
+    Sector HQ when negative; elsewhere a negative value is a fleet). Any other integer is a
+    card. Works on any tuple (a malformed one just has fewer roles)."""
+    roles = {i: "number" for i in NUMBER_FIELDS.get(act[0], ()) if i < len(act)}
+    if act[0] == "aim":
+        roles[1] = "hq"
+    start = _TAILS.get(act[0])
+    if start is None:
+        return roles
+    n, i = len(act), start
+    while i < n:
+        word = act[i]
+        i += 1
+        if type(word) is not str:
+            continue
+        j = i
+        while j < n and type(act[j]) is int:
+            j += 1
+        if word in COUNTED and j > i:
+            roles[j - 1] = "number"
+        if word in AIMED and j > i:
+            roles[i] = "hq"
+        i = j
+    return roles
 
 
 def cards_played(act: tuple[Any, ...]) -> tuple[Any, ...]:

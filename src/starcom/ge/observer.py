@@ -10,6 +10,7 @@ from ..observer import canonical
 from .cards import CARDS, POINT_TYPES
 from .combat import hq_limit
 from .events import REVEALING
+from .moves import value_roles
 from .state import State, Unit
 
 if TYPE_CHECKING:
@@ -33,11 +34,13 @@ def _unit(s: State, u: Unit) -> dict[str, Any]:
 def _link_words(game: GalacticEmpires, action: tuple[Any, ...]) -> str:
     """A link of the reaction chain in the notation's words. A link may hold more than an
     action does (a volley's weapons, a shot's damage), so nested parts are written in brackets."""
-    def word(arg: Any) -> str:
+    roles = {1: "hq"} if action[0] == "fire" else value_roles(action)  # a volley's link: (fire, target, weapons)
+
+    def word(arg: Any, role: str) -> str:
         if isinstance(arg, tuple):
-            return "(" + " ".join(word(x) for x in arg) + ")"
-        return game._word(str(action[0]), arg)
-    return " ".join([str(action[0])] + [word(a) for a in action[1:]])
+            return "(" + " ".join(word(x, "card") for x in arg) + ")"
+        return game.word(arg, role)
+    return " ".join([str(action[0])] + [word(a, roles.get(i, "card")) for i, a in enumerate(action[1:], 1)])
 
 
 def view(game: GalacticEmpires, viewer: Viewer) -> dict[str, Any]:

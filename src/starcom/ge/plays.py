@@ -104,10 +104,14 @@ def resolve_play(s: State, seat: int, action: tuple[Any, ...], reaction: bool, c
         legal = all(loc in s.effect_of(c).reaction_places(s, seat, c) for c in cards)
     else:
         legal = loc in placements(s, seat, uid)
-    if cancelled or not legal:
+    guard = _guard(s, seat, loc) if legal and not cancelled else None
+    if cancelled or not legal or guard is not None:
         for c in cards:
             s.players[seat].discard.append(c)
-            s.say(E.Cancelled("cancelled", seat, c) if cancelled else E.Void("void", seat, c))
+            s.say(E.Cancelled("cancelled", seat, c) if cancelled or guard is not None else E.Void("void", seat, c))
+        if guard is not None:  # a Lucky Crew Action on the targeted crew ignores the play, and goes
+            s.say(E.Lucky("lucky", guard, uid))
+            board.leave(s, guard)
         return
     u = _enter(s, seat, uid, loc, reaction)
     if partner is not None:
@@ -116,6 +120,14 @@ def resolve_play(s: State, seat: int, action: tuple[Any, ...], reaction: bool, c
         s.effect(u).enter_reacting(s, u, choices)
     else:
         s.effect(u).enter(s, u)
+
+
+def _guard(s: State, seat: int, loc: int) -> int | None:
+    """A card on ``loc`` whose own text ignores ``seat``'s card play aimed at it (the first
+    such play: the card leaves play with it), or None."""
+    if loc < 0 or loc not in s.units:
+        return None
+    return next((c.uid for c in board.on(s, loc) if s.effect(c).ignores(s, c, seat, loc)), None)
 
 
 def _enter(s: State, seat: int, uid: int, loc: int, reaction: bool) -> Unit:

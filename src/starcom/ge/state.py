@@ -147,7 +147,7 @@ class State:
     react_volleyed: list[int] = field(default_factory=list)  # targets of the other seat's reaction fire
     aim: int | None = None  # the target of the volley being declared
     aim_weapons: list[tuple[int, str]] = field(default_factory=list)
-    quiet_turns: int = 0  # complete turns with nothing happening once both decks are empty (GE-WIN-5)
+    quiet_turns: int = 0  # complete turns in a row with no HQ damage, no card in or out of play, no draw (GE-WIN-5)
     quiet_mark: int = 0  # a counter bumped by every change the stall guard cares about
     quiet_seen: int = -1  # its value when the last complete turn began
     complete_turns: int = 0  # of the second player (GE-OPT-3)

@@ -197,11 +197,10 @@ def _draw_phase(s: State) -> None:
 def _stall_guard(s: State) -> None:
     """GE-WIN-5, checked as each complete turn of the first player begins: 10 complete turns
     in a row in which no Sector HQ took damage, no card entered or left play and no card was
-    drawn end the game by the tie-break. With both decks empty that is the rule as written
-    (nothing can be drawn). Counting draws instead of asking for empty decks also ends a game
-    frozen with cards left in a deck because every hand is too big to draw (12 or more,
-    GE-DRAW-1); otherwise such a game could never end. A complete turn in which the last card
-    was drawn is not quiet, so the count starts once the decks are empty."""
+    drawn end the game by the tie-break. Once both decks are empty no card can be drawn; the
+    draw clause also ends a game frozen with cards left in a deck because every hand is too big
+    to draw (12 or more, GE-DRAW-1). A complete turn in which the last card was drawn is not
+    quiet, so with empty decks the count starts after it."""
     s.quiet_turns = s.quiet_turns + 1 if s.quiet_mark == s.quiet_seen else 0
     s.quiet_seen = s.quiet_mark
     if s.quiet_turns >= STALL_TURNS:

@@ -172,6 +172,12 @@ class Effect:
         (step 2 of a there-and-back mission, GE-MISSION-5), as argument tuples."""
         return []
 
+    def ignores(self, s: State, u: Unit, seat: int, place: int) -> bool:
+        """Does this card in play make a card play of ``seat`` aimed at ``place`` be ignored as
+        it resolves, by its own text, with no one asked (Lucky Crew Action)? The card then
+        leaves play with it."""
+        return False
+
     def reaction_uses(self, s: State, u: Unit) -> list[tuple[Any, ...]]:
         """Its "as a reaction" functions usable now, as argument tuples (asked only while the
         card works; a function limited to once a turn checks ``u.used`` itself, GE-ACT-1)."""

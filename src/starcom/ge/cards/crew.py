@@ -194,8 +194,13 @@ class Crewman(Effect):
 
 
 class LuckyCrewAction(Effect):
-    """On one of its owner's crew: the first opponent card play against that crew is cancelled
-    (the card discarded, the play still counted), and so is this card."""
+    """On one of its owner's crew: the first opponent card play against that crew is ignored
+    (the card discarded, the play still counted), and this card is discarded with it.
+
+    In play it has no reaction of its own (GE-REACT-4: its text has no "as a reaction"
+    function): nobody is asked; its text does the work by itself as that play resolves
+    (:meth:`ignores`). Played from hand as a reaction, it goes onto the crew a pending
+    opponent play targets and cancels that play (GE-REACT-3)."""
 
     def placements(self, s: State, seat: int, uid: int) -> list[int]:
         return [u.uid for u in _board().fleet(s, seat) if s.spec(u.uid).kind == "crew"]
@@ -206,10 +211,8 @@ class LuckyCrewAction(Effect):
     def enter_reacting(self, s: State, u: Unit, choices: tuple[Any, ...]) -> None:
         self.use(s, u, ("cancel",))
 
-    def reaction_uses(self, s: State, u: Unit) -> list[tuple[Any, ...]]:
-        """Already in play, its owner is asked as each such play comes (a ruling). This is a
-        standing rule of the card, not a once-a-turn function: ``used`` does not limit it."""
-        return [("cancel",)] if u.parent is not None and u.parent in s.units and pending_against(s, u.parent) else []
+    def ignores(self, s: State, u: Unit, seat: int, place: int) -> bool:
+        return u.parent == place and seat != u.owner and s.spec(place).kind == "crew"
 
     def use(self, s: State, u: Unit, args: tuple[Any, ...]) -> None:
         """Cancel the newest pending opponent play against its crew, then go (it is discarded

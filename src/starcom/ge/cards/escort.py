@@ -31,8 +31,6 @@ def incoming(s: State, item: Item, ship: int) -> int:
         return 0
     if item.kind == "fire" and a[1] == ship:
         return sum(damage_of(s, w, k, ship) for w, k in a[2] if w in s.units)
-    if item.kind == "shoot" and a[2] == ship:
-        return int(a[3])
     if item.kind == "use" and len(a) > 2 and a[2] == "damage" and a[1] in s.units:
         card = s.units[a[1]]
         fleet = -1 - s.units[ship].owner
