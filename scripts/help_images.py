@@ -2,7 +2,7 @@
 
 Two computer players play a seeded 3x3 game; positions worth showing are picked from it by what
 they contain (not by card names), drawn with the browser's own board code (board.js) in headless
-Chromium and cropped to PNGs under src/starcom/web/static/img/.
+Chromium and cropped to PNGs under src/starcom/sc/web/img/ (Star Commander's own browser files).
 
     .venv/bin/python scripts/help_images.py
 """
@@ -19,8 +19,9 @@ from playwright.sync_api import FloatRect, Page, sync_playwright
 from starcom.sc.agents import AGENTS
 from starcom.sc.engine.game import Game
 
-STATIC = Path(__file__).resolve().parent.parent / "src/starcom/web/static"
-OUT = STATIC / "img"
+STATIC = Path(__file__).resolve().parent.parent / "src/starcom/web/static"  # the site's shared files
+SC_WEB = STATIC.parents[1] / "sc" / "web"  # Star Commander's own (board.js, its help page's pictures)
+OUT = SC_WEB / "img"
 SEED = 3
 CHROMIUM = "/usr/bin/chromium"
 PAGE = ('<!doctype html><html><body class="art"><div id="wrap"><svg id="board" '
@@ -110,8 +111,8 @@ def main() -> None:
         page.set_content(PAGE)
         page.add_style_tag(path=str(STATIC / "app.css"))
         page.add_style_tag(content=PAGE_CSS)
-        for js in ("dom.js", "board.js"):
-            page.add_script_tag(path=str(STATIC / js))
+        page.add_script_tag(path=str(STATIC / "dom.js"))
+        page.add_script_tag(path=str(SC_WEB / "board.js"))
 
         draw(page, first(views, opening))
         shoot(page, "#board", "help-board.png", 0)

@@ -140,6 +140,16 @@ class Rules(Generic[G, A]):
     # ``player_counts``, in a record with no field beyond the format's own.
     load_settings: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
+    def defaults(self) -> dict[str, Any]:
+        """The settings a new game has where a form, a command or a spec names none: the first
+        of ``player_counts``, ``sizes`` and ``editions``, each only where the game has that
+        setting (so the game says its defaults by the order it lists them in)."""
+        out: dict[str, Any] = {}
+        for key, values in (("players", self.player_counts), ("size", self.sizes), ("edition", self.editions)):
+            if values and key in self.settings:
+                out[key] = values[0]
+        return out
+
 
 @dataclass(frozen=True)
 class Words(Generic[G, A]):
@@ -252,14 +262,22 @@ class Serving(Generic[G]):
     # ``adapter(entry)`` gives a starcom.server.adapter.EntryAdapter (or subclass) serving
     # ``entry``, made once per server process. None: the plain EntryAdapter serves it.
     adapter: Callable[[GameEntry[Any, Any]], Any] | None = None
-    # --- platform-clients: the game's pages, as files of the site's static folder (None: none).
-    # Served at /help/NAME and /cards/NAME, and the server's own game's also at /help and /cards.
+    # --- platform-clients: the game's pages, as files among its browser files (``web``'s
+    # directory; None: none). Served at /help/NAME and /cards/NAME, and the server's own game's
+    # also at /help and /cards; what they load is served with the game's other browser files,
+    # under /static/games/NAME/.
     help_page: str | None = None   # how to play
     cards_page: str | None = None  # the card glossary
     # web-hooks
     # The game's table drawing for the browser (its scripts and styles). None: the pages show
     # the orders as a plain list of buttons, and the log.
     web: WebAssets | None = None
+    # ``turn_limit_in(config)``: the turn limit a stored or saved config holds somewhere other than
+    # its ``turn_limit`` field, with the words that name where (``(900, "config option 'cap'")``),
+    # or None when it holds none there. Read, as found (any type), before a saved game is replayed,
+    # so the server can refuse a file asking for a longer game than it plays
+    # (starcom.server.limits.import_limits). None: ``turn_limit`` is the only place.
+    turn_limit_in: Callable[[Mapping[str, Any]], tuple[object, str] | None] | None = None
 
 
 @dataclass(frozen=True)

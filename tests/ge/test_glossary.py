@@ -18,7 +18,7 @@ from starcom.ge.cards import BY_KEY, CARDS, EMPIRES, POINT_TYPES, deck_list
 from starcom.ge.glossary import glossary
 
 PROJECT = Path(__file__).resolve().parents[2]
-STATIC = PROJECT / "src" / "starcom" / "web" / "static"
+GE_WEB = PROJECT / "src" / "starcom" / "ge" / "web"  # its pages are among its own browser files
 SPEC = PROJECT.parent / "shared" / "ge"
 SPEC_FILES = [SPEC / name for name in ("README.md", "RULES.md", "cards.md", "decks.md")]
 
@@ -99,7 +99,7 @@ def test_the_pages_are_served(make_client) -> None:  # noqa: F811
         assert r.status_code == 200, (path, r.text[:200])
         assert r.headers["content-type"].startswith("text/html")
         assert heading in r.text
-    assert c.get("/static/ge-cards.js").status_code == 200
+    assert c.get("/static/games/ge/ge-cards.js").status_code == 200
     assert c.get("/help/nope").status_code == 404
 
 
@@ -144,6 +144,6 @@ def test_the_pages_are_in_our_own_words(page: str) -> None:
     for path in SPEC_FILES:
         spec_runs |= _runs(_words(path.read_text("utf-8")))
     parser = _Text()
-    parser.feed((STATIC / page).read_text("utf-8"))
+    parser.feed((GE_WEB / page).read_text("utf-8"))
     copied = sorted(" ".join(run) for run in _runs(_words(" ".join(parser.parts))) if run in spec_runs)
     assert not copied, f"{page} shares {RUN}+ words in a row with the spec: {copied}"

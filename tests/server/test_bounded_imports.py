@@ -164,3 +164,18 @@ def test_the_default_socket_cap_keeps_headroom_under_the_file_limit() -> None:
     assert ws_total_default(65536) == 49152
     assert ws_total_default(100) == 16
     assert 16 <= ws_total_default() < 1_000_000
+
+
+def test_a_turn_limit_kept_elsewhere_is_the_games_to_say() -> None:
+    """The server knows no game's config: where a game keeps its turn limit besides ``turn_limit``
+    is its entry's ``serving.turn_limit_in`` (Galactic Empires: the ``turn_cap`` option)."""
+    config = {**GE_SETTINGS, "turn_limit": None, "options": {"turn_cap": 900}}
+    assert import_limits(config, []) is None  # without the game's word, an option is just an option
+    hook = GE.serving.turn_limit_in
+    assert hook is not None
+    assert "config option 'turn_cap' is 900" in (import_limits(config, [], hook) or "")
+    assert import_limits({**config, "options": {"turn_cap": 30}}, [], hook) is None
+    assert import_limits({**config, "turn_limit": 40}, [], hook) is None  # turn_limit comes first
+    for odd in (None, [], "x", {"turn_cap": None}, {"turn_cap": "900"}):  # left to the file's own checks
+        assert import_limits({**config, "options": odd}, [], hook) is None
+    assert get("starcom").serving.turn_limit_in is None

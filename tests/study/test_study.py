@@ -387,3 +387,18 @@ def test_a_long_study_says_how_long_before_it_gets_far(tmp_path: Path, monkeypat
     text = " ".join(res.output.split())
     assert "At this pace the study may take up to" in text and "--backend ray" in text
     assert "run the same command to go on" in text
+
+
+@pytest.mark.parametrize("game", ["starcom", "ge"])
+def test_settings_left_out_are_the_games_own(tmp_path: Path, game: str) -> None:
+    """The study names no game's settings: a player count, board size or edition left out is the
+    game's default (its entry's ``rules.defaults()``), a setting it does not have is None."""
+    from starcom.games import get
+    rules = get(game).rules
+    spec = StudySpec.checked(game=game, agents=("random",), max_games=24, out=str(tmp_path))
+    assert spec.players == rules.player_counts[0]
+    assert spec.size == (rules.sizes[0] if rules.sizes else None)
+    assert spec.edition == (rules.editions[0] if rules.editions else None)
+    assert {k: getattr(spec, k) for k in rules.defaults()} == rules.defaults()
+    if rules.editions[1:]:  # a setting given is kept
+        assert StudySpec.checked(game=game, edition=rules.editions[1], out=str(tmp_path)).edition == rules.editions[1]

@@ -4,9 +4,11 @@ Galactic Empires' option labels and game summary. No browser here: the pages tha
 are tested in test_ge_table.py and the Star Commander page tests."""
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import time
+from html.parser import HTMLParser
 
 import httpx
 import pytest
@@ -15,7 +17,7 @@ from starcom.games import get as get_game
 from starcom.games import list_games
 from starcom.ge.server import option_labels
 from starcom.server.adapter import adapter_for
-from starcom.web.assets import asset_file, page_assets
+from starcom.web.assets import PAGES, asset_file, page_assets, page_file
 
 
 def _settings(server: str) -> dict[str, dict]:
@@ -112,3 +114,73 @@ def test_galactic_empires_summary_counts_the_game(server: str) -> None:
         assert p["hq_by_turn"][-1] == p["hq_damage"] and len(p["hq_by_turn"]) >= 2
     assert sum(p["cards_played"] for p in summary["players"]) > 0
     assert summary["steps"] == st["step"]
+
+
+# ------------------------------------------------------------------ each game's own pages
+
+class _Loads(HTMLParser):
+    """The URLs a page loads (scripts, styles, images) and the links it has to this site."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loads: list[str] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag in ("script", "img") and a.get("src"):
+            self.loads.append(a["src"] or "")
+        if tag == "link" and a.get("rel") == "stylesheet":
+            self.loads.append(a.get("href") or "")
+        if tag == "a" and (a.get("href") or "").startswith("/"):
+            self.links.append(a["href"] or "")
+
+
+def test_each_games_pages_come_from_its_own_files(server: str) -> None:
+    """A game's How-to-play page and card glossary are files among its browser files (its entry's
+    serving hooks), served at /help/GAME and /cards/GAME (the server's own game's also at /help and
+    /cards); everything they load is there, and their links to pages of a game go to their own
+    game's (never to /help or /cards, which are another game's on a server whose own game it is not)."""
+    games = _settings(server)
+    own = httpx.get(f"{server}/api/settings").json()["game"]
+    for name in ("starcom", "ge"):
+        entry = get_game(name)
+        for which in PAGES:
+            path = page_file(entry, which)
+            assert path is not None and path.parent == entry.serving.web.directory, (name, which)
+            assert games[name][which] == (f"/{which}" if name == own else f"/{which}/{name}")
+            r = httpx.get(f"{server}/{which}/{name}")
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+            assert r.text == path.read_text("utf-8")
+            page = _Loads()
+            page.feed(r.text)
+            assert page.loads and page.links
+            for url in page.loads:
+                assert httpx.get(server + url).status_code == 200, (name, which, url)
+            for link in page.links:
+                if link.split("#")[0].split("/")[1] in PAGES:
+                    assert link.split("#")[0] in (f"/help/{name}", f"/cards/{name}"), (name, which, link)
+    # Nothing of one game is left among the site's shared files.
+    for old in ("help.html", "cards.html", "cards.js", "ge-help.html", "ge-cards.html", "ge-cards.js"):
+        assert httpx.get(f"{server}/static/{old}").status_code == 404, old
+
+
+def test_a_page_the_game_does_not_have_is_404(server: str) -> None:
+    from starcom.games import Serving
+    ge = get_game("ge")
+    none = dataclasses.replace(ge, serving=Serving(web=ge.serving.web))  # no pages named
+    assert page_file(none, "help") is None and page_file(none, "cards") is None
+    missing = dataclasses.replace(ge, serving=Serving(web=ge.serving.web, help_page="nothing.html"))
+    assert page_file(missing, "help") is None
+    assert page_file(ge, "nothing") is None
+
+
+def test_the_lobby_is_told_each_games_defaults(server: str) -> None:
+    """The form starts from what the server says of the chosen game (index.js names no game)."""
+    for name, game in _settings(server).items():
+        rules = get_game(name).rules
+        assert game["defaults"] == rules.defaults()
+        assert game["defaults"]["players"] == rules.player_counts[0]
+        assert game["defaults"].get("size") == (rules.sizes[0] if rules.sizes else None)
+        assert game["defaults"].get("edition") == (rules.editions[0] if rules.editions else None)
+        assert game["default_level"] in game["levels"]

@@ -101,6 +101,14 @@ def test_pages_have_nothing_inline() -> None:
         assert not finder.problems, f"{name}: " + "; ".join(finder.problems)
         # dom.js first: the page scripts use its helpers at load time.
         assert finder.scripts[0] == "/static/dom.js", (name, finder.scripts)
+    # Each game's own pages (How to play, the card glossary), among its browser files.
+    pages = sorted(p for web in GAME_WEB for p in web.glob("*.html"))
+    assert {p.name for p in pages} >= {"help.html", "cards.html", "ge-help.html", "ge-cards.html"}
+    for path in pages:
+        finder = _InlineFinder()
+        finder.feed(path.read_text())
+        assert not finder.problems, f"{path.name}: " + "; ".join(finder.problems)
+        assert not finder.scripts or finder.scripts[0] == "/static/dom.js", (path.name, finder.scripts)
     for css_file in [STATIC / "app.css", *(p for web in GAME_WEB for p in web.glob("*.css"))]:
         css = css_file.read_text()
         assert "expression(" not in css and "javascript:" not in css, css_file.name

@@ -4,6 +4,7 @@ finished game at its end)."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -144,7 +145,7 @@ def test_glossary_says_when_the_cards_cannot_be_loaded(page, server: str) -> Non
         else:
             route.fallback()
 
-    page.route("**/api/cards", refuse)
+    page.route(re.compile(r"/api/cards(\?|$)"), refuse)  # the page asks for its game's: ?game=starcom
     page.goto("/cards")
     page.wait_for_selector(".load-error")
     assert "the card catalogue is resting" in page.locator(".load-error").inner_text()
@@ -211,6 +212,64 @@ def test_lobby_error_keeps_the_servers_words_and_offers_a_retry(page, server: st
     assert len(posts) == 2  # the retry sent the same request again
     page.locator("#home-error-close").click()
     assert page.locator("#home-error-box").is_hidden()
+
+
+def test_the_lobby_form_starts_from_what_the_server_says_of_the_game(page, server: str) -> None:
+    """index.js names no game: every default of the form (players, board size, edition, AI
+    levels) is the server's word on the chosen game. Here the server's answer is changed to give
+    its own game other defaults and levels than the first of each list, and the form follows."""
+    real = httpx.get(server + "/api/settings").json()
+    own = next(g for g in real["games"] if g["name"] == real["game"])
+    players, sizes, editions = own["players"], own["sizes"], own["editions"]
+    assert len(players) > 1 and len(sizes) > 1 and len(editions) > 1, "the test needs a game with choices"
+    told = {"players": players[-1], "size": sizes[-1], "edition": editions[-1]}
+    levels = list(reversed(own["levels"]))
+    changed = {**real, "games": [{**g, "defaults": told, "levels": levels, "default_level": levels[0]}
+                                 if g["name"] == own["name"] else g for g in real["games"]]}
+    page.route("**/api/settings", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                              body=json.dumps(changed)))
+    page.goto("/")
+    page.wait_for_selector("#quick-limit")
+    on = lambda seg: page.locator(f"#{seg} button.on").get_attribute("data-v")  # noqa: E731
+    assert (on("players"), on("size"), on("edition")) == (str(told["players"]), str(told["size"]), told["edition"])
+    desc = page.locator("#quick-desc").inner_text()
+    assert f"{told['players']} players, {told['size']}×{told['size']}, {told['edition']} edition" in desc
+    assert on("quick-level") == levels[0]
+    assert page.locator("#quick-level button").evaluate_all("bs => bs.map((b) => b.dataset.v)") == levels
+    seat1 = page.locator('#seats select[data-seat="1"]')
+    assert seat1.input_value() == f"ai:{levels[0]}"
+    assert seat1.locator("option").evaluate_all("os => os.map(o => o.value)") == ["human"] + [f"ai:{x}" for x in levels]
+    assert page.locator("#takeover-level").input_value() == levels[0]
+    # The form's request carries them.
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/games")) as req:
+        page.locator("#create").click()
+    body = json.loads(req.value.post_data)
+    assert {k: body[k] for k in told} == told and body["seats"][1:] == [f"ai:{levels[0]}"] * (told["players"] - 1)
+
+
+def test_the_lobby_without_the_servers_settings_offers_to_ask_again(page, server: str) -> None:
+    """No game's values stand in for the server's answer: the form waits for it, the error says
+    so, and asking again fills the form."""
+    calls: list[str] = []
+
+    def first_fails(route: Any) -> None:
+        calls.append(route.request.url)
+        if len(calls) == 1:
+            route.fulfill(status=503, content_type="application/json",
+                          body=json.dumps({"error": "the server is starting", "rule": None}))
+        else:
+            route.fallback()
+
+    page.route("**/api/settings", first_fails)
+    page.goto("/")
+    page.wait_for_selector("#home-error:not(.hidden)")
+    assert "the server is starting" in page.locator("#home-error").inner_text()
+    assert page.locator("#new-game").is_hidden() and page.locator("#play-ai").is_disabled()
+    assert page.locator("#players button").count() == 0
+    page.locator("#home-error-retry").click()
+    page.wait_for_selector("#quick-limit")
+    assert page.locator("#new-game").is_visible() and page.locator("#play-ai").is_enabled()
+    assert page.locator("#players button.on").count() == 1 and len(calls) == 2
 
 
 # ------------------------------------------------------------------ replay

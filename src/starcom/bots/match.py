@@ -37,7 +37,7 @@ class MatchSpec:
     engines: tuple[str, ...]
     games: int = 10
     game: str = field(default_factory=default_game)  # a registered game's name
-    size: int = 3             # for a game with a board size
+    size: int | None = None     # for a game with a board size (None: the game's own default)
     edition: str | None = None  # None: the game's own default
     turn_limit: int | None = None
     seed: int = 0
@@ -79,8 +79,10 @@ class MatchSpec:
     def settings(self, deal: int) -> dict[str, Any]:
         """The settings of deal number ``deal`` (those the game takes)."""
         entry = get_game(self.game)
-        every = {"players": self.players, "size": self.size, "edition": self.edition, "turn_limit": self.turn_limit,
-                 "seed": deal_seed(self.seed, deal)}
+        own = entry.rules.defaults()  # a size or edition left out is the game's
+        every = {"players": self.players, "size": self.size if self.size is not None else own.get("size"),
+                 "edition": self.edition if self.edition is not None else own.get("edition"),
+                 "turn_limit": self.turn_limit, "seed": deal_seed(self.seed, deal)}
         return {k: v for k, v in every.items() if k in entry.rules.settings and (v is not None or k == "turn_limit")}
 
     def seating(self, index: int) -> tuple[int, ...]:

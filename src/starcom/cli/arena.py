@@ -92,7 +92,8 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(10, "--games", "-n",
                                   help="Games per line-up (per pair of agents for 2 players)."),
         players: int = typer.Option(2, help="Seats per game (the game says how many it takes)."),
-        size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
+        size: Optional[int] = typer.Option(None, help="Board size N (an N x N grid), for a game with a board "
+                                                      "size (default: the game's first)."),
         seed: int = typer.Option(0, help="Seed of the whole arena (deals and agents' random choices)."),
         think: Optional[float] = typer.Option(None, help="Seconds per decision for the search agents (ismcts, "
                                                          "hard); default: their own."),
@@ -124,8 +125,9 @@ def register(app: typer.Typer) -> None:
         from ..sim.plot import plot_format, plot_ratings
 
         entry = game_entry(game)
+        size = size if size is not None else entry.rules.defaults().get("size")  # None: the game has none
         if edition is None:
-            edition = entry.rules.editions[0] if entry.rules.editions else None  # None: the game has none
+            edition = entry.rules.defaults().get("edition")  # None: the game has none
         elif entry.rules.editions and edition not in entry.rules.editions:
             raise typer.BadParameter(f"unknown edition {edition!r}: {entry.title} has {', '.join(entry.rules.editions)}",
                                      param_hint="--edition")

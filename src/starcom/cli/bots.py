@@ -66,7 +66,8 @@ def register(app: typer.Typer) -> None:
                                                                       "4); the seats rotate over the games."),
         games: int = typer.Option(10, "--games", "-n", help="Games in all (each deal is played once per "
                                                             "rotation of the engines)."),
-        size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
+        size: Optional[int] = typer.Option(None, help="Board size N (an N x N grid), for a game with a board "
+                                                      "size (default: the game's first)."),
         edition: Optional[str] = typer.Option(None, help="Rules edition (default: the game's first)."),
         turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit)."),
         seed: int = typer.Option(0, help="Seed of the deals (and of bots that declare a seed option)."),
@@ -99,7 +100,8 @@ def register(app: typer.Typer) -> None:
         """
         from ..bots.match import MatchError, MatchSpec, run_match
         entry = game_entry(game)
-        edition = edition or (entry.rules.editions[0] if entry.rules.editions else None)
+        edition = edition or entry.rules.defaults().get("edition")
+        size = size if size is not None else entry.rules.defaults().get("size")
         pairs = [o.partition("=") for o in option]
         bad = [o for o, (name, eq, _v) in zip(option, pairs) if not name.strip() or not eq]
         if bad:

@@ -20,7 +20,7 @@ from ..errors import ReplayError
 from ..games import GameEntry, Narrator
 from .helptext import (address_option, backend_option, game_choices, game_entry, game_example, game_option, reflow,
                        workers_option)
-from .play import ai_choices, first_edition, new_game
+from .play import ai_choices, first_edition, first_size, new_game
 
 
 class Commands(TyperGroup):
@@ -202,7 +202,8 @@ def _ai_help(what: str) -> str:
 def demo(
     seed: int = typer.Option(1, help="Seed of the demo game (setup and agents): the same seed plays the same game."),
     players: int = typer.Option(2, help="Number of players (the game says how many it takes)."),
-    size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
+    size: Optional[int] = typer.Option(None, help="Board size N (an N x N grid), for a game with a board "
+                                               "size (default: the game's first)."),
     edition: Optional[str] = typer.Option(None, help="Rules edition (default: the game's first)."),
     game: Optional[str] = game_option(),
     agents: str = typer.Option("greedy", help=_ai_help("Who plays: one AI for every seat, or one per seat "
@@ -217,7 +218,7 @@ def demo(
     ends with a table of the final position. Every card is shown (nobody's view is hidden).
     """
     entry = game_entry(game)
-    given = {"players": players, "size": size, "edition": first_edition(entry, edition), "seed": seed,
+    given = {"players": players, "size": first_size(entry, size), "edition": first_edition(entry, edition), "seed": seed,
              "turn_limit": _limit(turn_limit)}
     settings = {k: v for k, v in given.items() if k in entry.rules.settings and v is not None}
     players = new_game(entry, **settings).players  # refuses a bad setting before any agent is made
@@ -238,7 +239,8 @@ def demo(
 def selfplay(
     games: int = typer.Option(10, "--games", "-n", help="Number of games."),
     players: int = typer.Option(2, help="Number of players (the game says how many it takes)."),
-    size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
+    size: Optional[int] = typer.Option(None, help="Board size N (an N x N grid), for a game with a board "
+                                               "size (default: the game's first)."),
     edition: Optional[str] = typer.Option(None, help="Rules edition (default: the game's first)."),
     game: Optional[str] = game_option(),
     seed: int = typer.Option(0, help="Seed of the first game; game i uses seed+i."),
@@ -266,6 +268,7 @@ def selfplay(
         raise typer.BadParameter(f"play at least one game, not {games}", param_hint="--games")
     entry = game_entry(game)
     chosen = first_edition(entry, edition)
+    size = first_size(entry, size)  # None: the game has no board size
     new_game(entry, players=players, size=size, edition=chosen, seed=seed, turn_limit=_limit(turn_limit))
     edition = chosen  # None: the game has no editions, and self-play leaves the setting out
     names = _parse_agents(agents, players, entry.ai.agent_names())

@@ -102,8 +102,13 @@ def new_game(entry: GameEntry[Any, Any], **given: Any) -> Any:
 
 
 def first_edition(entry: GameEntry[Any, Any], edition: str | None) -> str | None:
-    """The edition asked for, else the game's first (None: the game has no editions)."""
-    return edition if edition is not None else entry.rules.editions[0] if entry.rules.editions else None
+    """The edition asked for, else the game's default (None: the game has no editions)."""
+    return edition if edition is not None else entry.rules.defaults().get("edition")
+
+
+def first_size(entry: GameEntry[Any, Any], size: int | None) -> int | None:
+    """The board size asked for, else the game's default (None: the game has no board size)."""
+    return size if size is not None else entry.rules.defaults().get("size")
 
 
 def register(app: typer.Typer) -> None:
@@ -119,7 +124,8 @@ def register(app: typer.Typer) -> None:
                  + game_example("  starcom play --game {game}                # {title}, you against the AI"))
     def play(
         players: int = typer.Option(2, help="Number of players (the game says how many it takes)."),
-        size: int = typer.Option(3, help="Board size N (an N x N grid), for a game with a board size."),
+        size: int | None = typer.Option(None, help="Board size N (an N x N grid), for a game with a board "
+                                                   "size (default: the game's first)."),
         edition: str | None = typer.Option(None, help="Rules edition (default: the game's first)."),
         game_name: str | None = game_option(),
         seed: int | None = typer.Option(None, help="Seed of the setup (default: a random one)."),
@@ -158,7 +164,7 @@ def register(app: typer.Typer) -> None:
         if think is not None and think <= 0:
             raise typer.BadParameter("must be more than 0", param_hint="--think")
         entry = game_entry(game_name)
-        game = new_game(entry, players=players, size=size, edition=first_edition(entry, edition), seed=seed,
+        game = new_game(entry, players=players, size=first_size(entry, size), edition=first_edition(entry, edition), seed=seed,
                         turn_limit=turn_limit or None)
         kinds = parse_seats(seats, game.players, hotseat, ai, entry)
         play_moves(game, moves)

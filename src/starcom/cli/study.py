@@ -46,9 +46,10 @@ def cards(
     only: Optional[str] = typer.Option(None, "--only", help="Study only these cards: names, comma-separated."),
     agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat "
                                "(rotated over the seats), comma-separated."),
-    players: int = typer.Option(2, "--players", help="Players (the game says how many it takes)."),
+    players: Optional[int] = typer.Option(None, "--players", help="Players (the game says how many it takes; "
+                                          "default: its first)."),
     size: Optional[int] = typer.Option(None, "--size", help="Board size, for a game with one (default: the "
-                                       "study's own)."),
+                                       "game's first)."),
     edition: Optional[str] = typer.Option(None, "--edition", help="Rules edition (default: the game's first)."),
     turn_limit: Optional[int] = typer.Option(None, "--turn-limit", help="Turn limit of every game (default: the "
                                              "game's study's own)."),
@@ -73,12 +74,12 @@ def cards(
     from ..study.report import write
     from ..study.runner import max_pairs, run_study
     from ..study.spec import StudyError, StudySpec
-    given = {"size": size, "edition": edition, "turn_limit": turn_limit}  # left out: the game's defaults
+    given = {"players": players, "size": size, "edition": edition, "turn_limit": turn_limit}  # left out: the game's
     try:
         spec = StudySpec.checked(
             game=game_entry(game).name, cards_file=str(cards_file) if cards_file else None,
             only=tuple(n.strip() for n in only.split(",") if n.strip()) if only else (),
-            agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()), players=players,
+            agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
             max_games=max_games, seed=seed, alpha=alpha, workers=workers, backend=backend, address=address,
             out=str(out), **{k: v for k, v in given.items() if v is not None})
     except StudyError as exc:

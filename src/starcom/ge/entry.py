@@ -92,6 +92,15 @@ def _server_adapter(entry: GameEntry[Any, Any]) -> Any:
     return server_adapter(entry)
 
 
+def _turn_limit_in(config: Mapping[str, Any]) -> tuple[object, str] | None:
+    """The turn cap a config's ``options`` hold (GE-OPT-3: what ``new`` makes of ``turn_limit``),
+    as found, for the server's limits on saved games; None when they hold none."""
+    options = config.get("options")
+    if isinstance(options, dict) and options.get("turn_cap") is not None:
+        return options["turn_cap"], "config option 'turn_cap'"
+    return None
+
+
 # The browser's table for Galactic Empires: both sides' fleets, the chain and the hand.
 WEB = WebAssets(directory=Path(__file__).resolve().parent / "web", scripts=("ge-table.js",), styles=("ge.css",))
 
@@ -112,5 +121,6 @@ GE: GameEntry[GalacticEmpires, Move] = GameEntry(
     ai=Players(make_agent=_make_agent, agent_names=_agent_names, levels=tuple(LEVELS), default_level="normal",
                evaluate=lambda g, seat: evaluate(g.s, seat)),
     tools=Tools(features=_features, invariants=_invariants, study=_study, scenario=_scenario),
-    serving=Serving(adapter=_server_adapter, web=WEB, help_page="ge-help.html", cards_page="ge-cards.html"),
+    serving=Serving(adapter=_server_adapter, web=WEB, help_page="ge-help.html", cards_page="ge-cards.html",
+                    turn_limit_in=_turn_limit_in),
 )

@@ -139,6 +139,7 @@ class GalacticEmpiresStudy:
 
     def new_game(self, settings: Settings, card: str, seat: int, real_for: frozenset[int],
                  seed: int) -> GalacticEmpires:
+        assert settings.edition is not None  # check() refused any edition but the game's
         return new_game(settings.edition, seed, settings.turn_limit, card, seat, real_for)
 
     def tracker(self, game: GalacticEmpires, settings: Settings, card: str, watch: int | None) -> _Tracker:

@@ -10,11 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from ..errors import ReplayError
-from ..server.adapter import EntryAdapter, Imported, Recorder, check_import_limits
-from ..server.errors import ApiError
+from ..server.adapter import EntryAdapter, Recorder
 from ..server.inputs import NewGame
-from ..server.limits import ACTION_LIMIT, TURN_LIMITS
+from ..server.limits import ACTION_LIMIT
 from .cards.stand_ins import Variant
 from .engine.game import Game
 from .engine.state import Config
@@ -57,26 +55,11 @@ class StarcomAdapter(EntryAdapter):
     def settings(self, config: Mapping[str, Any]) -> Config:
         return Config(**{k: v for k, v in config.items() if k != "variant"})
 
-    def import_record(self, data: dict[str, Any]) -> Imported:
-        """A ``starcom-game/1`` file (:mod:`starcom.sim.record`), every action checked by
-        replaying it; 400 names what is wrong, and a game that is not finished is refused (the
-        browser replays finished games only), as are files beyond the server's limits (see
-        :meth:`EntryAdapter.import_record`)."""
-        from .records import from_record
-        check_import_limits(data)
-        try:
-            cfg, actions, meta = from_record(data, TURN_LIMITS[1])
-        except ReplayError as exc:
-            raise ApiError(400, f"not a saved game that can be opened: {exc}") from None
-        if not meta["game"].over:
-            raise ApiError(400, "the saved game is not finished: only finished games can be replayed")
-        config = asdict(cfg)
-        if meta["variant"] is not None:
-            config["variant"] = meta["variant"].to_json()
-        game = meta["game"]
-        # every action was legal, so each had a seat to play it
-        steps = [(self.encode(a), int(seat)) for a, seat in zip(actions, meta["movers"])]
-        return Imported(config, steps, int(game.turn), game.winner, list(meta["agents"]))
+    def stored_config(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """A saved game's settings (:func:`.records.load_settings`: the engine's config, and a
+        study's cards in ``variant``) stored as they are: no ``game`` key, as every Star Commander
+        game was stored before the platform held a second game."""
+        return dict(settings)
 
     def is_pass(self, action: Any) -> bool:
         return bool(action[0] in ("pass", "done"))

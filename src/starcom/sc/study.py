@@ -89,7 +89,7 @@ class _Tracker:
 class StarcomStudy:
     """Star Commander's card study: vanilla stand-ins (docs/study.md, "The method")."""
 
-    defaults: ClassVar[dict[str, Any]] = {}  # the study's own: 3x3, standard, turn limit 60
+    defaults: ClassVar[dict[str, Any]] = {}  # the entry's (2 players, 3x3, standard), the study's turn limit 60
     stand_in = ("a vanilla stand-in: a blank command or technology, or a ship, station or system "
                 "with the standard curve's numbers for its cost and no text")
     recorded_rules = RECORDED_RULES

@@ -122,7 +122,7 @@ class EntryAdapter:
         if named is not None and named != self.name:
             raise ApiError(400, f"not a saved game that can be opened: the file is a game of {named!r}, "
                                 f"not of {self.entry.title} ({self.name!r})")
-        check_import_limits(data)
+        check_import_limits(data, self.entry.serving.turn_limit_in)
         try:
             saved = from_game_record(data, TURN_LIMITS[1])
         except ReplayError as exc:
@@ -130,13 +130,18 @@ class EntryAdapter:
         game = saved.game
         if not game.over:
             raise ApiError(400, "the saved game is not finished: only finished games can be replayed")
-        # the config this adapter stores and creates games from: the game's name and its settings
-        config: dict[str, Any] = {"game": self.name, **saved.config}
+        config = self.stored_config(saved.config)
         config.setdefault("players", int(game.players))
         config.setdefault("turn_limit", None)
         # every action was legal, so each had a seat to play it (none is left out)
         steps = [(self.encode(a), seat) for a, seat in zip(saved.actions, saved.movers) if seat is not None]
         return Imported(config, steps, self.turn(game), self.winner(game), list(saved.agents))
+
+    def stored_config(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The config this adapter stores, and creates games from, for a game of ``settings``
+        (as a saved game's file holds them, read by the entry's ``rules.load_settings`` where it
+        has one): the game's name and the settings."""
+        return {"game": self.name, **settings}
 
     # ------------------------------------------------------------------ actions
     def encode(self, action: Any) -> Any:
@@ -205,11 +210,13 @@ class EntryAdapter:
         return _Outcome(self)
 
 
-def check_import_limits(data: Any) -> None:
+def check_import_limits(data: Any,
+                        turn_limit_in: Callable[[Mapping[str, Any]], tuple[object, str] | None] | None = None) -> None:
     """400 for a saved game whose config or action count is beyond the server's limits, found
-    by counting, before anything is decoded or replayed."""
+    by counting, before anything is decoded or replayed (``turn_limit_in``: the game's
+    ``serving.turn_limit_in``)."""
     if isinstance(data, dict):
-        reason = import_limits(data.get("config"), data.get("actions"))
+        reason = import_limits(data.get("config"), data.get("actions"), turn_limit_in)
         if reason is not None:
             raise ApiError(400, f"not a saved game that can be opened: {reason}")
 

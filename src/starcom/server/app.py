@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..games import GameEntry
 from ..games import get as get_game
 from ..games import list_games as game_names
-from ..web.assets import asset_file, page_assets
+from ..web.assets import PAGES, asset_file, page_assets, page_file
 from . import inputs
 from .errors import ApiError
 from .limits import (ACTION_LIMIT, CHAT_CHARS, CREATE_LIMIT, DEFAULT_TURN_LIMIT, FINISHED_SECONDS, IDLE_SECONDS,
@@ -116,24 +116,19 @@ def _page(name: str, static_dir: Path) -> Response:
     return FileResponse(path, media_type="text/html")
 
 
-def _page_of(entry: GameEntry[Any, Any], which: str, static_dir: Path) -> str | None:
-    """The static file of ``entry``'s page ``which`` ("help" or "cards"; its serving hook), if it
-    names one and the file is there."""
-    name: str | None = entry.serving.help_page if which == "help" else entry.serving.cards_page
-    return name if name is not None and (static_dir / name).is_file() else None
-
-
-def _game_settings(name: str, own: str, static_dir: Path) -> dict[str, Any]:
+def _game_settings(name: str, own: str) -> dict[str, Any]:
     """What the lobby offers of the game ``name``: its title, player counts, board sizes and
-    editions (the default first), AI levels, what its turn limit counts, and its help and glossary
-    pages (None: none; the server's ``own`` game's are the site's /help and /cards), and what a
-    page loads to draw it (:func:`..web.assets.page_assets`)."""
+    editions, the settings a form starts from (``defaults``: its entry's ``rules.defaults()``),
+    AI levels and the default one, what its turn limit counts, its help and glossary pages
+    (None: none; the server's ``own`` game's are the site's /help and /cards), and what a page
+    loads to draw it (:func:`..web.assets.page_assets`)."""
     entry = get_game(name)
-    base = {which: (f"/{which}" if name == own else f"/{which}/{name}") if _page_of(entry, which, static_dir) else None
-            for which in ("help", "cards")}
+    base = {which: (f"/{which}" if name == own else f"/{which}/{name}") if page_file(entry, which) else None
+            for which in PAGES}
     return {"name": name, "title": entry.title, "players": list(entry.rules.player_counts), "sizes": list(entry.rules.sizes),
-            "editions": list(entry.rules.editions), "levels": list(entry.ai.levels), "default_level": entry.ai.default_level,
-            "turn_limit_words": entry.words.turn_limit_words, **base, **page_assets(entry)}
+            "editions": list(entry.rules.editions), "defaults": entry.rules.defaults(), "levels": list(entry.ai.levels),
+            "default_level": entry.ai.default_level, "turn_limit_words": entry.words.turn_limit_words, **base,
+            **page_assets(entry)}
 
 
 def _known_game(name: str) -> str:
@@ -243,12 +238,13 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         return _page("replay.html", static)
 
     def _game_page(entry: GameEntry[Any, Any], which: str) -> Response:
-        """``entry``'s page ``which`` (its serving hook names the file); 404 when it has none."""
-        name = entry.serving.help_page if which == "help" else entry.serving.cards_page
-        if name is None:
+        """``entry``'s page ``which``, from its own browser files (its serving hook names the
+        file: starcom.web.assets.page_file); 404 when it has none."""
+        path = page_file(entry, which)
+        if path is None:
             words = "How-to-play page" if which == "help" else "card glossary"
             raise ApiError(404, f"{entry.title} has no {words}")
-        return _page(name, static)
+        return FileResponse(path, media_type="text/html")
 
     # The server's own game's How-to-play page and card glossary, and each game's.
     @app.get("/help", include_in_schema=False)
@@ -283,7 +279,7 @@ def create_app(db_url: str = DEFAULT_DB, takeover_seconds: float = 60.0, static_
         """What a new game may be: each game's choices (``games``), the game made when a request
         names none (``game``, whose AIs ``levels`` lists: levels, then agents), and the limits."""
         own = manager.adapter.entry
-        return {"games": [_game_settings(name, own.name, static) for name in game_names()],
+        return {"games": [_game_settings(name, own.name) for name in game_names()],
                 "game": own.name,
                 "modes": list(inputs.MODES), "levels": inputs.ai_choices(own), "default_level": own.ai.default_level,
                 "turn_limits": list(TURN_LIMITS), "default_turn_limit": DEFAULT_TURN_LIMIT,

@@ -249,15 +249,18 @@ def new_game(body: Mapping[str, Any], ai_only: bool = False, own_game: str | Non
     mode = body.get("mode", "vs_ai")
     if mode not in MODES:
         raise ApiError(400, f"mode {str(mode)[:40]!r}: use one of {', '.join(MODES)}")
-    players = _count(body.get("players", entry.rules.player_counts[0]), "players", entry.rules.player_counts, entry.title)
+    own = entry.rules.defaults()  # what a request leaves out
+    players = _count(body.get("players", own.get("players", entry.rules.player_counts[0])), "players",
+                     entry.rules.player_counts, entry.title)
     size: int | None = None
     if entry.rules.sizes:
-        size = _count(body.get("size", entry.rules.sizes[0]), "size", entry.rules.sizes, entry.title)
+        size = _count(body.get("size", own.get("size", entry.rules.sizes[0])), "size", entry.rules.sizes, entry.title)
     elif body.get("size") is not None:
         raise ApiError(400, f"{entry.title} has no board size: leave 'size' out")
     edition = body.get("edition")
     if entry.rules.editions:
-        edition = _one_of(entry.rules.editions[0] if edition is None else edition, "edition", entry.rules.editions, entry.title)
+        edition = _one_of(own.get("edition", entry.rules.editions[0]) if edition is None else edition, "edition",
+                          entry.rules.editions, entry.title)
     elif edition is not None:
         raise ApiError(400, f"{entry.title} has no editions: leave 'edition' out")
     seed = body.get("seed")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import TypeGuard
+from collections.abc import Callable, Mapping
+from typing import Any, TypeGuard
 
 try:
     import resource
@@ -71,21 +72,24 @@ def ws_total_default(nofile: int | None = None) -> int:
     return max(16, nofile - max(256, nofile // 4))
 
 
-def import_limits(config: object, actions: object) -> str | None:
+def import_limits(config: object, actions: object,
+                  turn_limit_in: Callable[[Mapping[str, Any]], tuple[object, str] | None] | None = None) -> str | None:
     """Why a saved game may not be opened on this server, judged from its config and its action
     list alone (before anything is replayed), or None. The server lets no live game run past a
     turn limit of :data:`TURN_LIMITS` or :data:`ACTION_LIMIT` actions, so a file may not ask for
-    more (Galactic Empires' ``options.turn_cap`` counts as its turn limit when it has no other),
-    nor hold more actions than its own action limit or the server's. Values of the wrong type
-    are left to the file's own checks, which name them. A file without a turn limit is bounded
-    while it is replayed (``max_turn`` of :mod:`starcom.sim.record`)."""
+    more, nor hold more actions than its own action limit or the server's. A game that keeps
+    its turn limit elsewhere in its config says where with ``turn_limit_in`` (its entry's
+    ``serving.turn_limit_in``), read when the ``turn_limit`` field holds none. Values of the
+    wrong type are left to the file's own checks, which name them. A file without a turn limit
+    is bounded while it is replayed (``max_turn`` of :mod:`starcom.sim.record`)."""
     if isinstance(config, dict):
         low, high = TURN_LIMITS
         turns = config.get("turn_limit")
-        options = config.get("options")
         named = "config field 'turn_limit'"
-        if turns is None and isinstance(options, dict):
-            turns, named = options.get("turn_cap"), "config option 'turn_cap'"
+        if turns is None and turn_limit_in is not None:
+            found = turn_limit_in(config)
+            if found is not None:
+                turns, named = found
         if _whole(turns) and not low <= turns <= high:
             return f"{named} is {turns:,}: this server's games have a turn limit of {low} to {high}"
         most = config.get("action_limit")

@@ -50,10 +50,11 @@ def run_settings(entry: GameEntry[Any, Any], players: int | None = None, size: i
     game takes, in the order its entry lists them). A player count, board size or edition left
     out is the game's first (what a form offers first); ``turn_limit`` None is no limit."""
     rules = entry.rules
+    own = rules.defaults()
     every: dict[str, Any] = {
-        "players": players if players is not None else (rules.player_counts or (2,))[0],
-        "size": size if size is not None else (rules.sizes[0] if rules.sizes else None),
-        "edition": edition if edition is not None else (rules.editions[0] if rules.editions else None),
+        "players": players if players is not None else own.get("players"),
+        "size": size if size is not None else own.get("size"),
+        "edition": edition if edition is not None else own.get("edition"),
         "seed": seed, "turn_limit": turn_limit}
     return {k: every[k] for k in rules.settings if k in every and (every[k] is not None or k == "turn_limit")}
 

@@ -19,12 +19,13 @@ from ..sim.play import Step
 @dataclass(frozen=True)
 class Settings:
     """The settings every game of a study is made with (plain values): the player count, the
-    board size (None: the game has no board), the edition, the turn limit, the study's seed,
-    and a catalogue's TOML text (empty: the game's built-in cards) with the name it goes by."""
+    board size (None: the game has no board), the edition (None: the game has none), the turn
+    limit, the study's seed, and a catalogue's TOML text (empty: the game's built-in cards) with
+    the name it goes by."""
 
     players: int
     size: int | None
-    edition: str
+    edition: str | None
     turn_limit: int
     seed: int = 0
     catalogue_text: str = ""
@@ -60,8 +61,8 @@ class Tracker(Protocol):
 class CardStudy(Protocol):
     """A game's side of a card study.
 
-    ``defaults`` are the study settings the game changes from the study's own (say a board
-    size of None, its default edition and turn limit); ``stand_in`` says in a sentence what a
+    ``defaults`` are the study settings the game changes from the study's own and from its
+    entry's ``rules.defaults()`` (say its own turn limit); ``stand_in`` says in a sentence what a
     card is measured against; ``recorded_rules`` are the rule IDs its trackers can report (empty:
     none); ``replays`` says how the saved games of a report's anomalies are read."""
 

@@ -103,7 +103,7 @@ class Setup:
     agents: tuple[str, ...]
     players: int
     size: int | None
-    edition: str
+    edition: str | None  # None: the game has no editions
     turn_limit: int
     seed: int
     aa: bool = False  # the A/A check of ``study validate``: see play_pair

@@ -50,9 +50,11 @@ class StudySpec:
     cards_file: str | None = None
     only: tuple[str, ...] = ()
     agents: tuple[str, ...] = ("greedy",)
-    players: int = 2
-    size: int | None = 3
-    edition: str = "standard"
+    # The player count, board size and edition have no default here: :meth:`checked` takes the
+    # game's own (its entry's ``rules.defaults()``) for those left out.
+    players: int = field(kw_only=True)
+    size: int | None = field(kw_only=True)
+    edition: str | None = field(kw_only=True)
     turn_limit: int = DEFAULT_TURN_LIMIT
     max_games: int = 400
     seed: int = 0
@@ -68,14 +70,19 @@ class StudySpec:
     @classmethod
     def checked(cls, **settings: Any) -> StudySpec:
         """The spec with ``settings``, every one checked (StudyError names the first that is
-        wrong); a catalogue file is read here. Settings left out take the game's defaults
-        (Galactic Empires: no board size, its own edition and turn limit), then the study's."""
+        wrong); a catalogue file is read here. Settings left out take the game's card study's
+        defaults (its ``defaults``: say its own turn limit), then the game's (its player count,
+        board size and edition: its entry's ``rules.defaults()``; None for a setting it does not
+        have), then the study's."""
         game = settings.get("game") or default_game()
         try:
-            _, study = study_of(game)
+            entry, study = study_of(game)
         except ValueError as exc:
             raise StudyError(str(exc)) from None
-        spec = cls(**{**study.defaults, **settings})
+        given = {"size": None, "edition": None, **entry.rules.defaults(), **study.defaults, **settings}
+        if given.get("players") is None:
+            raise StudyError(f"--players: {entry.title} names no player count of its own; give one")
+        spec = cls(**given)
         text = ""
         try:  # before the file is read: a game that takes no catalogue file says so first
             study.check(spec.settings)

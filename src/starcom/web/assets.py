@@ -1,9 +1,12 @@
-"""Each game's own files for the browser: the table drawing the game and replay pages load.
+"""Each game's own files for the browser: the table drawing the game and replay pages load, and
+its own pages (How to play, the card glossary) with what they load.
 
-A game's entry names them (``serving.web``, a :class:`~starcom.games.WebAssets`). The server
-serves them under :data:`GAME_STATIC` ``/<game>/`` (:func:`asset_file`) and lists their URLs
-with the game's settings (:func:`page_assets`, part of ``GET /api/settings``), where a page
-reads what to load when it first meets a game. No page names a game's files itself, so a game
+A game's entry names them (``serving.web``, a :class:`~starcom.games.WebAssets`, and its
+``help_page`` and ``cards_page`` among those files). The server serves them under
+:data:`GAME_STATIC` ``/<game>/`` (:func:`asset_file`), the pages at ``/help/<game>`` and
+``/cards/<game>`` (:func:`page_file`), and lists the table's URLs with the game's settings
+(:func:`page_assets`, part of ``GET /api/settings``), where a page reads what to load when it
+first meets a game. No page names a game's files itself, so a game
 installed from another package brings its own table without a change to starcom.
 """
 from __future__ import annotations
@@ -46,4 +49,21 @@ def asset_file(entry: GameEntry[Any, Any], path: str) -> Path:
     return found
 
 
-__all__ = ["GAME_STATIC", "asset_file", "page_assets"]
+PAGES = ("help", "cards")  # a game's own pages: How to play and the card glossary
+
+
+def page_file(entry: GameEntry[Any, Any], which: str) -> Path | None:
+    """The file of ``entry``'s page ``which`` (one of :data:`PAGES`: its ``serving.help_page``
+    or ``serving.cards_page``, a file among its browser files), or None when the game names no
+    such page or the file is not there."""
+    serving = entry.serving
+    name = serving.help_page if which == "help" else serving.cards_page if which == "cards" else None
+    if name is None or serving.web is None:
+        return None
+    try:
+        return asset_file(entry, name)
+    except ValueError:
+        return None
+
+
+__all__ = ["GAME_STATIC", "PAGES", "asset_file", "page_assets", "page_file"]

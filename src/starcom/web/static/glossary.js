@@ -1,7 +1,8 @@
-// The machinery both card glossaries share (Star Commander's /cards, Galactic Empires' /cards/ge):
-// tiles filtered by a search box, chip rows and one select, the filters kept in the address so a
-// view can be linked, #key marking one card. Each page's own script only describes its game; see
-// glossaryPage below. Loaded after dom.js; card data only ever becomes text nodes.
+// The machinery every game's card glossary shares (/cards/GAME, each page and its script among the
+// game's own browser files): tiles filtered by a search box, chip rows and one select, the filters
+// kept in the address so a view can be linked, #key marking one card. Each page's own script only
+// describes its game; see glossaryPage below. Loaded after dom.js; card data only ever becomes
+// text nodes.
 "use strict";
 
 const titleCase = (s) => s.charAt(0).toUpperCase() + s.slice(1);

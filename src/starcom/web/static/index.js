@@ -1,17 +1,19 @@
 // First page: quick game against the AI, the new-game form, open games to join, games to watch,
 // links to How to play and the card glossary. Loaded after dom.js (h, fill, $, apiCall).
 // Everything from the server is shown as text.
+//
+// No game is named here: the games, their settings and every default the form starts from (player
+// count, board size, edition, AI levels) are what the server says of each game (GET /api/settings).
+// Until it has answered, the form stays hidden and the Play button off.
 "use strict";
 
-const DEFAULT_AI = "ai:normal";
-// What a seat can be: a human or the computer at one of the difficulty levels.
-const SEAT_KINDS = [["human", "Human"], ["ai:easy", "AI · easy"], ["ai:normal", "AI · normal"], ["ai:hard", "AI · hard"]];
 // The server lists games newest first; the Watch list shows this many of them.
 const WATCH_COUNT = 12;
-const form = { game: null, mode: "vs_ai", players: 2, size: 3, edition: "standard", seats: ["human", DEFAULT_AI],
-               quickLevel: "normal" };
-// The games the server offers (GET /api/settings): name -> {title, players, sizes, editions, help,
-// cards}. Empty until it answered (then the form makes the server's own game).
+// The form's choices; null until the server has said what the chosen game offers.
+const form = { game: null, mode: "vs_ai", players: null, size: null, edition: null, seats: [], quickLevel: null };
+// The games the server offers (GET /api/settings): name -> {title, players, sizes, editions,
+// defaults, levels, default_level, help, cards, ...}. Empty until it answered (then the form makes
+// the server's own game).
 const games = new Map();
 // What the server told us about new games (GET /api/settings): the turn limits it accepts, its
 // default and the one for quick games. null until it answered (then the server picks the default).
@@ -34,19 +36,56 @@ function hideError() {
   $("home-error").classList.add("hidden");
 }
 
-// The server's settings: the turn limit of quick games is shown next to the Play button (and sent
-// with the request), the form's turn limit starts at the server's default.
+// The chosen game's description, null before the server has answered.
+const chosen = () => games.get(form.game) || null;
+
+// What the chosen game starts from: the server's `defaults` of it (a server that sends none: the
+// first of each list it offers, which is how the game orders them).
+function gameDefaults(g) {
+  const own = g.defaults && typeof g.defaults === "object" ? g.defaults : {};
+  return {
+    players: g.players.includes(own.players) ? own.players : g.players[0],
+    size: g.sizes.includes(own.size) ? own.size : (g.sizes.length ? g.sizes[0] : null),
+    edition: g.editions.includes(own.edition) ? own.edition : (g.editions[0] || null),
+  };
+}
+
+// The chosen game's AI levels (the server's words for them) and the one it offers first.
+const gameLevels = (g) => (Array.isArray(g.levels) ? g.levels.filter((l) => typeof l === "string") : []);
+function defaultLevel(g) {
+  const levels = gameLevels(g);
+  return levels.includes(g.default_level) ? g.default_level : (levels[0] || null);
+}
+
+// What a seat can be: a human or the computer at one of the chosen game's levels.
+function seatKinds() {
+  const g = chosen();
+  return [["human", "Human"], ...(g ? gameLevels(g) : []).map((l) => [`ai:${l}`, `AI · ${l}`])];
+}
+
+// The server's settings: the games and what each offers, the turn limit of quick games (shown
+// next to the Play button and sent with the request); the form's turn limit starts at the
+// server's default. Nothing to show without them: the error says so, with a button to ask again.
 async function loadSettings() {
   let settings;
   try {
     settings = await apiCall("GET", "/api/settings");
   } catch (e) {
-    $("quick-desc").textContent = "Quick game: 2 players, 3×3, standard edition, the server's default turn limit";
-    $("turn-limit-hint").textContent = "leave empty for the server's default";
+    $("quick-desc").textContent = "The server has not said which games it offers.";
+    showError(e.message, "Could not load the games:", loadSettings);
     return;
   }
-  for (const g of Array.isArray(settings.games) ? settings.games : []) if (g && g.name) games.set(g.name, g);
-  if (games.has(settings.game)) chooseGame(settings.game);
+  for (const g of Array.isArray(settings.games) ? settings.games : []) {
+    if (g && g.name && Array.isArray(g.players) && g.players.length) {
+      games.set(g.name, { ...g, sizes: Array.isArray(g.sizes) ? g.sizes : [], editions: Array.isArray(g.editions) ? g.editions : [] });
+    }
+  }
+  const first = games.has(settings.game) ? settings.game : games.keys().next().value;
+  if (first === undefined) {
+    $("quick-desc").textContent = "This server offers no game.";
+    return;
+  }
+  chooseGame(first);
   renderGameChoice();
   const [min, max] = Array.isArray(settings.turn_limits) ? settings.turn_limits : [1, null];
   limits.min = Number.isInteger(min) ? min : 1;
@@ -60,18 +99,21 @@ async function loadSettings() {
   if (Number.isInteger(settings.default_turn_limit) && input.value === "") {
     input.value = String(settings.default_turn_limit);
   }
+  $("new-game").classList.remove("hidden");
+  $("play-ai").disabled = false;
 }
 
-// The quick game's settings: the chosen game's first player count, size and edition.
+// The quick game's settings: the chosen game's defaults.
 function quickSettings() {
-  const g = games.get(form.game);
-  if (!g) return { players: 2, size: 3, edition: "standard" };
-  return { game: g.name, players: g.players[0], size: g.sizes.length ? g.sizes[0] : null, edition: g.editions[0] || null };
+  const g = chosen();
+  return { game: g.name, ...gameDefaults(g) };
 }
 
 function renderQuickDesc() {
-  const q = quickSettings(), g = games.get(form.game);
-  const parts = [g && games.size > 1 ? g.title : null, `${q.players} players`, q.size ? `${q.size}×${q.size}` : null,
+  const g = chosen();
+  if (!g) return;
+  const q = quickSettings();
+  const parts = [games.size > 1 ? g.title : null, `${q.players} players`, q.size ? `${q.size}×${q.size}` : null,
     q.edition ? `${q.edition} edition` : null].filter(Boolean);
   fill($("quick-desc"), `Quick game: ${parts.join(", ")}, `,
     limits.quick === null ? "the server's default turn limit"
@@ -93,22 +135,29 @@ function fillSeg(id, values, on, label, key, numeric) {
   bindSeg(id, key, numeric);
 }
 
-// The form follows the chosen game: its player counts, board sizes (if any), editions, and its
-// own How-to-play and glossary pages.
+// The form follows the chosen game: its player counts, board sizes (if any), editions and AI
+// levels, each starting at the game's default (a choice the new game also offers is kept), and
+// its own How-to-play and glossary pages.
 function chooseGame(name) {
   const g = games.get(name);
   if (!g) return;
   form.game = name;
-  if (!g.players.includes(form.players)) form.players = g.players[0];
+  const own = gameDefaults(g);
+  if (!g.players.includes(form.players)) form.players = own.players;
   fillSeg("players", g.players, form.players, String, "players", true);
   $("size-row").classList.toggle("hidden", !g.sizes.length);
-  if (g.sizes.length) {
-    if (!g.sizes.includes(form.size)) form.size = g.sizes[0];
-    fillSeg("size", g.sizes, form.size, (n) => `${n}×${n}`, "size", true);
-  }
-  $("edition").parentElement.classList.toggle("hidden", !g.editions.length);
-  if (!g.editions.includes(form.edition)) form.edition = g.editions[0] || null;
+  form.size = g.sizes.includes(form.size) ? form.size : own.size;
+  fillSeg("size", g.sizes, form.size, (n) => `${n}×${n}`, "size", true);
+  $("edition-row").classList.toggle("hidden", !g.editions.length);
+  form.edition = g.editions.includes(form.edition) ? form.edition : own.edition;
   fillSeg("edition", g.editions, form.edition, (e) => e.charAt(0).toUpperCase() + e.slice(1), "edition", false);
+  const levels = gameLevels(g);
+  if (!levels.includes(form.quickLevel)) form.quickLevel = defaultLevel(g);
+  $("quick-level-row").classList.toggle("hidden", !levels.length);
+  fillSeg("quick-level", levels, form.quickLevel, (l) => l.charAt(0).toUpperCase() + l.slice(1), "quickLevel", false);
+  const takeover = $("takeover-level"), was = takeover.value;
+  fill(takeover, levels.map((l) => h("option", { value: l }, `AI · ${l}`)));
+  takeover.value = levels.includes(was) ? was : (defaultLevel(g) || "");
   $("turn-limit-hint").textContent = g.turn_limit_words;
   for (const [id, href] of [["help-link", g.help], ["cards-link", g.cards]]) {
     $(id).classList.toggle("hidden", !href);
@@ -142,10 +191,12 @@ function formTurnLimit() {
 
 const gamePath = (id) => `/game/${encodeURIComponent(id)}`;
 
-// Default seat kinds follow the mode: vs AI = you + AIs, hot-seat and online = all humans.
+// Default seat kinds follow the mode: vs AI = you + AIs at the game's default level, hot-seat and
+// online = all humans.
 function defaultSeats() {
-  const n = form.players;
-  form.seats = Array.from({ length: n }, (_, i) => (form.mode === "vs_ai" && i > 0 ? DEFAULT_AI : "human"));
+  const g = chosen(), n = form.players || 0;
+  const ai = g && defaultLevel(g) ? `ai:${defaultLevel(g)}` : "human";
+  form.seats = Array.from({ length: n }, (_, i) => (form.mode === "vs_ai" && i > 0 ? ai : "human"));
 }
 
 // The takeover option only means something for online games (a player can leave them).
@@ -158,7 +209,7 @@ function renderSeats() {
   fill($("seats"), form.seats.map((kind, i) => {
     const sel = h("select", { dataset: { seat: i }, "aria-label": `seat P${i}`,
       onchange: () => { form.seats[i] = sel.value; } },
-    SEAT_KINDS.map(([v, label]) => h("option", { value: v, selected: v === kind }, label)));
+    seatKinds().map(([v, label]) => h("option", { value: v, selected: v === kind }, label)));
     return h("div", { class: "seat-row" }, h("span", { class: `seat-dot p${i}` }), h("span", {}, `P${i}`), sel);
   }));
 }
@@ -206,6 +257,7 @@ async function create(body) {
 }
 
 async function quickPlay() {
+  if (!chosen()) return;
   $("play-ai").disabled = true;
   hideError();
   try {
@@ -276,10 +328,11 @@ async function createFromForm() {
     $("turn-limit").focus();
     return;
   }
-  const g = games.get(form.game);
+  const g = chosen();
+  if (!g) return;
   const body = withoutNulls({
-    game: g ? g.name : null, players: form.players, size: g && !g.sizes.length ? null : form.size,
-    edition: g && !g.editions.length ? null : form.edition, seed: null, turn_limit: turnLimit,
+    game: g.name, players: form.players, size: g.sizes.length ? form.size : null,
+    edition: g.editions.length ? form.edition : null, seed: null, turn_limit: turnLimit,
     seats: form.seats.slice(), mode: form.mode, ai_takeover: false,
   });
   if (form.mode === "online" && $("takeover").checked) {
@@ -366,12 +419,6 @@ async function openSavedGame(ev) {
 }
 
 bindSeg("mode", "mode", false);
-bindSeg("players", "players", true);
-bindSeg("size", "size", true);
-bindSeg("edition", "edition", false);
-bindSeg("quick-level", "quickLevel", false);
-defaultSeats();
-renderSeats();
 renderTakeover();
 // The form is driven by its buttons; Enter in it must not submit (and reload) the page.
 $("new-game").addEventListener("submit", (ev) => ev.preventDefault());

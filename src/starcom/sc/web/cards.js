@@ -1,6 +1,7 @@
-// Star Commander's card glossary (/cards): the cards of GET /api/cards, filtered by domain and
-// kind chips and by edition (?q=...&domain=...&kind=...&edition=...). The page machinery is in
-// glossary.js; this describes the game's cards. Loaded after dom.js and glossary.js.
+// Star Commander's card glossary (/cards/starcom, and /cards on a server whose own game it is): the
+// cards of GET /api/cards?game=starcom, filtered by domain and kind chips and by edition
+// (?q=...&domain=...&kind=...&edition=...). The page machinery is in the site's glossary.js; this
+// describes the game's cards. Loaded after dom.js and glossary.js.
 "use strict";
 
 (() => {
@@ -38,7 +39,7 @@
   }
 
   glossaryPage({
-    url: "/api/cards",
+    url: "/api/cards?game=starcom",
     tile,
     // Everything a player could type to find the card.
     words: (card) => [card.name, card.text, card.domain, domainName(card.domain), card.kind, card.size || ""],
