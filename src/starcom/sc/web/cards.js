@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  // Domain colours come from app.css (--industry, --statecraft, ...), the ones the board uses.
+  // Domain colours come from sc.css (--industry, --statecraft, ...), the ones the board uses.
   const domainColour = (d) =>
     getComputedStyle(document.documentElement).getPropertyValue(`--${d}`).trim() || "#c9d3f2";
   const DOMAIN_NAMES = { none: "neutral" };
