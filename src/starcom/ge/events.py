@@ -286,7 +286,9 @@ class Shoot(NamedTuple):
 
 
 class Volley(NamedTuple):
-    """``player``'s volley at ``target`` deals ``amount``."""
+    """``player``'s volley at ``target`` comes in with ``amount`` points: its weapons' sum, before
+    the target's own defences (a crew's reduction, an interception, protectors, shields: the
+    ``damage`` events that follow say what they let through, GE-DMG-3)."""
     kind: Literal["volley"]
     player: int
     target: int
@@ -300,8 +302,8 @@ class VolleyLost(NamedTuple):
 
 
 class Damage(NamedTuple):
-    """``card`` takes ``amount``; its shield and structural damage are now ``shield`` and
-    ``hull``."""
+    """``card`` takes ``amount`` points of structural damage, after its shields (0 when they
+    held it all); its shield and structural damage are now ``shield`` and ``hull``."""
     kind: Literal["damage"]
     card: int
     amount: int
