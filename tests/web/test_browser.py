@@ -7,6 +7,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import httpx
+import pytest
+
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 STATE = "() => window.__starcom ? window.__starcom.state : null"
 
@@ -51,7 +54,11 @@ def settle_interrupts(page, seat: int, until: str, timeout: float = 60.0) -> dic
                 kinds = [e["action"]["type"] for e in s["legal"]]
                 kind = next((k for k in ("pass", "done", "decline", "end") if k in kinds), None)
                 assert kind is not None, f"unexpected decision {s['view']['decision']}: {kinds}"
-                page.locator(f'#main-btns button[data-type="{kind}"]').first.click()
+                button = page.locator(f'#main-btns button[data-type="{kind}"]').first
+                try:
+                    button.click(timeout=3000)
+                except PlaywrightTimeout:
+                    continue  # the state read was already stale (a newer one redrew the buttons): read again
             page.wait_for_function(f"() => window.__starcom.state.step !== {step}", timeout=20000)
         else:
             page.wait_for_timeout(100)
