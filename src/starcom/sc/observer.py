@@ -12,18 +12,13 @@ from ..observer import canonical
 from ..protocol import Viewer
 from .engine import view as _view
 from .engine.game import Game as StarGame
-from .guide import decision_text
 
 
 class StarcomObserver:
     """Star Commander's observer (:mod:`starcom.engine.view` holds the rules it applies)."""
 
     def view(self, game: StarGame, viewer: Viewer) -> dict[str, Any]:
-        """The engine's view of ``viewer``, with the decision awaited in words beside its step
-        name (``decision_text`` for banners, ``decision`` for programs): public words only."""
-        out = _view.player_view(game, viewer)
-        out["decision_text"] = decision_text(game)
-        return out
+        return _view.player_view(game, viewer)
 
     def event(self, event: Any, viewer: Viewer) -> Any:
         return _view.event_for(event, viewer)

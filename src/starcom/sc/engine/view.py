@@ -22,6 +22,7 @@ from . import events as E
 from . import lasting as L
 from . import rules as R
 from . import tasks as T
+from .banner import decision_text
 from .board import name as pos_name
 from .state import ActionTuple, GameState, Vessel
 
@@ -257,6 +258,7 @@ def player_view(g: GameState, p: Viewer) -> dict[str, Any]:
         "viewer": p,
         "config": config_for(g),
         "turn": g.turn, "active": g.active, "phase": g.phase, "decision": g.step,
+        "decision_text": decision_text(g),  # the decision in public words, for banners
         "to_move": None if g.over else g.actor,
         "players": players,
         "hand": [card_info(g, c) for c in g.hands[p]] if p is not None else None,
