@@ -34,8 +34,8 @@ CHOICES = {
     "receive_full": "Your hand is full: discard a card to make room for the one coming in.",
     "ability_discard": "This ability costs a card: pick the card to discard.",
     "deck": "You draw a card: pick the deck it comes from (you may draw from the domains of the systems you "
-            "hold). Each option says how many cards the deck has left and what share of the cards not yet "
-            "seen are commands, technologies or stations.",
+            "hold). Each option says how many cards the deck has left and, among the cards of its domain "
+            "that nobody can see (the deck and the hands), what share are commands, technologies or stations.",
     "order": "Several of your start-of-turn effects are due: pick the one that resolves first.",
 }
 # The windows of a fight (COMBAT-2) with nothing on the stack, by the task that follows the
