@@ -22,7 +22,7 @@ from .engine.board import name as pos_name
 from .engine.game import Game
 from .engine.notation import field_kinds
 from .engine.state import Choice
-from .engine.view import action_for
+from .engine.view import action_for, deck_outlook
 
 Action = tuple[Any, ...]
 Viewer = int | None
@@ -121,13 +121,42 @@ class _Words:
         return ": " + ", ".join(parts)
 
 
+# Card kinds in the order a deck's shares are told, with their plural.
+_KIND_WORDS = (("ship", "ships"), ("command", "commands"), ("station", "stations"),
+               ("technology", "technologies"), ("system", "systems"))
+
+
+def _percentages(counts: list[int]) -> list[int]:
+    """Whole percentages of ``counts`` that add up to 100 (largest remainders round up)."""
+    total = sum(counts)
+    exact = [100 * c / total for c in counts]
+    out = [int(x) for x in exact]
+    for i in sorted(range(len(counts)), key=lambda i: out[i] - exact[i])[:100 - sum(out)]:
+        out[i] += 1
+    return out
+
+
+def deck_words(g: Game, deck: int) -> str:
+    """A domain deck as anyone may know it (:func:`~.engine.view.deck_outlook`): "22 cards left,
+    about 55% commands, 27% technologies, 18% stations" ("about" unless the shares are exactly
+    the deck's: no hand holds a card of its domain). Never the order or the next card."""
+    left, kinds, exact = deck_outlook(g, deck)
+    named = [(plural, kinds[kind]) for kind, plural in _KIND_WORDS if kinds.get(kind)]
+    head = f"{_plural(left, 'card')} left"
+    if not named:
+        return head
+    shares = ", ".join(f"{pct}% {plural}" for (plural, _), pct in zip(named, _percentages([n for _, n in named])))
+    return f"{head}, {'' if exact else 'about '}{shares}"
+
+
 def _choice_label(w: _Words, choice: Choice | None, value: Any) -> str:
     if value is None or choice is None:  # the observer hid which card it is
         return "Make a choice"
     kind = choice.kind
     if kind == "deck":
-        dom = DOMAINS[value].capitalize() if _is_id(value, len(DOMAINS)) else str(value)
-        return f"Draw from the {dom} deck"
+        if not _is_id(value, len(DOMAINS)):
+            return f"Draw from the {value} deck"
+        return f"Draw from the {DOMAINS[value].capitalize()} deck: {deck_words(w.g, value)}"
     if kind in ("hand_full", "receive_full"):
         if value == "skip":
             return "Skip the draw"

@@ -22,6 +22,7 @@ from . import events as E
 from . import lasting as L
 from . import rules as R
 from . import tasks as T
+from .banner import decision_text
 from .board import name as pos_name
 from .state import ActionTuple, GameState, Vessel
 
@@ -106,6 +107,29 @@ def known_cards(g: GameState, p: Viewer) -> set[int]:
     if g.choice is not None and sees_choice(g, p) and card_options(g.choice.kind):
         known |= {o for o in g.choice.options if isinstance(o, int)}
     return known
+
+
+def deck_outlook(g: GameState, deck: int) -> tuple[int, dict[str, int], bool]:
+    """What anyone may know of the domain deck ``deck`` (an index of ``DOMAINS``): how many cards
+    it has left; how many of its domain's cards out of public view are of each kind (card kind
+    name to count); and whether those are exactly the deck's cards.
+
+    The cards of a domain out of public view are its deck and the hand cards of that domain
+    (whose number each hand's card backs show). Which of them are in the deck and which in a hand
+    is hidden, and so is their order, so only their kinds together are public: they are what is
+    left of the domain once the cards in public zones (discard piles, technologies, stations on
+    the board, the stack) are taken away, and the deck's expected share of each kind. It is
+    exact when no hand holds a card of the domain. A re-deal of the hidden cards
+    (:func:`determinize`) keeps all three answers: they tell nothing about a hand or the next
+    card. (Cards shown earlier, such as a revealed hand, are not remembered, as in
+    :func:`known_cards`.)"""
+    cards = g.rules.cards
+    held = [c for hand in g.hands for c in hand if cards[c].domain_index == deck]
+    kinds: dict[str, int] = {}
+    for c in (*g.decks[deck], *held):
+        kind = str(cards[c].kind)
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return len(g.decks[deck]), kinds, not held
 
 
 def _draw_for(event: E.Draw, p: Viewer) -> E.Draw:
@@ -234,6 +258,7 @@ def player_view(g: GameState, p: Viewer) -> dict[str, Any]:
         "viewer": p,
         "config": config_for(g),
         "turn": g.turn, "active": g.active, "phase": g.phase, "decision": g.step,
+        "decision_text": decision_text(g),  # the decision in public words, for banners
         "to_move": None if g.over else g.actor,
         "players": players,
         "hand": [card_info(g, c) for c in g.hands[p]] if p is not None else None,
