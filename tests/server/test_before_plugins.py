@@ -42,15 +42,10 @@ def old_server(tmp_path: Path) -> Any:
 # word itself, and a plain table's text): what was there before must read the same, and these
 # are new.
 NEW_FIELDS = {"guide", "table"}
-# ... and in a Star Commander view: the decision in words beside its step's name (issue 30).
-NEW_VIEW_FIELDS = {"decision_text"}
 
 
 def _comparable(st: dict[str, Any]) -> dict[str, Any]:
-    out = {k: v for k, v in st.items() if k != "seats" and k not in NEW_FIELDS}
-    if isinstance(out.get("view"), dict):
-        out["view"] = {k: v for k, v in out["view"].items() if k not in NEW_VIEW_FIELDS}
-    return out
+    return {k: v for k, v in st.items() if k != "seats" and k not in NEW_FIELDS}
 
 
 def test_the_lobby_lists_every_stored_game(old_server: TestClient) -> None:
@@ -67,7 +62,7 @@ def test_every_seat_sees_what_it_saw(old_server: TestClient, index: int) -> None
         params = None if who == "spectator" else {"seat": game["tokens"][who]}
         r = old_server.get(f"/api/games/{gid}", params=params)
         assert r.status_code == 200, r.text
-        assert _comparable(r.json()) == _comparable(expected), \
+        assert _comparable(r.json()) == {k: v for k, v in expected.items() if k not in NEW_FIELDS}, \
             f"{who} of game {gid} sees something else now"
 
 
@@ -100,37 +95,19 @@ def _replay_json(path: Path) -> dict[str, Any]:
     return out
 
 
-# The old Star Commander game asked P1 whether to retreat from a fight where no enemy was left,
-# and P1 stayed ("done", step 132): since issue 30 that step passes by itself (COMBAT-7 ruling),
-# so the file's "done" there is refused, and the game without it is the same game.
-NO_LONGER_ASKED_SC_STEP = 132
-
-
-def test_a_saved_star_commander_game_reads_as_it_did(tmp_path: Path) -> None:
-    """The file replays to the same game, but for one retreat step the rules no longer ask for:
-    the same steps, by the same seats, in the same words, the same log and the same end.
-    (``replay --json`` now prints every game in the one form Star Commander's had: each step's
-    ``by``, its JSON ``action`` and its ``text``, and the game's name.)"""
-    old_file = json.loads((DATA / "before-plugins-starcom-game.json").read_text("utf-8"))
-    refused = CliRunner().invoke(cli, ["replay", str(DATA / "before-plugins-starcom-game.json"), "--json"])
-    assert refused.exit_code != 0 and f"step {NO_LONGER_ASKED_SC_STEP}" in refused.output
-    assert "Traceback" not in refused.output
-    gone = NO_LONGER_ASKED_SC_STEP - 1
-    assert old_file["actions"][gone] == {"type": "done"}
-    result = {**old_file["result"], "steps": old_file["result"]["steps"] - 1}
-    fixed = {**old_file, "actions": old_file["actions"][:gone] + old_file["actions"][gone + 1:], "result": result}
-    (tmp_path / "fixed.json").write_text(json.dumps(fixed), "utf-8")
-    now = _replay_json(tmp_path / "fixed.json")
+def test_a_saved_star_commander_game_reads_as_it_did() -> None:
+    """The file replays to the same game: the same steps, by the same seats, in the same words,
+    the same log and the same end. (``replay --json`` now prints every game in the one form Star
+    Commander's had: each step's ``by``, its JSON ``action`` and its ``text``, and the game's
+    name.)"""
+    now = _replay_json(DATA / "before-plugins-starcom-game.json")
     then = json.loads((DATA / "before-plugins-starcom-replay.json").read_text("utf-8"))
-    for key in ("config", "agents", "over", "winner", "viewer"):
+    for key in ("config", "agents", "over", "winner", "steps", "viewer"):
         assert now[key] == then[key], key
-    assert now["steps"] == then["steps"] - 1
     assert now.get("game", "starcom") == then.get("game", "starcom") == "starcom"
-    old_history = then["history"][:NO_LONGER_ASKED_SC_STEP] + then["history"][NO_LONGER_ASKED_SC_STEP + 1:]
-    assert then["history"][NO_LONGER_ASKED_SC_STEP]["lines"] == []  # the dropped "done" told nothing
-    assert len(now["history"]) == len(old_history)
-    for new, old in zip(now["history"], old_history):
-        assert new["lines"] == old["lines"]
+    assert len(now["history"]) == len(then["history"])
+    for new, old in zip(now["history"], then["history"]):
+        assert new["step"] == old["step"] and new["lines"] == old["lines"]
         if old.get("action") is not None:
             assert (new["by"], new["action"], new["text"]) == (old["by"], old["action"], old["text"])
 
