@@ -88,37 +88,3 @@ def test_a_retreated_ship_has_moved_and_brings_combat_with_it() -> None:
     assert g.combat_pos == at(g, "c2") and g.decision == "assign"
     decline_until_retreat(g, L)
     assert g.decision != "retreat" and g.active == 1
-
-
-def test_no_retreat_once_every_enemy_in_the_system_is_destroyed() -> None:
-    # RULE: COMBAT-7 (engine ruling: no enemy left, nothing to retreat from) the Frigate
-    # destroys P1's only vessel at b2; its unmoved ships could reach c2, yet nobody is asked to
-    # retreat: the step passes by and the fight ends.
-    g, L = build({"setup": {
-        "active": 0, "phase": "combat",
-        "board": {"c2": {"system": "Trade World", "owner": 0, "devs": 1},
-                  "b1": {"system": "Research World", "owner": 1, "devs": 1}},
-        "vessels": [vessel("Frigate", 0, "b2", "f"), vessel("Scout", 1, "b2", "s")]}})
-    seen = []
-    while g.combat_pos == at(g, "b2") and not g.over:
-        seen.append(g.decision)
-        if g.decision == "assign":
-            act(g, L, "assign $f $s 3")
-        else:
-            act(g, L, "pass")
-    assert L["s"] not in g.vessels, "the Scout should have been destroyed"
-    assert "retreat" not in seen
-    assert g.vessels[L["f"]].pos == at(g, "b2")
-
-
-def test_a_retreat_without_an_enemy_is_refused_with_its_rule() -> None:
-    # RULE: COMBAT-7 with the enemy gone the retreat is no legal action, and a client sending
-    # one gets the reason.
-    from starcom.sc.engine.actions import why_illegal
-    g, L = retreat_position()
-    decline_until_retreat(g, L)
-    assert g.decision == "retreat"
-    del g.vessels[L["c"]]  # as if the enemy had just been destroyed
-    assert ("retreat", L["f"], at(g, "c2")) not in g.legal_actions()
-    reason = why_illegal(g, ("retreat", L["f"], at(g, "c2")))
-    assert reason is not None and reason.startswith("COMBAT-7: no enemy")

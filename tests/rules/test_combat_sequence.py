@@ -91,8 +91,7 @@ def test_each_fight_runs_window_assign_window_resolve_window_retreat_window() ->
         "active": 0, "phase": "combat",
         "players": [{"hand": ["Evasion"]}, {"hand": ["Evasion"]}],
         "board": {"c2": {"owner": 0, "devs": 1}},
-        "vessels": [vessel("Frigate", 0, "b2", "f0"), vessel("Corvette", 1, "b2", "c1"),
-                    vessel("Scout", 1, "b2", "s1")]})  # unarmed: it stays, so P0 has a foe to retreat from
+        "vessels": [vessel("Frigate", 0, "b2", "f0"), vessel("Corvette", 1, "b2", "c1")]})
     trace: list[tuple[str, int, int]] = []
     script = {"assign": {0: "assign $f0 $c1 3", 1: "assign $c1 $f0 2"}}
     while g.active == 0:
@@ -112,7 +111,7 @@ def test_each_fight_runs_window_assign_window_resolve_window_retreat_window() ->
                      ("priority", 0), ("priority", 1),  # window (redirects)
                      # resolve happens here
                      ("priority", 0), ("priority", 1),  # window
-                     ("retreat", 0),  # retreat (P1's Corvette is gone, its Scout is not)
+                     ("retreat", 0),  # retreat (P1's Corvette is gone)
                      ("priority", 0), ("priority", 1)]  # window
     damage_seen = [dmg for _, _, dmg in trace]
     assert damage_seen == [0] * 6 + [2] * 5  # the damage landed at "resolve"

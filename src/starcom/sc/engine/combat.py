@@ -247,11 +247,9 @@ def _damage(g: GameState, t: T.Damage) -> None:
 
 
 def retreat_actions(g: GameState, p: int) -> list[ActionTuple]:
-    """COMBAT-7: ships that have not moved this turn may go to an adjacent system you control;
-    RULING: only while a vessel of another player is still in the system (with no enemy left
-    there is no fight to fall back from, and the step passes by)."""
+    """COMBAT-7: ships that have not moved this turn may go to an adjacent system you control."""
     pos = g.combat_pos
-    if not _enemy_here(g, p, pos) or L.jump_forbidden(g, pos):
+    if L.jump_forbidden(g, pos):
         return []
     adj = [n for n in neighbours(g.cfg.size)[pos] if g.sites[n].owner == p]
     if not adj:
@@ -261,15 +259,6 @@ def retreat_actions(g: GameState, p: int) -> list[ActionTuple]:
         if v.owner == p and v.pos == pos and v.d.is_ship and not v.moved and speed(g, v) >= 1:
             out.extend(("retreat", v.id, n) for n in adj if can_enter(g, v, n))
     return out
-
-
-def _enemy_here(g: GameState, p: int, pos: int) -> bool:
-    """Whether a vessel of a player other than ``p`` is at ``pos`` (:func:`opponents_here`,
-    stopping at the first)."""
-    for v in g.vessels.values():
-        if v.pos == pos and v.owner != p:
-            return True
-    return False
 
 
 @task(T.Retreat)
@@ -290,8 +279,6 @@ def _retreat(g: GameState, t: T.Retreat) -> None:
 
 def check_retreat(g: GameState, p: int, a: ActionTuple) -> str | None:
     if a not in retreat_actions(g, p):
-        if g.combat_pos >= 0 and not _enemy_here(g, p, g.combat_pos):
-            return "COMBAT-7: no enemy vessel is left in the system, so there is nothing to retreat from"
         return "COMBAT-7: only an unmoved ship of yours may retreat, to an adjacent system you control"
     return None
 
