@@ -141,6 +141,9 @@ def register(app: typer.Typer) -> None:
         text: bool = typer.Option(False, "--text", help="Plain text instead of the full-screen game: the log, "
                                   "then numbered choices; answer with a number or the action's notation "
                                   "(works in any terminal, with a screen reader or through a pipe)."),
+        yes: bool = typer.Option(False, "--yes", "-y", help="With --text: play a choice picked by number at once, "
+                                 "even one the game asks to confirm (scrapping a ship, ending a phase with "
+                                 "actions unused); for scripts."),
     ) -> None:
         """Play in the terminal: against the computer or hot-seat.
 
@@ -164,7 +167,7 @@ def register(app: typer.Typer) -> None:
         play_moves(game, moves)
         if text:
             try:
-                play_text(entry, game, kinds, agent_seed=seed)
+                play_text(entry, game, kinds, agent_seed=seed, confirm=not yes)
             except (EOFError, KeyboardInterrupt):
                 typer.echo("\nthe game was left unfinished")
                 raise typer.Exit(1) from None
