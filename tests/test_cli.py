@@ -487,6 +487,68 @@ def _parses(words: list[str]) -> None:
     command.make_context(args[0], args[1:], parent=parent)
 
 
+def _example_lines(epilog: str) -> list[str]:
+    """The command lines of an epilog of examples: comment lines and comments left out, a line
+    cut with the shell's continuation joined again."""
+    joined = re.sub(r"\s*\\\n\s*", " ", "\n".join(ln.rstrip() for ln in epilog.splitlines()))
+    lines = [ln.split(" # ")[0].strip() for ln in joined.splitlines()[1:]]
+    return [ln for ln in lines if ln and not ln.startswith("#")]
+
+
+def _examples(epilog: str) -> list[list[str]]:
+    """Each example of an epilog as the words of its command line (a redirection left out)."""
+    return [shlex.split(re.split(r"\s[<>]\s", ln)[0]) for ln in _example_lines(epilog)]
+
+
+def _all_commands() -> list[tuple[str, Any]]:
+    """Every command of ``starcom``, the subcommands of a group (``study cards``) included."""
+    group = typer.main.get_command(app)
+    out: list[tuple[str, Any]] = []
+
+    def walk(path: str, command: Any) -> None:
+        out.append((path, command))
+        ctx = command.context_class(command)
+        for name in getattr(command, "list_commands", lambda _ctx: [])(ctx):
+            walk(f"{path} {name}".strip(), command.get_command(ctx, name))
+
+    walk("", group)
+    return out
+
+
+@pytest.mark.parametrize("name, command", _all_commands(), ids=lambda v: v if isinstance(v, str) else "")
+def test_help_examples_fit_80_columns(name, command, monkeypatch):
+    """Issue 30: at 80 columns no example of any help screen breaks in the middle of a line: each
+    line of the Examples section is a command, a comment line ("# ...") or the rest of a command
+    cut with the shell's continuation, and together they are the very commands of the source."""
+    if not command.epilog:
+        return
+    monkeypatch.setenv("COLUMNS", "80")
+    res = runner.invoke(app, [*name.split(), "--help"], terminal_width=80)
+    assert res.exit_code == 0, res.output
+    shown = res.stdout.split("Examples:", 1)[1].splitlines()
+    assert all(len(ln) <= 80 for ln in res.stdout.splitlines())
+    previous = ""
+    for ln in (ln.strip() for ln in shown):
+        if ln:
+            assert ln.startswith(("starcom", "#")) or previous.endswith("\\"), (name, ln)
+        previous = ln
+    assert _example_lines("Examples:\n" + "\n".join(shown)) == _example_lines(command.epilog)
+
+
+def test_fit_examples_leaves_fitting_lines_and_cuts_long_ones():
+    from starcom.cli.helptext import fit_examples
+    short = "Examples:\n  starcom play          # against the AI"
+    assert fit_examples(short) == short
+    long = ("Examples:\n  starcom play   # a short one\n"
+            "  starcom match --engine \"starcom bot --agent greedy\" --engine \"python3 a/very/long/path/bot.py\" "
+            "--games 20  # a comment")
+    lines = fit_examples(long).splitlines()
+    assert lines == ["Examples:", "  # a short one", "  starcom play", "  # a comment",
+                     '  starcom match --engine "starcom bot --agent greedy" \\',
+                     '    --engine "python3 a/very/long/path/bot.py" --games 20']
+    assert all(len(ln.strip()) <= 78 for ln in lines)
+
+
 def test_help_lists_every_command():
     names = {name for name, _ in _commands()}
     assert {"serve", "play", "demo", "selfplay", "bench", "replay", "scenario", "loadtest", "arena"} <= names
@@ -500,7 +562,7 @@ def test_every_command_explains_itself_and_each_option(name, command):
     assert summary and "\n" not in summary and len(summary) <= 90, summary
     assert more and len(more[0].split()) >= 12, f"{name or 'starcom'}: no paragraph after the summary"
     assert command.epilog and command.epilog.startswith("Examples:\n")
-    examples = [shlex.split(ln.split("#")[0].split(">")[0]) for ln in command.epilog.splitlines()[1:]]
+    examples = _examples(command.epilog)
     assert any(words[:2] == ["starcom", name] or words == ["starcom"] for words in examples), examples
     for words in examples:  # every example is a command line that starcom accepts
         _parses(words)

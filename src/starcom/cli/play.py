@@ -114,8 +114,9 @@ def register(app: typer.Typer) -> None:
   starcom play --ai hard                # against the strongest level
   starcom play --players 3 --seats human,easy,hard --size 4
   starcom play --hotseat --players 2    # two people sharing the keyboard
-  starcom play --seed 7 --moves "end"   # start after these actions (in the action notation)
-  starcom play --text                   # plain text: numbered choices, one answer a line"""
+  starcom play --seed 7 --moves "end"   # start after these actions
+  starcom play --text                   # plain text: type help at its prompt
+  starcom play --text --yes < moves.txt # a script: no y/n questions asked"""
                  + game_example("  starcom play --game {game}                # {title}, you against the AI"))
     def play(
         players: int = typer.Option(2, help="Number of players (the game says how many it takes)."),
