@@ -793,7 +793,8 @@ def test_setup_failures_say_what_to_do_and_leave_no_half_install(clone):
 
 def test_play_text_mode_plays_a_game_from_numbers_and_notation():
     # Answers: a bad one (refused, asked again), then a notation, then "1" (the first choice).
-    res = runner.invoke(app, ["play", "--text", "--seed", "3", "--seats", "human,easy", "--turn-limit", "2"],
+    # --yes: "1" (ending the Command phase with actions left) is played without a question.
+    res = runner.invoke(app, ["play", "--text", "--yes", "--seed", "3", "--seats", "human,easy", "--turn-limit", "2"],
                         input="zzz\nend\n" + "1\n" * 300)
     assert res.exit_code == 0, res.output
     assert "1. P0 ends the Command phase  [end]" in res.output
@@ -804,3 +805,52 @@ def test_play_text_mode_plays_a_game_from_numbers_and_notation():
 def test_play_text_mode_left_unfinished_says_so():
     res = runner.invoke(app, ["play", "--text", "--seed", "3"], input="")
     assert res.exit_code == 1 and "left unfinished" in res.output
+
+
+def _listing(output: str) -> list[dict[str, int]]:
+    """Each list of choices in a text game's output, as notation -> number."""
+    lists: list[dict[str, int]] = []
+    current: dict[str, int] | None = None
+    for line in output.splitlines():
+        m = re.match(r"\s+(\d+)\. .*\[(.+)\]$", line)
+        if m:
+            if current is None:
+                current = {}
+                lists.append(current)
+            current[m.group(2)] = int(m.group(1))
+        elif not line.startswith(" "):
+            current = None
+    return lists
+
+
+def test_play_text_keeps_numbers_confirms_and_answers_commands():
+    """Issue 30: within a decision a number keeps its option (a "7" typed twice never lands on
+    another one); a scrap picked by number asks first; board, hand, card and help answer."""
+    answers = ["7",            # develop c3 (2 credits of 3)
+               "7",            # refused: develop is gone, and 7 is given to no other option
+               "8", "n",       # scrap the only Scout: asked, and declined
+               "board", "hand", "card corvete", "card evasion", "help", "list scrap",
+               "build Strike Fighter c3",   # the notation works as the numbers do
+               "quit"]
+    res = runner.invoke(app, ["play", "--text", "--seed", "3", "--seats", "human,easy"],
+                        input="\n".join(answers) + "\n")
+    out = res.output
+    assert res.exit_code == 1 and "left unfinished" in out
+    first, second, *_ = _listing(out)
+    assert first["develop c3"] == 7 and first["scrap Scout#93"] == 8
+    assert "develop c3" not in second and all(first[k] == n for k, n in second.items() if k in first)
+    assert "P0 develops c3 (costs 2 credits; you have 3)" in out
+    assert "7 is no longer a choice (it was: P0 develops c3" in out
+    assert "It is your only ship." in out and "Not played; choose again." in out
+    assert not re.search(r"^(P0> )*P0 scraps", out, re.M)  # a log line, not an option: never played
+    assert "c3: Homeworld, P0's, 2/6 developments:" in out and "P0 Scout #93 (attack 0, 2 hp)" in out
+    assert "P0 (you): 1 credit" in out and "Your hand is empty." in out
+    assert "did you mean Corvette?" in out and "Damage to the chosen ship is prevented" in out
+    assert "Commands:" in out and "card NAME" in out
+    assert "P0 builds Strike Fighter at c3" in out
+
+
+def test_play_text_yes_plays_an_irreversible_pick_at_once():
+    res = runner.invoke(app, ["play", "--text", "--yes", "--seed", "3", "--seats", "human,easy"],
+                        input="8\nquit\n")
+    assert re.search(r"^(P0> )*P0 scraps Scout", res.output, re.M) and "Play it?" not in res.output
