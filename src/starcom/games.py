@@ -83,10 +83,11 @@ class Runnable(Protocol):
 class TerminalApp(Protocol):
     """Makes the full-screen terminal game of a game of ``entry`` (``starcom play``): ``seats[p]``
     is ``"human"`` or an AI name of the game; the arguments are those of
-    :class:`starcom.tui.game_app.GameApp`, which is one."""
+    :class:`starcom.tui.game_app.GameApp`, which is one (``confirm``: ask before a choice the
+    game calls irreversible)."""
 
     def __call__(self, entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], *, ai_delay: float,
-                 auto_pass: bool, agent_seed: int, think: float | None) -> Runnable:
+                 auto_pass: bool, agent_seed: int, think: float | None, confirm: bool = True) -> Runnable:
         ...
 
 

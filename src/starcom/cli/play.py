@@ -142,9 +142,9 @@ def register(app: typer.Typer) -> None:
         text: bool = typer.Option(False, "--text", help="Plain text instead of the full-screen game: the log, "
                                   "then numbered choices; answer with a number or the action's notation "
                                   "(works in any terminal, with a screen reader or through a pipe)."),
-        yes: bool = typer.Option(False, "--yes", "-y", help="With --text: play a choice picked by number at once, "
-                                 "even one the game asks to confirm (scrapping a ship, ending a phase with "
-                                 "actions unused); for scripts."),
+        yes: bool = typer.Option(False, "--yes", "-y", help="Play every choice at once, even one the game asks "
+                                 "to confirm (scrapping a ship, ending a phase with actions unused); for "
+                                 "scripts piping answers to --text."),
     ) -> None:
         """Play in the terminal: against the computer or hot-seat.
 
@@ -174,4 +174,5 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(1) from None
             return
         screen: TerminalApp = entry.words.terminal_app or GameApp
-        screen(entry, game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()
+        screen(entry, game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think,
+               confirm=not yes).run()

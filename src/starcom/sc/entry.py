@@ -141,9 +141,10 @@ def _card_sheets() -> list[dict[str, Any]]:
 
 
 def _terminal_app(entry: GameEntry[Any, Any], game: StarGame, seats: Sequence[str], *, ai_delay: float,
-                  auto_pass: bool, agent_seed: int, think: float | None) -> Runnable:
+                  auto_pass: bool, agent_seed: int, think: float | None, confirm: bool = True) -> Runnable:
     from .tui.app import StarcomApp
-    return StarcomApp(entry, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed, think=think)
+    return StarcomApp(entry, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed, think=think,
+                      confirm=confirm)
 
 
 def _scenario(spec: Mapping[str, Any]) -> list[str]:
