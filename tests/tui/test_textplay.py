@@ -182,3 +182,17 @@ def test_the_player_can_quit_and_a_full_game_plays_through_with_yes() -> None:
     with pytest.raises(EOFError):
         play_text(games.get("starcom"), starcom.load_game("starcom", seed=2), ["human", "random"],
                   ask=lambda _p: "quit", write=io.StringIO().write)
+
+
+def test_targets_are_told_apart_by_owner_id_and_system() -> None:
+    """Issue 30: "Destroyer #154" and "#153" could only be told apart by guessing; an option
+    aimed at a vessel now says whose it is, its card id and its system."""
+    from starcom.sc.scenario import build
+    g, labels = build({"setup": {"active": 0, "players": [{"hand": ["Maximum Firepower"]}], "vessels": [
+        {"card": "Destroyer", "owner": 1, "at": "b2", "label": "near"},
+        {"card": "Destroyer", "owner": 1, "at": "a2", "label": "far"}]}})
+    option = games.get("starcom").words.option
+    assert option is not None
+    words = {a[2]: option(g, a, 0) for a in g.legal_actions() if a[0] == "play"}
+    assert words[labels["near"]].endswith(f"P1's Destroyer #{labels['near']} at b2")
+    assert words[labels["far"]].endswith(f"P1's Destroyer #{labels['far']} at a2")

@@ -20,8 +20,10 @@ from collections.abc import Hashable
 from typing import Any
 
 from .cards.catalogue import DOMAINS
+from .engine.board import name as pos_name
 from .engine.commands import develop_cost
 from .engine.game import Game
+from .engine.notation import field_kinds
 from .observer import STARCOM as OBSERVER
 from .text import describe_action
 
@@ -167,7 +169,7 @@ def price(game: Game, action: Action, seat: int) -> tuple[int, int] | None:
 def option(game: Game, action: Action, seat: int) -> str:
     """An option of ``seat``'s decision in words, with its price where it costs or pays:
     "P0 develops c3 (costs 2 of your 5 credits)"."""
-    text = describe_action(game, action, seat)
+    text = describe_action(game, action, seat) + _where(game, action, seat)
     paid = price(game, action, seat)
     if paid is None:
         return text
@@ -180,6 +182,22 @@ def option(game: Game, action: Action, seat: int) -> str:
     elif gain and action[0] == "scrap":  # selling's sentence says what it brings in
         text += f" (you get {_credits(gain)} back)"
     return text
+
+
+def _where(game: Game, action: Action, seat: int) -> str:
+    """For a card, an ability or combat damage aimed at vessels: which vessel each is (its card
+    id), whose, and in which system, so that two of a kind tell apart (" — P1's Destroyer #154
+    at a2"). Vessels in play are public."""
+    if action[0] not in ("play", "ability", "assign", "redirect"):
+        return ""
+    kinds = field_kinds(game, action)
+    named = []
+    for kind, x in zip(kinds, action[1:]):
+        v = game.vessels.get(x) if kind == "vessel" and type(x) is int else None
+        if v is not None:
+            owner = "your" if v.owner == seat else f"P{v.owner}'s"
+            named.append(f"{owner} {v.d.name} #{v.id} at {pos_name(v.pos, game.cfg.size)}")
+    return f" — {'; '.join(named)}" if named else ""
 
 
 def _left_unused(game: Game, seat: int) -> list[str]:
