@@ -196,3 +196,18 @@ def test_targets_are_told_apart_by_owner_id_and_system() -> None:
     words = {a[2]: option(g, a, 0) for a in g.legal_actions() if a[0] == "play"}
     assert words[labels["near"]].endswith(f"P1's Destroyer #{labels['near']} at b2")
     assert words[labels["far"]].endswith(f"P1's Destroyer #{labels['far']} at a2")
+
+
+def test_star_commanders_terminal_words_are_the_same_whatever_a_seat_cannot_see() -> None:
+    """What another seat holds changes none of the text seat 0 is shown (the observer decides)."""
+    from starcom.sc.scenario import build
+    words = games.get("starcom").words
+    assert words.table and words.hand and words.status and words.option
+    shown = []
+    for theirs in (["Sabotage", "Evasion"], ["Bribery", "Raise Shields"]):  # the same card backs
+        g, _ = build({"setup": {"active": 0, "players": [{"hand": ["Intercept Orders"], "credits": 4},
+                                                         {"hand": theirs}]}})
+        shown.append((words.table(g, 0), words.hand(g, 0), words.status(g, 0),
+                      [words.option(g, a, 0) for a in g.legal_actions()]))
+        assert not any(card in line for card in theirs for line in shown[-1][0] + shown[-1][1])
+    assert shown[0] == shown[1]
