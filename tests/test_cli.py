@@ -487,6 +487,68 @@ def _parses(words: list[str]) -> None:
     command.make_context(args[0], args[1:], parent=parent)
 
 
+def _example_lines(epilog: str) -> list[str]:
+    """The command lines of an epilog of examples: comment lines and comments left out, a line
+    cut with the shell's continuation joined again."""
+    joined = re.sub(r"\s*\\\n\s*", " ", "\n".join(ln.rstrip() for ln in epilog.splitlines()))
+    lines = [ln.split(" # ")[0].strip() for ln in joined.splitlines()[1:]]
+    return [ln for ln in lines if ln and not ln.startswith("#")]
+
+
+def _examples(epilog: str) -> list[list[str]]:
+    """Each example of an epilog as the words of its command line (a redirection left out)."""
+    return [shlex.split(re.split(r"\s[<>]\s", ln)[0]) for ln in _example_lines(epilog)]
+
+
+def _all_commands() -> list[tuple[str, Any]]:
+    """Every command of ``starcom``, the subcommands of a group (``study cards``) included."""
+    group = typer.main.get_command(app)
+    out: list[tuple[str, Any]] = []
+
+    def walk(path: str, command: Any) -> None:
+        out.append((path, command))
+        ctx = command.context_class(command)
+        for name in getattr(command, "list_commands", lambda _ctx: [])(ctx):
+            walk(f"{path} {name}".strip(), command.get_command(ctx, name))
+
+    walk("", group)
+    return out
+
+
+@pytest.mark.parametrize("name, command", _all_commands(), ids=lambda v: v if isinstance(v, str) else "")
+def test_help_examples_fit_80_columns(name, command, monkeypatch):
+    """Issue 30: at 80 columns no example of any help screen breaks in the middle of a line: each
+    line of the Examples section is a command, a comment line ("# ...") or the rest of a command
+    cut with the shell's continuation, and together they are the very commands of the source."""
+    if not command.epilog:
+        return
+    monkeypatch.setenv("COLUMNS", "80")
+    res = runner.invoke(app, [*name.split(), "--help"], terminal_width=80)
+    assert res.exit_code == 0, res.output
+    shown = res.stdout.split("Examples:", 1)[1].splitlines()
+    assert all(len(ln) <= 80 for ln in res.stdout.splitlines())
+    previous = ""
+    for ln in (ln.strip() for ln in shown):
+        if ln:
+            assert ln.startswith(("starcom", "#")) or previous.endswith("\\"), (name, ln)
+        previous = ln
+    assert _example_lines("Examples:\n" + "\n".join(shown)) == _example_lines(command.epilog)
+
+
+def test_fit_examples_leaves_fitting_lines_and_cuts_long_ones():
+    from starcom.cli.helptext import fit_examples
+    short = "Examples:\n  starcom play          # against the AI"
+    assert fit_examples(short) == short
+    long = ("Examples:\n  starcom play   # a short one\n"
+            "  starcom match --engine \"starcom bot --agent greedy\" --engine \"python3 a/very/long/path/bot.py\" "
+            "--games 20  # a comment")
+    lines = fit_examples(long).splitlines()
+    assert lines == ["Examples:", "  # a short one", "  starcom play", "  # a comment",
+                     '  starcom match --engine "starcom bot --agent greedy" \\',
+                     '    --engine "python3 a/very/long/path/bot.py" --games 20']
+    assert all(len(ln.strip()) <= 78 for ln in lines)
+
+
 def test_help_lists_every_command():
     names = {name for name, _ in _commands()}
     assert {"serve", "play", "demo", "selfplay", "bench", "replay", "scenario", "loadtest", "arena"} <= names
@@ -500,7 +562,7 @@ def test_every_command_explains_itself_and_each_option(name, command):
     assert summary and "\n" not in summary and len(summary) <= 90, summary
     assert more and len(more[0].split()) >= 12, f"{name or 'starcom'}: no paragraph after the summary"
     assert command.epilog and command.epilog.startswith("Examples:\n")
-    examples = [shlex.split(ln.split("#")[0].split(">")[0]) for ln in command.epilog.splitlines()[1:]]
+    examples = _examples(command.epilog)
     assert any(words[:2] == ["starcom", name] or words == ["starcom"] for words in examples), examples
     for words in examples:  # every example is a command line that starcom accepts
         _parses(words)
@@ -731,7 +793,8 @@ def test_setup_failures_say_what_to_do_and_leave_no_half_install(clone):
 
 def test_play_text_mode_plays_a_game_from_numbers_and_notation():
     # Answers: a bad one (refused, asked again), then a notation, then "1" (the first choice).
-    res = runner.invoke(app, ["play", "--text", "--seed", "3", "--seats", "human,easy", "--turn-limit", "2"],
+    # --yes: "1" (ending the Command phase with actions left) is played without a question.
+    res = runner.invoke(app, ["play", "--text", "--yes", "--seed", "3", "--seats", "human,easy", "--turn-limit", "2"],
                         input="zzz\nend\n" + "1\n" * 300)
     assert res.exit_code == 0, res.output
     assert "1. P0 ends the Command phase  [end]" in res.output
@@ -742,3 +805,52 @@ def test_play_text_mode_plays_a_game_from_numbers_and_notation():
 def test_play_text_mode_left_unfinished_says_so():
     res = runner.invoke(app, ["play", "--text", "--seed", "3"], input="")
     assert res.exit_code == 1 and "left unfinished" in res.output
+
+
+def _listing(output: str) -> list[dict[str, int]]:
+    """Each list of choices in a text game's output, as notation -> number."""
+    lists: list[dict[str, int]] = []
+    current: dict[str, int] | None = None
+    for line in output.splitlines():
+        m = re.match(r"\s+(\d+)\. .*\[(.+)\]$", line)
+        if m:
+            if current is None:
+                current = {}
+                lists.append(current)
+            current[m.group(2)] = int(m.group(1))
+        elif not line.startswith(" "):
+            current = None
+    return lists
+
+
+def test_play_text_keeps_numbers_confirms_and_answers_commands():
+    """Issue 30: within a decision a number keeps its option (a "7" typed twice never lands on
+    another one); a scrap picked by number asks first; board, hand, card and help answer."""
+    answers = ["7",            # develop c3 (2 credits of 3)
+               "7",            # refused: develop is gone, and 7 is given to no other option
+               "8", "n",       # scrap the only Scout: asked, and declined
+               "board", "hand", "card corvete", "card evasion", "help", "list scrap",
+               "build Strike Fighter c3",   # the notation works as the numbers do
+               "quit"]
+    res = runner.invoke(app, ["play", "--text", "--seed", "3", "--seats", "human,easy"],
+                        input="\n".join(answers) + "\n")
+    out = res.output
+    assert res.exit_code == 1 and "left unfinished" in out
+    first, second, *_ = _listing(out)
+    assert first["develop c3"] == 7 and first["scrap Scout#93"] == 8
+    assert "develop c3" not in second and all(first[k] == n for k, n in second.items() if k in first)
+    assert "P0 develops c3 (costs 2 credits; you have 3)" in out
+    assert "7 is no longer a choice (it was: P0 develops c3" in out
+    assert "It is your only ship." in out and "Not played; choose again." in out
+    assert not re.search(r"^(P0> )*P0 scraps", out, re.M)  # a log line, not an option: never played
+    assert "c3: Homeworld, P0's, 2/6 developments:" in out and "P0 Scout #93 (attack 0, 2 hp)" in out
+    assert "P0 (you): 1 credit" in out and "Your hand is empty." in out
+    assert "did you mean Corvette?" in out and "Damage to the chosen ship is prevented" in out
+    assert "Commands:" in out and "card NAME" in out
+    assert "P0 builds Strike Fighter at c3" in out
+
+
+def test_play_text_yes_plays_an_irreversible_pick_at_once():
+    res = runner.invoke(app, ["play", "--text", "--yes", "--seed", "3", "--seats", "human,easy"],
+                        input="8\nquit\n")
+    assert re.search(r"^(P0> )*P0 scraps Scout", res.output, re.M) and "Play it?" not in res.output

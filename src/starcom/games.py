@@ -17,7 +17,7 @@ card game this way).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -83,10 +83,11 @@ class Runnable(Protocol):
 class TerminalApp(Protocol):
     """Makes the full-screen terminal game of a game of ``entry`` (``starcom play``): ``seats[p]``
     is ``"human"`` or an AI name of the game; the arguments are those of
-    :class:`starcom.tui.game_app.GameApp`, which is one."""
+    :class:`starcom.tui.game_app.GameApp`, which is one (``confirm``: ask before a choice the
+    game calls irreversible)."""
 
     def __call__(self, entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], *, ai_delay: float,
-                 auto_pass: bool, agent_seed: int, think: float | None) -> Runnable:
+                 auto_pass: bool, agent_seed: int, think: float | None, confirm: bool = True) -> Runnable:
         ...
 
 
@@ -193,6 +194,26 @@ class Words(Generic[G, A]):
     guide: Callable[[G, int], str | None] | None = None
     # One line under the game's title on the lobby page ("" for none).
     tagline: str = ""
+    # --- platform-clients: the terminal games' choices (starcom play, --text above all) ---
+    # ``option(game, action, seat)``: one option of the decision in front of ``seat`` in words, with
+    # what it costs or brings in where it does ("Develop c3 (costs 2 credits)"). None: ``describe``.
+    option: Callable[[G, A, int], str] | None = None
+    # ``hand(game, viewer)``: the cards in the viewer's hand, one a line with its text, as the
+    # observer lets ``viewer`` see them. None: the game shows hands in its ``table`` alone.
+    hand: Callable[[G, Viewer], list[str]] | None = None
+    # ``status(game, seat)``: one line on where ``seat`` stands as it decides (the phase, its
+    # credits or points, its hand size), shown above its choices. None: no such line.
+    status: Callable[[G, int], str] | None = None
+    # ``irreversible(game, action, seat)``: why ``action`` (legal for ``seat``, the seat to move)
+    # deserves a second look before it is played: it gives up something for good, such as a
+    # vessel scrapped or a phase ended with actions left unused; None for an ordinary action. A
+    # client asks the player to confirm such a choice picked by its number. None: never asks.
+    irreversible: Callable[[G, A, int], str | None] | None = None
+    # ``decision(game)``: a value that stays equal for as long as the decision in front of the
+    # seat to move lasts (one Command phase of many actions is one decision) and changes when
+    # another begins: the plain-text game keeps each option's number for that long. None: the
+    # seat to move and ``rules.turn``.
+    decision: Callable[[G], Hashable] | None = None
 
 
 @dataclass(frozen=True)

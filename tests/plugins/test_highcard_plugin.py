@@ -310,6 +310,24 @@ def test_a_human_plays_high_card_in_plain_text_and_sees_only_their_own_card() ->
     assert "not one of the choices" in text and hidden not in text and "Game over" in text
 
 
+def test_the_text_client_commands_work_for_a_game_without_the_new_hooks() -> None:
+    """High Card fills none of the terminal hooks added for issue 30 (option, hand, status,
+    irreversible, decision, glossary): the commands still answer, from its table or with a
+    plain note, and the choices keep their numbers by the default decision (seat and turn)."""
+    entry = games.get(NAME)
+    assert entry.words.hand is None and entry.words.decision is None and entry.words.irreversible is None
+    g = starcom.load_game(NAME, players=2, seed=6)
+    out = io.StringIO()
+    answers = iter(["help", "board", "hand", "card ace", "list", "1", "2", "1", "2", "1"])
+    final = play_text(entry, g, ["human", "normal"], agent_seed=2, ask=lambda _prompt: next(answers),
+                      write=out.write)
+    text = out.getvalue()
+    assert final.over and "Commands:" in text and f"{g.hands[0]}" in text
+    assert "(this game shows hands on its table: type board)" in text
+    assert "(this game has no card glossary)" in text
+    assert "asks y/n first" not in text  # no game hook: nothing is ever asked
+
+
 def test_play_opens_the_full_screen_game(monkeypatch: pytest.MonkeyPatch) -> None:
     from starcom.tui import GameApp
     started: list[Any] = []

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from starcom.sc.engine import lasting as L
 from starcom.sc.engine.game import Game
 from starcom.sc.cards.catalogue import CARD_DEF, INSTANCES
 from starcom.sc.scenario import build, parse_action
@@ -119,3 +120,30 @@ def test_filibuster_extra_turn_has_a_ready_phase() -> None:
     assert g.active == 0 and g.decision == "command"
     assert ("phase", "ready") in events
     assert g.credits[0] == 1  # the Homeworld's development paid again
+
+
+# RULE: CARD-Experimental-Shields RULE: TARGET-2
+def test_experimental_shields_may_target_an_opponents_vessel_and_its_text_says_so() -> None:
+    """Issue 30, item 6: the card says "a target vessel", and TARGET-2 lets such a card pick a
+    vessel anywhere, whoever owns it; so an opponent's Corvette is a legal target (unlike
+    Railgun Turrets, whose "your target vessel" keeps to your own). The engine offered it
+    rightly; the card's own wording ("a vessel of yours") was wrong and is now fixed."""
+    g, labels = build({"setup": {
+        "active": 0,
+        "players": [{"hand": ["Evasion"], "technologies": ["Experimental Shields", "Railgun Turrets"],
+                     "credits": 3}],
+        "vessels": [{"card": "Corvette", "owner": 1, "at": "a2", "label": "foe"},
+                    {"card": "Frigate", "owner": 0, "at": "b2", "label": "mine"}],
+    }})
+    shields = next(c for c in g.techs[0] if CARD_DEF[c].name == "Experimental Shields")
+    railgun = next(c for c in g.techs[0] if CARD_DEF[c].name == "Railgun Turrets")
+    targets = {a[2] for a in g.legal_actions() if a[0] == "ability" and a[1] == shields}
+    assert {labels["foe"], labels["mine"]} <= targets
+    assert labels["foe"] not in {a[2] for a in g.legal_actions() if a[0] == "ability" and a[1] == railgun}
+    text = CARD_DEF[shields].text
+    assert "of yours" not in text and "another player" in text
+    play(g, labels, "ability", shields, "$foe")
+    play(g, labels, "choose", in_hand(g, 0, "Evasion"))
+    while g.stack:  # the ability resolves once everyone passes
+        play(g, labels, "pass")
+    assert L.shielded(g, labels["foe"]) and L.untargetable(g, labels["foe"])

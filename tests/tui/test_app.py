@@ -10,7 +10,7 @@ from starcom.sc.cards.catalogue import CARD_DEF, DEFS
 from starcom.sc.scenario import build
 from starcom.sc.entry import STARCOM
 from starcom.sc.tui.app import StarcomApp
-from starcom.tui.screens import CoverScreen, GameOverScreen
+from starcom.tui.screens import ConfirmScreen, CoverScreen, GameOverScreen
 
 SIZE = (180, 60)
 
@@ -66,6 +66,10 @@ async def test_jump_the_scout_by_keys_then_end_and_the_ai_moves() -> None:
 
         await choose_kind(app, pilot, "end")
         await pilot.press("enter")
+        await pilot.pause()
+        # Ending the phase with credits left to spend asks first (issue 30); y plays it.
+        assert isinstance(app.screen, ConfirmScreen) and "gives up" in app.screen.reason
+        await pilot.press("y")
         await settle(app, pilot, lambda: app.game.active == 0 and app.game.turn >= 2)
         ai_moves = [a for seat, a in app.history if seat == 1]
         assert ai_moves and ai_moves[-1] == ("end",)
@@ -115,6 +119,9 @@ async def test_hotseat_hides_the_hand_between_turns() -> None:
 
         await choose_kind(app, pilot, "end")
         await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):  # a card left unplayed: asked first
+            await pilot.press("y")
         await settle(app, pilot, lambda: isinstance(app.screen, CoverScreen))
         assert app.screen.seat == app.game.to_move == 1
         assert app.viewer is None
@@ -136,6 +143,9 @@ async def test_plays_a_short_game_to_the_end_screen() -> None:
                 break
             await pilot.press("enter")  # the highlighted legal action, whatever it is
             await pilot.pause()
+            if isinstance(app.screen, ConfirmScreen):
+                await pilot.press("y")
+                await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         assert app.game.over and app.errors == 0
         assert any(seat == 0 for seat, _ in app.history) and any(seat == 1 for seat, _ in app.history)
@@ -174,3 +184,40 @@ async def test_engine_errors_are_logged_and_change_nothing() -> None:
         await pilot.pause()
         assert app.game.to_json() == before and app.errors == 2
         assert log_text(app).count("Engine error") == 2
+
+
+@pytest.mark.asyncio
+async def test_scrapping_the_only_scout_asks_first_and_prices_show() -> None:
+    """Issue 30: a choice that gives something up for good asks first (n, Escape or Enter go
+    back; y plays it), and the options that cost say their price."""
+    app = StarcomApp(STARCOM, Game.new(2, 3, seed=3), ["human", "greedy"], ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await choose_kind(app, pilot, "develop")
+        assert "(costs 2 credits; you have 3)" in app.describe(app.listed[0])
+        await choose_kind(app, pilot, "scrap")
+        for key in ("n", "enter", "escape"):
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and "only ship" in app.screen.reason
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmScreen) and not app.history
+        await choose_kind(app, pilot, "scrap")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.history and app.history[-1][1][0] == "scrap"
+        assert not [v for v in app.game.vessels.values() if v.owner == 0]
+
+
+@pytest.mark.asyncio
+async def test_without_confirmation_a_scrap_is_played_at_once() -> None:
+    app = StarcomApp(STARCOM, Game.new(2, 3, seed=3), ["human", "greedy"], ai_delay=0, confirm=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await choose_kind(app, pilot, "scrap")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen) and app.history[-1][1][0] == "scrap"

@@ -16,6 +16,7 @@ from starcom.sc.engine.game import Game
 from starcom.sc import agents
 from starcom.sc.entry import STARCOM
 from starcom.sc.tui.app import StarcomApp
+from starcom.tui.screens import ConfirmScreen
 
 SIZE = (180, 60)
 
@@ -50,6 +51,9 @@ async def end_command_phase(app: StarcomApp, pilot: Any) -> None:
         await pilot.press("k")
     assert app.listed == [("end",)]
     await pilot.press("enter")
+    await pilot.pause()
+    if isinstance(app.screen, ConfirmScreen):  # actions left unused: the app asks first
+        await pilot.press("y")
 
 
 @pytest.fixture

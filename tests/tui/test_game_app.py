@@ -14,7 +14,7 @@ from starcom.cli.main import app as cli
 from starcom.games import get
 from starcom.ge.text import table
 from starcom.tui import GameApp
-from starcom.tui.screens import CoverScreen, GameOverScreen
+from starcom.tui.screens import ConfirmScreen, CoverScreen, GameOverScreen
 
 from .test_app import settle
 
@@ -47,7 +47,9 @@ async def test_a_human_plays_galactic_empires_by_keys_to_the_end_screen() -> Non
         for _ in range(3000):
             if app.game.over:
                 break
-            if app._human_turn() and app.listed:
+            if isinstance(app.screen, ConfirmScreen):  # a discard: the app asks first
+                await pilot.press("y")
+            elif app._human_turn() and app.listed:
                 await pilot.press("enter")  # the first action listed
             await pilot.pause()
         await settle(app, pilot, lambda: isinstance(app.screen, GameOverScreen))
@@ -68,6 +70,8 @@ async def test_hot_seat_covers_the_table_and_each_seat_sees_only_its_own_hand() 
         for _ in range(400):  # uncover and play first actions until both hands are dealt
             if isinstance(app.screen, CoverScreen):
                 await pilot.press("enter")
+            elif isinstance(app.screen, ConfirmScreen):
+                await pilot.press("y")
             elif app._human_turn() and all(p.hand for p in app.game.s.players):
                 break
             elif app._human_turn():

@@ -3,6 +3,8 @@ it names come from the registry (:mod:`starcom.games`), so no command names one 
 from __future__ import annotations
 
 import inspect
+import re
+import textwrap
 from typing import Any, Optional
 
 import typer
@@ -17,6 +19,62 @@ def reflow(text: Optional[str]) -> Optional[str]:
         return text
     paragraphs = inspect.cleandoc(text).split("\n\n")
     return "\n\n".join(" ".join(line.strip() for line in par.splitlines()) for par in paragraphs)
+
+
+# The widest line of text a help screen shows on an 80-column terminal: Rich keeps a column of
+# margin on each side, and drops a line's own indentation.
+HELP_WIDTH = 78
+_TOKEN = re.compile(r'"[^"]*"\S*|\S+')  # a word of a command line, a quoted one whole
+
+
+def _command_lines(command: str, width: int) -> list[str]:
+    """A command line too long for ``width``: cut between its words (never inside quotes, nor
+    between an option and its value), each part but the last ending in the shell's line
+    continuation, " \\"."""
+    words: list[str] = []
+    for token in _TOKEN.findall(command):  # an option and its value stay together
+        if words and words[-1].startswith("-") and " " not in words[-1] and not token.startswith("-"):
+            words[-1] += " " + token
+        else:
+            words.append(token)
+    out: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width - 2:
+            out.append(line + " \\")
+            line = "  " + word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*out, line]
+
+
+def fit_examples(epilog: Optional[str], width: int = HELP_WIDTH) -> Optional[str]:
+    """An epilog of examples (``  starcom ...  # what it does``, a line each) that a terminal of
+    ``width`` + 2 columns shows without breaking a line in the middle. When a line with a
+    comment is too long, every comment of the epilog goes on a line of its own above its command
+    (so the examples read alike); a command still too long is cut between its words with the
+    shell's line continuation. An epilog whose lines all fit is left as it is."""
+    if not epilog:
+        return epilog
+    lines = epilog.split("\n")
+    if all(len(line.strip()) <= width for line in lines):
+        return epilog
+    split_all = any(len(line.strip()) > width and " # " in line for line in lines)
+    out: list[str] = []
+    for line in lines:
+        text = line.strip()
+        indent = line[:len(line) - len(line.lstrip())]
+        command, sep, comment = text.partition(" # ")
+        if not sep or not (split_all and text.startswith("starcom")):
+            if len(text) <= width:
+                out.append(line)
+                continue
+            command, comment = text, ""
+        if comment.strip():
+            out += [indent + part for part in textwrap.wrap(comment.strip(), width - 2,
+                                                           initial_indent="# ", subsequent_indent="# ")]
+        out += [indent + part for part in _command_lines(command.rstrip(), width)]
+    return "\n".join(out)
 
 
 # The options of the commands that play many games (study, selfplay, arena): where they run.

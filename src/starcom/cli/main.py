@@ -11,6 +11,7 @@ from typing import Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -18,8 +19,8 @@ from typer.core import TyperGroup
 
 from ..errors import ReplayError
 from ..games import GameEntry, Narrator
-from .helptext import (address_option, backend_option, game_choices, game_entry, game_example, game_option, reflow,
-                       workers_option)
+from .helptext import (address_option, backend_option, fit_examples, game_choices, game_entry, game_example,
+                       game_option, reflow, workers_option)
 from .play import ai_choices, first_edition, first_size, new_game
 
 
@@ -32,6 +33,7 @@ class Commands(TyperGroup):
         super().__init__(*args, **kwargs)
         for command in (self, *self.commands.values()):
             command.help = reflow(command.help)
+        _fit_epilogs(self)
 
     # ctx: Any, because its class is click's or typer's own copy of it, by typer version.
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -41,6 +43,15 @@ class Commands(TyperGroup):
         if not args or (args[0].startswith("-") and args[0] not in own):
             args = ["serve", *args]
         return super().parse_args(ctx, args)
+
+
+def _fit_epilogs(command: Any) -> None:
+    """Every example of ``command`` and of the commands under it made to fit 80 columns, its
+    square brackets kept from Rich's markup (``starcom[rl]`` is a pip extra, not a style)."""
+    fitted = fit_examples(command.epilog)
+    command.epilog = escape(fitted) if fitted else fitted
+    for sub in getattr(command, "commands", {}).values():
+        _fit_epilogs(sub)
 
 
 app = typer.Typer(cls=Commands, add_completion=False, pretty_exceptions_enable=False,
@@ -173,7 +184,7 @@ def play_demo(entry: GameEntry[Any, Any], settings: Mapping[str, Any], seed: int
 
 
 @app.callback(epilog="""Examples:
-  starcom                          # play in the browser (the same as starcom serve)
+  starcom                          # play in the browser (= starcom serve)
   starcom --port 9000 --no-browser # options before any command go to serve
   starcom play                     # play in the terminal against the AI
   starcom demo --seed 7            # watch an AI-vs-AI game as a log

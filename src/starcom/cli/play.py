@@ -119,8 +119,9 @@ def register(app: typer.Typer) -> None:
   starcom play --ai hard                # against the strongest level
   starcom play --players 3 --seats human,easy,hard --size 4
   starcom play --hotseat --players 2    # two people sharing the keyboard
-  starcom play --seed 7 --moves "end"   # start after these actions (in the action notation)
-  starcom play --text                   # plain text: numbered choices, one answer a line"""
+  starcom play --seed 7 --moves "end"   # start after these actions
+  starcom play --text                   # plain text: type help at its prompt
+  starcom play --text --yes < moves.txt # a script: no y/n questions asked"""
                  + game_example("  starcom play --game {game}                # {title}, you against the AI"))
     def play(
         players: int = typer.Option(2, help="Number of players (the game says how many it takes)."),
@@ -147,6 +148,9 @@ def register(app: typer.Typer) -> None:
         text: bool = typer.Option(False, "--text", help="Plain text instead of the full-screen game: the log, "
                                   "then numbered choices; answer with a number or the action's notation "
                                   "(works in any terminal, with a screen reader or through a pipe)."),
+        yes: bool = typer.Option(False, "--yes", "-y", help="Play every choice at once, even one the game asks "
+                                 "to confirm (scrapping a ship, ending a phase with actions unused); for "
+                                 "scripts piping answers to --text."),
     ) -> None:
         """Play in the terminal: against the computer or hot-seat.
 
@@ -170,10 +174,11 @@ def register(app: typer.Typer) -> None:
         play_moves(game, moves)
         if text:
             try:
-                play_text(entry, game, kinds, agent_seed=seed)
+                play_text(entry, game, kinds, agent_seed=seed, confirm=not yes)
             except (EOFError, KeyboardInterrupt):
                 typer.echo("\nthe game was left unfinished")
                 raise typer.Exit(1) from None
             return
         screen: TerminalApp = entry.words.terminal_app or GameApp
-        screen(entry, game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think).run()
+        screen(entry, game, kinds, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=seed, think=think,
+               confirm=not yes).run()

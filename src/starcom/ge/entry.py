@@ -57,6 +57,16 @@ def _table(game: Any, viewer: int | None) -> list[str]:
     return table(game, viewer)
 
 
+def _hand(game: Any, viewer: int | None) -> list[str]:
+    from .text import hand
+    return hand(game, viewer)
+
+
+def _irreversible(game: Any, action: Any, seat: int) -> str | None:
+    from .text import irreversible
+    return irreversible(game, action, seat)
+
+
 def _features(game: Any) -> Any:
     from .features import FEATURES
     return FEATURES
@@ -117,7 +127,9 @@ GE: GameEntry[GalacticEmpires, Move] = GameEntry(
         waives=lambda a: a[0] in ("pass", "quiet"), editions=("full", "quick"), player_counts=(2,)),
     words=Words(narrator=_narrator, describe=_describe, glossary=_glossary, table=_table,
                 turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides",
-                guide=_guide, tagline="Two empires, two fleets, one Sector HQ each: wreck theirs, guard yours."),
+                guide=_guide, tagline="Two empires, two fleets, one Sector HQ each: wreck theirs, guard yours.",
+                hand=_hand, irreversible=_irreversible,
+                decision=lambda g: (g.turn, g.s.phase, g.to_move, g.s.priority is not None)),
     ai=Players(make_agent=_make_agent, agent_names=_agent_names, levels=tuple(LEVELS), default_level="normal",
                evaluate=lambda g, seat: evaluate(g.s, seat)),
     tools=Tools(features=_features, invariants=_invariants, study=_study, scenario=_scenario),

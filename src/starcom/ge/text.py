@@ -282,3 +282,20 @@ def guide(game: GalacticEmpires, seat: int) -> str | None:
         return (f"Weapons Fire: add the weapons that join the volley at {name(s, s.aim)}, then fire it. "
                 "Each weapon adds 1 damage, which meets the target's shields first.")
     return PHASE_GUIDES.get(s.phase)
+
+
+def hand(game: GalacticEmpires, viewer: int | None) -> list[str]:
+    """The viewer's hand for the terminal, a card a line with its text (the observer's view)."""
+    if viewer is None:
+        return ["Hands are hidden from spectators."]
+    cards = OBSERVER.view(game, viewer)["players"][viewer]["hand"]
+    return [f"Your hand ({len(cards)}):" if cards else "Your hand is empty."] + [
+        f"  {c['name']} [{c['kind']}]: {BY_KEY[c['key']].text}" for c in cards]
+
+
+def irreversible(game: GalacticEmpires, action: Any, seat: int) -> str | None:
+    """A discard, from play or from hand, is for good: the terminal asks before one picked by number."""
+    if action[0] in ("discard", "drop"):
+        where = "play" if action[0] == "discard" else "your hand"
+        return f"discarding {name(game.s, action[1])} takes it out of {where} for good."
+    return None

@@ -5,7 +5,7 @@ package: ``starcom.load_game("starcom", players=3, size=4, seed=7)``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -141,9 +141,10 @@ def _card_sheets() -> list[dict[str, Any]]:
 
 
 def _terminal_app(entry: GameEntry[Any, Any], game: StarGame, seats: Sequence[str], *, ai_delay: float,
-                  auto_pass: bool, agent_seed: int, think: float | None) -> Runnable:
+                  auto_pass: bool, agent_seed: int, think: float | None, confirm: bool = True) -> Runnable:
     from .tui.app import StarcomApp
-    return StarcomApp(entry, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed, think=think)
+    return StarcomApp(entry, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed, think=think,
+                      confirm=confirm)
 
 
 def _scenario(spec: Mapping[str, Any]) -> list[str]:
@@ -156,6 +157,38 @@ def _validate(settings: Mapping[str, Any], parts: tuple[str, ...], say: Callable
     given = {k: v for k, v in settings.items() if v is not None}
     given["panel"] = tuple(given.get("panel") or PANEL)
     return validate(ValidationSpec(**given), parts, say)
+
+
+# The terminal games' words: the table and hand as text, prices, confirmations (sc/terminal.py).
+
+def _table(game: StarGame, viewer: Viewer) -> list[str]:
+    from .terminal import table
+    return table(game, viewer)
+
+
+def _hand(game: StarGame, viewer: Viewer) -> list[str]:
+    from .terminal import hand
+    return hand(game, viewer)
+
+
+def _status(game: StarGame, seat: int) -> str:
+    from .terminal import status
+    return status(game, seat)
+
+
+def _option(game: StarGame, action: Action, seat: int) -> str:
+    from .terminal import option
+    return option(game, action, seat)
+
+
+def _irreversible(game: StarGame, action: Action, seat: int) -> str | None:
+    from .terminal import irreversible
+    return irreversible(game, action, seat)
+
+
+def _decision(game: StarGame) -> Hashable:
+    from .terminal import decision
+    return decision(game)
 
 
 def _starcom_guide(game: StarGame, seat: int) -> str | None:
@@ -180,7 +213,9 @@ STARCOM: GameEntry[StarGame, Action] = GameEntry(
                 turn_limit_words="turns in all: every player's turn counts one",
                 detailed_narrator=_detailed_narrator, setup_words=_setup_words, public_settings=_public_settings,
                 standings=_standings, terminal_app=_terminal_app,
-                guide=_starcom_guide, tagline="Explore the diamond, build your fleet, command the stars."),
+                guide=_starcom_guide, tagline="Explore the diamond, build your fleet, command the stars.",
+                table=_table, hand=_hand, status=_status, option=_option, irreversible=_irreversible,
+                decision=_decision),
     ai=Players(make_agent=make_agent, agent_names=_starcom_agent_names, levels=tuple(DIFFICULTIES),
                default_level=DEFAULT_LEVEL),
     tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study,

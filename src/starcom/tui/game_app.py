@@ -30,7 +30,7 @@ from textual.worker import Worker, WorkerState
 
 from ..games import GameEntry, Narrator
 from .board import seat_style
-from .screens import CoverScreen, GameOverScreen
+from .screens import ConfirmScreen, CoverScreen, GameOverScreen
 
 HUMAN = "human"
 Action = Any
@@ -59,7 +59,8 @@ class GameApp(App[None]):
     """Play one game of ``entry``. ``seats[p]`` is ``"human"``, a difficulty level or an agent
     name of the game; ``think`` (seconds per decision) overrides the search budget of searching
     AIs; ``ai_delay`` (seconds) paces the computer's moves so a human can follow them;
-    ``auto_pass`` lets a moment pass for a human when that is all they can do."""
+    ``auto_pass`` lets a moment pass for a human when that is all they can do; ``confirm``
+    asks before a choice the game calls irreversible (its ``words.irreversible``)."""
 
     CSS = """
     #left { width: 3fr; }
@@ -82,8 +83,10 @@ class GameApp(App[None]):
     ]
 
     def __init__(self, entry: GameEntry[Any, Any], game: Any, seats: Sequence[str], ai_delay: float = 0.3,
-                 auto_pass: bool = True, agent_seed: int = 0, think: float | None = None) -> None:
+                 auto_pass: bool = True, agent_seed: int = 0, think: float | None = None,
+                 confirm: bool = True) -> None:
         super().__init__()
+        self.confirm = confirm
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for {game.players} players")
         self.entry = entry
@@ -149,8 +152,12 @@ class GameApp(App[None]):
         return text
 
     def describe(self, action: Action) -> str:
-        """An action in words, for the viewer."""
-        return self.entry.words.describe(self.game, action, self.viewer)
+        """An action in words, for the viewer: when it is the viewer's own option, with what it
+        costs (the game's ``words.option``)."""
+        words = self.entry.words
+        if words.option is not None and self.viewer is not None and self.viewer == self.game.to_move:
+            return words.option(self.game, action, self.viewer)
+        return words.describe(self.game, action, self.viewer)
 
     def on_highlight(self, action: Action) -> None:
         """An action was highlighted in the list (a game may point at where it happens)."""
@@ -387,6 +394,22 @@ class GameApp(App[None]):
         if event.option.id is None or not self._human_turn():
             return
         action = self.listed[int(event.option.id)]
+        seat, moves = self.viewer, len(self.history)
+        assert seat is not None  # the viewer's own turn (_human_turn)
+        hook = self.entry.words.irreversible
+        reason = hook(self.game, action, seat) if hook is not None and self.confirm else None
+        if not reason:
+            self._play_chosen(action)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.viewer == seat and len(self.history) == moves and self._human_turn():
+                self._play_chosen(action)
+
+        self.push_screen(ConfirmScreen(self.describe(action), reason), answered)
+
+    def _play_chosen(self, action: Action) -> None:
+        """Play the viewer's chosen ``action`` and go on."""
         if self.apply_action(action, self.viewer):  # type: ignore[arg-type]
             self.text_filter = ""
             self.kind_filter = None

@@ -1,4 +1,4 @@
-"""Full-screen interludes: the hot-seat cover and the end of the game."""
+"""Full-screen interludes: the hot-seat cover, a confirmation, and the end of the game."""
 from __future__ import annotations
 
 from typing import ClassVar
@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from .board import seat_style
@@ -57,3 +57,33 @@ class GameOverScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Asks before a choice that gives something up for good: y plays it; n, Escape or Enter
+    (the safe answer) go back to the choices."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes, play it", priority=True),
+        Binding("n", "answer(False)", "No", priority=True),
+        Binding("escape", "answer(False)", "No", show=False, priority=True),
+        Binding("enter", "answer(False)", "No", show=False, priority=True),
+    ]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen #confirm { width: 70; height: auto; padding: 1 3; border: heavy $warning; background: $surface; }
+    """
+
+    def __init__(self, choice: str, reason: str) -> None:
+        super().__init__()
+        self.choice, self.reason = choice, reason
+
+    def compose(self) -> ComposeResult:
+        msg = Text(self.choice + "\n\n", style="bold")
+        msg.append(self.reason[:1].upper() + self.reason[1:] + "\n\n")
+        msg.append("Play it?  y: yes  ·  n or Escape: no, back to the choices", style="dim")
+        yield Middle(Center(Static(msg, id="confirm")))
+        yield Footer()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

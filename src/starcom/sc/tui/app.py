@@ -14,7 +14,6 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..cards.catalogue import DEFS
 from ..engine.actions import Action
 from ..engine.game import Game
 from ...games import GameEntry
@@ -41,11 +40,12 @@ class StarcomApp(GameApp):
     BORDER_TITLES: ClassVar[dict[str, str]] = {"#boardbox": "Board", "#handbox": "Hand", "#log": "Log"}
 
     def __init__(self, entry: GameEntry[Any, Any], game: Game, seats: Sequence[str], ai_delay: float = 0.3,
-                 auto_pass: bool = True, agent_seed: int = 0, think: float | None = None) -> None:
+                 auto_pass: bool = True, agent_seed: int = 0, think: float | None = None,
+                 confirm: bool = True) -> None:
         """``entry``: Star Commander's registry entry (the entry's ``terminal_app`` hook gives it),
         whose agents play the computer seats; the rest as for :class:`GameApp`."""
         super().__init__(entry, game, seats, ai_delay=ai_delay, auto_pass=auto_pass, agent_seed=agent_seed,
-                         think=think)
+                         think=think, confirm=confirm)
 
     def view(self) -> dict[str, Any]:
         """The player view the screen shows now."""
@@ -71,13 +71,6 @@ class StarcomApp(GameApp):
         self._w("#stack", Static).update(stack_text(view))
         self._w("#hand", Static).update(hand_text(view, self.viewer))
         self._w("#board", Static).update(render_board(view))
-
-    def describe(self, action: Action) -> str:
-        """The engine's sentence for an action, with the price of what is built."""
-        text = super().describe(action)
-        if action[0] == "build":
-            text += f" (cost {DEFS[action[1]].cost})"
-        return text
 
     def on_highlight(self, action: Action) -> None:
         idx = _ACTION_POS.get(action[0])
