@@ -44,6 +44,9 @@ def status_text(view: dict[str, Any], kinds: Sequence[str]) -> Text:
     who = view["to_move"]
     out.append("Decision: ")
     out.append(seat_word(who, kinds), style=seat_style(who))
+    if view.get("decision_text"):  # the engine's words for the decision (every step has them)
+        out.append(" — " + view["decision_text"])
+        return out
     what = DECISIONS.get(view["decision"], view["decision"])
     if view["decision"] == "choice" and view.get("choice"):
         what += f" ({view['choice']['kind']})"

@@ -517,7 +517,7 @@ GAME_TABLES.starcom = {
     const cfg = v.config;
     return `turn ${v.turn + 1} · ${v.phase} phase · ${cfg.size}×${cfg.size} ${cfg.edition}`;
   },
-  decision(v) { return SC_DECISIONS[v.decision] || v.decision; },
+  decision(v) { return v.decision_text || SC_DECISIONS[v.decision] || v.decision; },
   turns(v) { return v.turn + 1; },
   overReason(state) { return SC_OVER_REASONS[state.over_reason] || ""; },
   victory: "Your fleet commands the stars.",
