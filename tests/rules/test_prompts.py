@@ -118,3 +118,24 @@ def test_every_decision_of_a_playout_has_words_and_a_guide(players: int, size: i
         if g.over:
             assert decision_text(g) == "Game over"
     assert {"command", "priority", "assign"} <= steps
+
+
+def test_a_retreat_with_no_enemy_left_says_why_it_is_still_asked() -> None:
+    """COMBAT-7 lets each player move unmoved ships out of a fought system whether or not an enemy
+    is left, so the step stays; its guide says that no enemy is left and what the choice is."""
+    # RULE: COMBAT-7
+    from starcom.sc.engine.rules import vessels_at
+    seen = 0
+    for seed in range(40):
+        g, rng = Game.new(players=2, size=3, seed=seed), random.Random(seed)
+        while not g.over:
+            if g.step == "retreat":
+                enemy = any(v.owner != g.to_move for v in vessels_at(g, g.combat_pos))
+                words = guide(g, g.to_move) or ""
+                assert ("No enemy is left" in words) == (not enemy), words
+                assert any(a[0] == "retreat" for a in g.legal_actions())  # a real choice, never only "done"
+                seen += not enemy
+            g.apply(rng.choice(g.legal_actions()))
+        if seen >= 2:
+            break
+    assert seen >= 2

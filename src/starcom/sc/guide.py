@@ -12,6 +12,7 @@ from .engine import tasks as T
 from .engine.banner import decision_text, fight_window, waiting
 from .engine.board import name as pos_name
 from .engine.game import Game
+from .engine.rules import vessels_at
 
 # By the decision awaited (the view's "decision"), for the seat making it.
 DECISIONS = {
@@ -73,6 +74,11 @@ def guide(game: Game, seat: int) -> str | None:
         if window is not None:
             return _FIGHT_WINDOWS[window].format(here=pos_name(game.combat_pos, game.cfg.size))
         return "You may play a Command or use an ability now, or pass."
+    if game.step == "retreat" and game.combat_pos >= 0 and not any(
+            v.owner != seat for v in vessels_at(game, game.combat_pos)):
+        # COMBAT-7 asks for no enemy: moving unmoved ships out is still a real choice
+        return (f"No enemy is left at {pos_name(game.combat_pos, game.cfg.size)}: ships that have not moved may "
+                "still move to a neighbouring system you control, or stay.")
     return DECISIONS.get(game.step)
 
 
