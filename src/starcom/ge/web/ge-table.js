@@ -253,6 +253,8 @@ function geLastPlanSteps(state, legal) {
 function geRunQueue(ctx) {
   if (!gePlanQueue.length || !ctx.legal.length) return;
   const next = gePlanQueue[0];
+  // The plan is replayed; cards new since then may want paying too: declare only if none can be.
+  if (next[0] === "allocate" && ctx.legal.some((e) => e.action[0] === "pay")) { gePlanQueue = []; return; }
   const entry = ctx.legal.find((e) => JSON.stringify(e.action) === JSON.stringify(next));
   if (!entry) { gePlanQueue = []; return; }
   gePlanQueue.shift();
@@ -360,8 +362,8 @@ GAME_TABLES.ge = {
         const pays = steps.filter((a) => a[0] === "pay").length, loads = steps.length - pays;
         const what = [pays && `pay for ${pays} card${pays === 1 ? "" : "s"}`, loads && `load ${loads} heavy weapon${loads === 1 ? "" : "s"}`].filter(Boolean).join(", ");
         main.unshift(h("button", { type: "button", class: ["option", "primary", "ge-replan"], disabled: ctx.pending,
-          title: `As in your last allocation: ${what}, then declare the allocation`,
-          onclick: () => { gePlanQueue = [...steps, ["allocate"]]; geRunQueue(ctx); } }, `Pay and load as last turn (${what}) and declare`));
+          title: `As in your last allocation: ${what}; then the allocation is declared, unless more can be paid`,
+          onclick: () => { gePlanQueue = [...steps, ["allocate"]]; geRunQueue(ctx); } }, `Pay and load as last turn (${what})`));
       }
     }
     fill(parts.main, main);
