@@ -4,8 +4,8 @@ A position the seat may know (a determinization of its view) is played on a few 
 shared greedy script for both sides (:class:`starcom.agents.generic.GenericDomain`: the rest of
 this turn and the next), and each result's :func:`.evaluation.evaluate` becomes a probability on
 a logistic curve; the chance is their mean. A finished playout counts as the win or loss it is.
-The curve's scale (:data:`SCALE`) is fitted to self-play outcomes (``python -m
-starcom.ge.hint --fit``).
+The curve's scale (:data:`SCALES`, one per edition) is fitted to self-play outcomes
+(``python -m starcom.ge.hint`` prints the fit).
 """
 from __future__ import annotations
 
@@ -16,9 +16,12 @@ from typing import Any
 from .evaluation import evaluate
 
 SAMPLES = 3  # playouts a chance is the mean of
-# Evaluation points worth odds of e to 1 (one point of Sector HQ damage is 10): fitted by
-# maximum likelihood on positions of greedy self-play games (see :func:`fit`).
-SCALE = 40.0
+# Evaluation points worth odds of e to 1 (one point of Sector HQ damage is 10), per edition:
+# fitted by maximum likelihood (:func:`fit`) on the positions at the start of each turn of greedy
+# self-play games: 322 positions of 30 quick games (seeds 100-129), 292 of 20 full games
+# (seeds 200-219).
+SCALES = {"quick": 45.0, "full": 20.0}
+SCALE = SCALES["full"]
 
 
 def chance_of(value: float, scale: float = SCALE) -> float:
@@ -41,7 +44,7 @@ def win_chance(game: Any, seat: int, rng: random.Random) -> float:
         if g.over:
             chances.append(1.0 if g.winner == seat else 0.0 if g.winner != -1 else 0.5)
         else:
-            chances.append(chance_of(evaluate(g.s, seat)))
+            chances.append(chance_of(evaluate(g.s, seat), SCALES.get(g.s.edition, SCALE)))
     return sum(chances) / len(chances)
 
 

@@ -584,11 +584,10 @@ class Manager:
         return {"seat": k, "token": token, "link": f"/game/{s.game_id}?seat={token}"}
 
     # ------------------------------------------------------------------ actions
-    def _commit(self, s: Session, act: tuple[Any, ...], seat: int, by_ai: bool, note: str | None = None) -> None:
-        """Apply a checked action, store it, then tell everyone (``note``: a line for the seat's
-        own log, see :meth:`Session.play`). If storing fails the game is dropped from memory
-        (rebuilt from the store on next access) so nothing unstored is shown."""
-        s.play(act, seat, by_ai, note)
+    def _commit(self, s: Session, act: tuple[Any, ...], seat: int, by_ai: bool) -> None:
+        """Apply a checked action, store it, then tell everyone. If storing fails the game is
+        dropped from memory (rebuilt from the store on next access) so nothing unstored is shown."""
+        s.play(act, seat, by_ai)
         s.decision_since = time.monotonic()
         g = s.game
         try:
@@ -621,7 +620,13 @@ class Manager:
             act = s.forced(seat, legal)
             if act is None:
                 break
-            self._commit(s, act, seat, True, s.forced_note(act, seat))
+            self._commit_forced(s, act, seat)
+
+    def _commit_forced(self, s: Session, act: Any, seat: int) -> None:
+        """Commit an action the server takes for a human seat (:meth:`Session.forced`), its own
+        log saying so first (stored like a pass made for it: ``by_ai``)."""
+        s.logs[seat].append(s.forced_note(act, seat))
+        self._commit(s, act, seat, True)
 
     def _mark_ai_turn(self, s: Session) -> None:
         """Show whether the AI seat to move (if any) waits for a worker or is thinking. In a held
@@ -739,7 +744,7 @@ class Manager:
                 await self._hold(s, seat)
                 if s.step != step or g.to_move != seat or self.sessions.get(s.game_id) is not s:
                     continue
-                self._commit(s, forced, seat, True, s.forced_note(forced, seat))
+                self._commit_forced(s, forced, seat)
                 self._settle(s)
                 continue
             if s.auto_passes(seat, legal):
