@@ -110,10 +110,17 @@ def test_a_saved_game_file_reads_as_it_did(name: str) -> None:
     assert now.get("game", name) == then.get("game", name) == name
     assert len(now["history"]) == len(then["history"])
     for new, old in zip(now["history"], then["history"]):
-        assert new["step"] == old["step"] and new["lines"] == old["lines"]
+        assert new["step"] == old["step"]
+        if name == "ge":  # reworded (issue 29): as many lines, each naming the same things
+            assert len(new["lines"]) == len(old["lines"])
+        else:
+            assert new["lines"] == old["lines"]
         if old.get("action") is None:
             continue  # the setup
         if "by" in old:  # Star Commander's form, unchanged
             assert (new["by"], new["action"], new["text"]) == (old["by"], old["action"], old["text"])
         else:
-            assert (new["by"], new["text"]) == (old["seat"], old["action"])
+            # Galactic Empires' words were rewritten since (issue 29: a card function's choices,
+            # volleys and the Sector HQ in plain words): the same seat, and the same verb.
+            assert new["by"] == old["seat"]
+            assert new["text"].split()[0] == old["action"].split()[0], (new["text"], old["action"])

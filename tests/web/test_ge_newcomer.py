@@ -66,6 +66,7 @@ class Newcomer:
         self.clicks = self.forced = self.decisions = 0
         self.seen_identifiers: list[str] = []
         self.guides: set[str] = set()
+        self.hint = ""
 
     def click(self, locator: Any, forced: bool = False) -> None:
         locator.click(timeout=10000)
@@ -137,9 +138,13 @@ class Newcomer:
         guide = self.page.locator("#guide")
         assert guide.is_visible() and guide.inner_text().strip(), f"no guide at {s['view']['phase']}"
         self.guides.add(s["view"]["phase"] if s["view"]["priority"] is None else "reaction")
-        if os.environ.get("GE_DEBUG") and s["view"]["phase"] == "allocate":
-            print("GUIDE", s["view"]["players"][0]["turns"], guide.inner_text(), [e["label"] for e in s["legal"]])
         step = s["step"]
+        if not self.hint and s["view"]["phase"] == "play-a" and s["view"]["players"][0]["turns"] >= 2:
+            # once, a newcomer asks the AI: its advice and the chance to win
+            self.click(self.page.locator("#hint-btn"))
+            self.page.wait_for_function("() => /win chance \\d+%/.test(document.querySelector('#hint-answer').textContent)",
+                                        timeout=60000)
+            self.hint = self.page.locator("#hint-answer").inner_text()
         plan = self.page.locator(".ge-replan")
         if s["view"]["phase"] == "allocate" and plan.count() and plan.first.is_visible():
             self.click(plan.first)  # pay and load as last turn, and declare: one click
@@ -200,7 +205,8 @@ def test_a_newcomer_plays_a_whole_game_against_the_normal_ai(browser, server: st
     me.look()
     share = me.forced / max(1, me.clicks)
     print(f"\nnewcomer vs normal: {me.decisions} decisions, {me.clicks} clicks, {me.forced} forced "
-          f"({100 * share:.1f}%), guides at {sorted(me.guides)}")
+          f"({100 * share:.1f}%), guides at {sorted(me.guides)}; hint: {me.hint}")
+    assert "win chance" in me.hint
     assert share <= 0.10, f"{me.forced} of {me.clicks} clicks were forced"
     assert {"setup", "allocate", "play-a", "fire"} <= me.guides
     # The game-over screen: the reason and a summary that loads, with the HQ damage chart.

@@ -36,7 +36,10 @@ BOT_LINK_RETRIES = 2
 LOG_LINES = 200
 CHAT_KEPT = 50        # chat lines a (re)connecting seat is shown
 # A seat's play settings and their defaults (docs/protocol.md, "Settings").
-SEAT_SETTINGS = {"auto_pass": True, "stop_at_responses": True, "auto_single": True, "skip_idle": False}
+SEAT_SETTINGS = {"auto_pass": True, "stop_at_responses": True, "auto_single": False, "skip_idle": False}
+# What a new game's human seats start with where it differs from the above (a game stored before a
+# setting existed goes on as it was played: its seats hold no value, so they get SEAT_SETTINGS').
+NEW_SEAT_SETTINGS = {"auto_single": True}
 # Seconds a decision whose options may be private stays open before the server passes for its
 # seat, and the least time before anyone's pass in it is played (docs/security.md, "Decisions
 # held open"): long enough that a pass made for a seat looks like one its player chose.
@@ -203,7 +206,7 @@ class Session:
         if not legal or all(self.adapter.is_pass(a) for a in legal):
             return None
         prefs = self.settings(seat)
-        if prefs["auto_single"] and len(legal) == 1:
+        if prefs["auto_single"] and len(legal) == 1:  # on for new games (NEW_SEAT_SETTINGS)
             return legal[0]
         idle = self.adapter.entry.rules.idle
         if prefs["skip_idle"] and idle is not None:
@@ -495,6 +498,7 @@ class Manager:
         for i, kind in enumerate(req.seats):
             seat: dict[str, Any] = {"seat": i, "kind": kind}
             if kind == HUMAN:
+                seat.update(NEW_SEAT_SETTINGS)
                 if req.mode != "online" or not tokens:
                     tokens[i] = secrets.token_urlsafe(18)
                     seat.update(token_hash=token_hash(tokens[i]), claimed=True)
