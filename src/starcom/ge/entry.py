@@ -104,7 +104,7 @@ def idle(game: GalacticEmpires) -> Any:
 
 def _win_chance(game: GalacticEmpires, seat: int, rng: Any) -> float:
     from .hint import win_chance
-    return win_chance(game, seat, rng)
+    return win_chance(GE, game, seat, rng)
 
 
 def _server_adapter(entry: GameEntry[Any, Any]) -> Any:

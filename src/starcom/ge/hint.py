@@ -29,13 +29,13 @@ def chance_of(value: float, scale: float = SCALE) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, value / scale))))
 
 
-def win_chance(game: Any, seat: int, rng: random.Random) -> float:
-    """``seat``'s estimated chance to win from ``game`` (0 to 1)."""
+def win_chance(entry: Any, game: Any, seat: int, rng: random.Random) -> float:
+    """``seat``'s estimated chance to win from ``game`` (0 to 1); ``entry`` is the game's
+    registry entry (its agents play the playouts)."""
     if game.over:
         return 1.0 if game.winner == seat else 0.0 if game.winner not in (-1, None) else 0.5
     from ..agents.generic import GenericDomain
-    from .entry import GE
-    domain = GenericDomain(GE)
+    domain = GenericDomain(entry)
     domain.rng = random.Random(rng.random())
     chances = []
     for _ in range(SAMPLES):
@@ -48,17 +48,17 @@ def win_chance(game: Any, seat: int, rng: random.Random) -> float:
     return sum(chances) / len(chances)
 
 
-def fit(games: int = 12, seed: int = 1, edition: str = "quick") -> tuple[float, int]:
+def fit(entry: Any, games: int = 12, seed: int = 1, edition: str = "quick") -> tuple[float, int]:
     """The logistic scale that best predicts the winners of ``games`` greedy self-play games
     from the evaluation of their positions at the start of each turn (maximum likelihood over
     a grid), and how many positions it was fitted on."""
     from ..agents.generic import GreedyAgent
-    from .entry import GE, new
+    from .game import GalacticEmpires
     samples: list[tuple[float, int]] = []
     for i in range(games):
-        g = new(edition=edition, seed=seed + i)
+        g = GalacticEmpires.new(edition=edition, seed=seed + i, options={})
         rng = random.Random(seed + i)
-        agents = [GreedyAgent(GE), GreedyAgent(GE)]
+        agents = [GreedyAgent(entry), GreedyAgent(entry)]
         seen: list[tuple[int, float]] = []
         last = -1
         for _ in range(5000):
@@ -67,7 +67,9 @@ def fit(games: int = 12, seed: int = 1, edition: str = "quick") -> tuple[float, 
             if g.turn != last:
                 last = g.turn
                 seen.append((0, evaluate(g.s, 0)))
-            g.apply_unchecked(agents[g.to_move].choose(g, rng))
+            mover = g.to_move
+            assert mover is not None
+            g.apply_unchecked(agents[mover].choose(g, rng))
         if g.over and g.winner in (0, 1):
             samples += [(v, int(g.winner == 0)) for _, v in seen]
 
@@ -82,5 +84,6 @@ def fit(games: int = 12, seed: int = 1, edition: str = "quick") -> tuple[float, 
     return best, len(samples)
 
 
-if __name__ == "__main__":  # pragma: no cover - a tool: prints the fitted scale
-    print(fit())
+if __name__ == "__main__":  # pragma: no cover - a tool: prints the fitted scales
+    from ..games import get
+    print("quick", fit(get("ge"), games=30, seed=100), "full", fit(get("ge"), games=20, seed=200, edition="full"))

@@ -324,9 +324,10 @@ def guide(game: GalacticEmpires, seat: int) -> str | None:
             return text
         return (f"Weapons Fire — add the weapons that join the volley at {name(s, s.aim)}, then fire it. "
                 "Each weapon adds its damage, which meets the target's shields first.")
-    text = PHASE_GUIDES.get(s.phase)
-    if text is None:
+    found = PHASE_GUIDES.get(s.phase)
+    if found is None:
         return None
+    text = found
     if s.phase in ("play-a", "play-b"):
         left = max(0, PLAYS_PER_TURN - p.plays)
         text += f" You have {left} card play{'s' * (left != 1)} left."
