@@ -27,7 +27,7 @@ import pytest
 
 from .page_scripts import MARK, STATE
 
-pytest.importorskip("playwright.sync_api")
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -67,11 +67,22 @@ class Newcomer:
         self.seen_identifiers: list[str] = []
         self.guides: set[str] = set()
         self.hint = ""
+        self.retries = 0
 
     def click(self, locator: Any, forced: bool = False) -> None:
         locator.click(timeout=10000)
         self.clicks += 1
         self.forced += forced
+
+    def settle(self, step: int) -> None:
+        """Wait for the step after ``step``; a click that a new state message drew over (a slow
+        machine) leaves the decision as it was, and the caller looks at the page again."""
+        try:
+            self.page.wait_for_function(f"() => window.__starcom.state.step !== {step}", timeout=15000)
+        except PlaywrightTimeout:
+            assert self.page.evaluate(STATE)["step"] == step
+            self.retries += 1
+            assert self.retries < 10, "a click does not take"
 
     def look(self) -> None:
         """No identifier on the screen; the page fits the window sideways."""
@@ -131,6 +142,18 @@ class Newcomer:
         return first("end", "pass") if first("end", "pass") is not None else 0  # type: ignore[return-value]
 
     def decide(self, s: dict[str, Any]) -> None:
+        # The page may still be sending (a plan replayed step by step): wait until it offers the
+        # decision, with its guide, and look at the state again.
+        try:
+            self.page.wait_for_selector("#guide:not(.hidden)", timeout=5000)
+            self.page.wait_for_timeout(100)
+        except PlaywrightTimeout:
+            self.retries += 1
+            assert self.retries < 20, f"no guide at {s['view']['phase']}"
+            return
+        now = self.page.evaluate(STATE)
+        if now["step"] != s["step"] or now["passing"] or now["to_move"] != now["seat"]:
+            return
         legal = s["legal"]
         kinds = {e["action"][0] for e in legal}
         forced = len(legal) == 1 or kinds <= WAIVES
@@ -164,7 +187,7 @@ class Newcomer:
             if menu.count():  # several orders on one card: the menu holds them
                 self.click(menu.first, forced)
         self.decisions += 1
-        self.page.wait_for_function(f"() => window.__starcom.state.step !== {step}", timeout=30000)
+        self.settle(step)
 
 
 def test_a_newcomer_plays_a_whole_game_against_the_normal_ai(browser, server: str) -> None:
