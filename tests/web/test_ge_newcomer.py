@@ -279,7 +279,7 @@ def test_the_table_fits_a_phone(browser, server: str) -> None:
     ctx.close()
 
 
-def test_plan_memory_words(server: str) -> None:
+def test_a_state_message_holds_only_words(server: str) -> None:
     """The state message's words for a GE game carry no identifiers: labels, the guide, the log
     and the chain (checked over the API too, so a failure names the text)."""
     made = httpx.post(server + "/api/games", json={"game": "ge", "mode": "vs_ai", "edition": "quick", "seed": 31,
