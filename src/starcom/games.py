@@ -128,6 +128,10 @@ class Rules(Generic[G, A]):
     # Whether an action only lets a moment pass (a pass in a reaction window): a server may make
     # it for a seat that asked not to be stopped when passing is all it can do.
     waives: Callable[[A], bool] = field(default=lambda a: False)
+    # The action that lets a decision with nothing worth doing go by (a phase where only
+    # optional clean-up is left: ending it), or None when the decision is a real one: a server
+    # makes it for a seat that asked for that. None: the game has no such decisions.
+    idle: Callable[[G], A | None] | None = None
     editions: tuple[str, ...] = ()
     player_counts: tuple[int, ...] = (2,)
     sizes: tuple[int, ...] = ()
@@ -229,6 +233,10 @@ class Players(Generic[G]):
     # How good a position is for a seat (larger is better): what the shared agents of
     # starcom.agents.generic judge by. None: the game brings its own agents.
     evaluate: Callable[[G, int], float] | None = None
+    # ``win_chance(game, seat, rng)``: the estimated chance, from 0 to 1, that ``seat`` goes on
+    # to win from ``game`` (a position made from what the seat sees: a determinization); the
+    # Hint button shows it beside the search's advice. None: hints give no chance.
+    win_chance: Callable[[G, int, Any], float] | None = None
 
 
 @dataclass(frozen=True)

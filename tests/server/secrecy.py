@@ -362,11 +362,13 @@ class Table:
 
 
 def manual_passes(client: Any, created: dict[str, Any]) -> None:
-    """Turn the server's automatic passes off for every seat of ``created``: these tests follow
-    the game one action per step, each seat choosing its own passes, to check every message
-    against the state of its step (test_table_play.py covers automatic passes, and
-    test_twin_games.py and test_twin_windows.py their secrecy, with the default settings)."""
+    """Turn the server's automatic passes (and its taking of single options) off for every seat
+    of ``created``: these tests follow the game one action per step, each seat choosing its own
+    passes, to check every message against the state of its step (test_table_play.py covers
+    automatic passes, and test_twin_games.py and test_twin_windows.py their secrecy, with the
+    default settings)."""
     for s in created["seats"]:
         if "token" in s:
-            r = client.post(f"/api/games/{created['game_id']}/settings", json={"seat": s["token"], "auto_pass": False})
+            r = client.post(f"/api/games/{created['game_id']}/settings", json={"seat": s["token"], "auto_pass": False,
+                                                                                     "auto_single": False})
             assert r.status_code == 200, r.text

@@ -46,10 +46,16 @@ NEW_FIELDS = {"guide", "table"}
 NEW_VIEW_FIELDS = {"decision_text"}
 
 
+# Seat settings added since (issue 29: single options taken, empty phases ended).
+NEW_SETTINGS = {"auto_single", "skip_idle"}
+
+
 def _comparable(st: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in st.items() if k != "seats" and k not in NEW_FIELDS}
     if isinstance(out.get("view"), dict):
         out["view"] = {k: v for k, v in out["view"].items() if k not in NEW_VIEW_FIELDS}
+    if isinstance(out.get("settings"), dict):
+        out["settings"] = {k: v for k, v in out["settings"].items() if k not in NEW_SETTINGS}
     return out
 
 
@@ -145,3 +151,7 @@ def test_a_saved_galactic_empires_game_reads_as_far_as_the_rules_allow(tmp_path:
     for new, old, action in zip(now["history"][1:], then["history"][1:], old_file["actions"]):
         # (an unfinished game is shown as a spectator sees it: a reserve's cards as their number)
         assert (new["step"], new["by"], new["action"][0]) == (old["step"], old["seat"], action[0])
+        # its words were rewritten (issue 29: card functions, volleys, the Sector HQ in plain
+        # words), but each step still starts with the same verb and says as many lines
+        assert new["text"].split()[0] == old["action"].split()[0], (new["text"], old["action"])
+        assert len(new["lines"]) == len(old["lines"])

@@ -14,6 +14,8 @@ from starcom.server.limits import CHAT_CHARS, DEFAULT_TURN_LIMIT
 from .conftest import claim_all, create, decision, state, tokens, wait_for
 
 PASSES = {"pass", "done"}
+# issue 29's settings, at their defaults: single options taken, empty phases not ended
+NEW_SETTINGS = {"auto_single": True, "skip_idle": False}
 
 
 @pytest.fixture
@@ -93,7 +95,8 @@ def test_without_auto_pass_a_seat_is_asked_even_when_it_can_only_pass(client: Te
     g = create(client, mode="hotseat", seed=11)
     gid, toks = g["game_id"], tokens(g)
     for t in toks.values():
-        assert settings(client, gid, t, auto_pass=False) == {"auto_pass": False, "stop_at_responses": True}
+        assert settings(client, gid, t, auto_pass=False) == {"auto_pass": False, "stop_at_responses": True,
+                                                                      **NEW_SETTINGS}
     seen = play_hotseat(client, gid, toks, 120, 1, lively)
     assert any(only_passes(st) for st in seen)
     assert not [st for st in seen if st["passing"]]
@@ -111,7 +114,7 @@ def test_not_stopping_at_responses_passes_every_response_window(client: TestClie
 def test_settings_are_checked_and_kept(client: TestClient) -> None:
     g = create(client, mode="vs_ai")
     gid, tok = g["game_id"], tokens(g)[0]
-    assert state(client, gid, tok)["settings"] == {"auto_pass": True, "stop_at_responses": True}
+    assert state(client, gid, tok)["settings"] == {"auto_pass": True, "stop_at_responses": True, **NEW_SETTINGS}
     assert state(client, gid)["settings"] is None
     for body, words in [({"auto_pass": "yes"}, "true or false"), ({"autopass": True}, "autopass"),
                         ({}, "at least one")]:
@@ -122,7 +125,7 @@ def test_settings_are_checked_and_kept(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/games/{gid}?seat={tok}") as ws:
         assert ws.receive_json()["settings"]["auto_pass"] is False
         ws.send_json({"type": "settings", "auto_pass": True, "stop_at_responses": False})
-        assert next_of(ws, "state")["settings"] == {"auto_pass": True, "stop_at_responses": False}
+        assert next_of(ws, "state")["settings"] == {"auto_pass": True, "stop_at_responses": False, **NEW_SETTINGS}
         ws.send_json({"type": "settings", "colour": "red"})
         err = next_of(ws, "error")
         assert err["type"] == "error" and "colour" in err["error"]

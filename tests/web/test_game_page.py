@@ -496,7 +496,7 @@ def test_settings_reach_the_server_and_the_guide_is_kept(page, server: str) -> N
     game_id, token = create_vs_ai(server)
     page.goto(f"/game/{game_id}?seat={token}")
     s = wait_state(page, my_turn(0), timeout=30000)
-    assert s["settings"] == {"auto_pass": True, "stop_at_responses": True}
+    assert s["settings"] == {"auto_pass": True, "stop_at_responses": True, "auto_single": True, "skip_idle": False}
     # The guide is on for a first game: the decision in one sentence, one per kind of order.
     guide = page.locator("#guide")
     assert guide.is_visible() and guide.inner_text().startswith("Your Command phase")
@@ -513,7 +513,7 @@ def test_settings_reach_the_server_and_the_guide_is_kept(page, server: str) -> N
     assert guide.is_hidden() and page.locator("#groups .guide-line").count() == 0
     page.reload()
     s = wait_state(page, "s.seat === 0 && s.legal.length > 0")
-    assert s["settings"] == {"auto_pass": True, "stop_at_responses": False}
+    assert s["settings"] == {"auto_pass": True, "stop_at_responses": False, "auto_single": True, "skip_idle": False}
     assert page.locator("#guide").is_hidden()
     page.locator("#settings-btn").click()
     assert not page.locator("#set-guide").is_checked() and not page.locator("#set-stop").is_checked()

@@ -245,7 +245,9 @@ def test_galactic_empires_reads_as_words(page, server: str) -> None:
 
     st = play_through(page, 600, random.Random(5), check=check)
     assert st["over"], "the game did not end within 600 decisions"
-    assert {"setup", "allocate", "play-a"} <= seen_guides, seen_guides
+    # (an allocation with nothing to pay is taken for the seat since issue 29: this random
+    # player may never be asked one; test_ge_newcomer.py sees the allocation's guide)
+    assert {"setup", "play-a"} <= seen_guides, seen_guides
     page.wait_for_selector("#over:not(.hidden)")
     # The summary: a row per side with its numbers, and each side's Sector HQ damage over the turns.
     page.wait_for_selector("#over-summary table tbody tr")

@@ -97,6 +97,26 @@ def _guide(game: GalacticEmpires, seat: int) -> str | None:
     return guide(game, seat)
 
 
+# Actions that only tidy up: a phase whose other options are these has nothing worth doing.
+TIDY = frozenset(("end", "discard", "drop"))
+
+
+def idle(game: GalacticEmpires) -> Any:
+    """The end of a phase in which the seat to move can do nothing but tidy up (end it, or
+    discard its own cards), for a seat that asked the server to end such phases for it (the
+    entry's ``rules.idle``); None anywhere else."""
+    s = game.s
+    if game.over or s.priority is not None or s.phase not in ("play-a", "fire", "play-b", "discard"):
+        return None
+    legal = game.legal_actions()
+    return ("end",) if ("end",) in legal and all(a[0] in TIDY for a in legal) else None
+
+
+def _win_chance(game: GalacticEmpires, seat: int, rng: Any) -> float:
+    from .hint import win_chance
+    return win_chance(GE, game, seat, rng)
+
+
 def _server_adapter(entry: GameEntry[Any, Any]) -> Any:
     from .server import server_adapter
     return server_adapter(entry)
@@ -124,14 +144,14 @@ GE: GameEntry[GalacticEmpires, Move] = GameEntry(
         play=lambda g, a: g.apply_unchecked(a), turn=lambda g: g.turn, winner=lambda g: g.winner,
         end_reason=lambda g: (g.s.end or None) if g.over else None,
         passive=lambda g: Pass("pass") if g.s.priority is not None else None,
-        waives=lambda a: a[0] in ("pass", "quiet"), editions=("full", "quick"), player_counts=(2,)),
+        waives=lambda a: a[0] in ("pass", "quiet"), idle=idle, editions=("full", "quick"), player_counts=(2,)),
     words=Words(narrator=_narrator, describe=_describe, glossary=_glossary, table=_table,
                 turn_limit_words="rounds: each is over when the second player's turn ends; then the tie-break decides",
                 guide=_guide, tagline="Two empires, two fleets, one Sector HQ each: wreck theirs, guard yours.",
                 hand=_hand, irreversible=_irreversible,
                 decision=lambda g: (g.turn, g.s.phase, g.to_move, g.s.priority is not None)),
     ai=Players(make_agent=_make_agent, agent_names=_agent_names, levels=tuple(LEVELS), default_level="normal",
-               evaluate=lambda g, seat: evaluate(g.s, seat)),
+               evaluate=lambda g, seat: evaluate(g.s, seat), win_chance=_win_chance),
     tools=Tools(features=_features, invariants=_invariants, study=_study, scenario=_scenario),
     serving=Serving(adapter=_server_adapter, web=WEB, help_page="ge-help.html", cards_page="ge-cards.html",
                     turn_limit_in=_turn_limit_in),

@@ -12,6 +12,7 @@ from .combat import hq_limit
 from .events import REVEALING
 from .moves import value_roles
 from .state import State, Unit
+from .wording import link_words
 
 if TYPE_CHECKING:
     from .game import GalacticEmpires
@@ -65,7 +66,8 @@ def view(game: GalacticEmpires, viewer: Viewer) -> dict[str, Any]:
         "game": "ge", "edition": s.edition, "phase": s.phase, "active": s.active, "first": s.first,
         "to_move": game.to_move, "priority": s.priority, "players": players,
         "units": [_unit(s, u) for u in sorted(s.units.values(), key=lambda u: u.uid)],
-        "chain": [{"player": i.player, "kind": i.kind, "action": _link_words(game, i.action)} for i in s.chain],
+        "chain": [{"player": i.player, "kind": i.kind, "action": _link_words(game, i.action),
+                   "words": link_words(s, i.player, i.kind, i.action), "void": i.void} for i in s.chain],
         "aim": s.aim, "aim_weapons": [list(w) for w in s.aim_weapons], "volleyed": list(s.volleyed),
         "winner": s.winner, "end": s.end or None,
         # fixed facts a table needs to draw the counters: the HQ's damage limit, the point types

@@ -14,7 +14,8 @@ from . import moves as M
 from .game import GalacticEmpires
 from .state import State
 from .summary import SummaryRecorder
-from .text import describe, name, place
+from .text import describe
+from .wording import name, place
 
 WEAPONS = {"phaser": "phasers", "heavy": "heavy weapon"}  # what "add" adds, in words
 

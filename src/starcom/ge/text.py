@@ -15,27 +15,16 @@ from . import events as E
 from . import moves as M
 from .cards import BY_KEY, CARDS
 from .events import EVENTS
+from .combat import hq_limit
 from .game import GalacticEmpires
 from .moves import MOVES
 from .observer import OBSERVER
-from .state import State
+from .cards import POINT_TYPES
+from .state import PLAYS_PER_TURN, State
+from .wording import END_WORDS, WEAPON_WORDS, link_words, name, place, use_words
 
 PHASE_NAMES = {"allocate": "Point Allocation", "play-a": "Play Cards A", "fire": "Weapons Fire",
                "play-b": "Play Cards B", "discard": "Discard"}
-
-
-def name(s: State, uid: Any) -> str:
-    if isinstance(uid, int) and uid < 0:
-        return f"P{-1 - uid}'s Sector HQ"
-    if isinstance(uid, int) and 0 <= uid < len(s.spec_of):
-        return CARDS[s.spec_of[uid]].name
-    return str(uid)
-
-
-def place(s: State, loc: Any) -> str:
-    if isinstance(loc, int) and loc < 0:
-        return f"P{-1 - loc}'s fleet"
-    return name(s, loc)
 
 
 # Events that read as one fixed sentence: {1} is the event's first field, {cN} field N as a card.
@@ -57,11 +46,14 @@ def _announce(s: State, e: E.Announce) -> str:
     if len(what) == 3 and isinstance(what[0], int):  # a card from hand: (card, place, reaction)
         card, loc, reaction = what
         return f"P{e.player} plays {name(s, card)} on {place(s, loc)}" + (" as a reaction" if reaction else "")
-    return f"P{e.player} {what[0]}s " + " and ".join(name(s, x) for x in what[1:] if isinstance(x, int) and x >= 0)
+    if what and isinstance(what[0], str):
+        return link_words(s, e.player, what[0], tuple(what))
+    return f"P{e.player} plays " + " and ".join(name(s, x) for x in what[1:] if isinstance(x, int) and x >= 0)
 
 
 def _use(s: State, e: E.Use) -> str:
-    return f"P{e.player} uses {name(s, e.card)}" + (f" ({' '.join(map(str, e.choices))})" if e.choices else "")
+    extra = use_words(s, e.card, tuple(e.choices))
+    return f"P{e.player} uses {name(s, e.card)}" + (f" to {extra}" if extra else "")
 
 
 def _krebiz(s: State, e: E.Combine | E.Separate) -> str:
@@ -83,12 +75,13 @@ LINES: dict[str, Callable[[State, Any], str | None]] = {
     "volley-lost": lambda s, e: f"P{e.player}'s volley at {name(s, e.target)} is lost",
     "shoot": lambda s, e: f"P{e.player}'s {name(s, e.card)} fires back at {name(s, e.target)}",
     "damage": lambda s, e: f"{name(s, e.card)}: {e.shield} shield and {e.hull} hull damage",
-    "hq": lambda s, e: f"P{e.player}'s Sector HQ takes {e.amount} (now {e.total})",
+    "hq": lambda s, e: f"P{e.player}'s Sector HQ takes {e.amount} damage ({e.total} of {hq_limit(s)} now)",
     "card-damage": lambda s, e: f"{name(s, e.card)} deals {e.amount} card damage",
     "draw": lambda s, e: f"P{e.player} draws {e.number}",
     "reserve": lambda s, e: f"P{e.player} sets {e.size} card(s) aside as a reserve fleet",
     "ante": lambda s, e: f"P{e.player}'s ante: {name(s, e.card)}",
-    "tie-break": lambda s, e: f"The game ends ({e.why}); P{e.winner} wins the tie-break",
+    "tie-break": lambda s, e: f"The game ends ({END_WORDS.get(e.why, e.why)}): "
+                              + ("a draw" if e.winner == -1 else f"P{e.winner} wins the tie-break"),
     "combine": _krebiz,
     "separate": _krebiz,
 }
@@ -128,7 +121,8 @@ class Narrator:
 
 
 def _describe_use(s: State, a: M.Use) -> str:
-    return f"Use {name(s, a.card)}: " + " ".join(name(s, x) if isinstance(x, int) else str(x) for x in a.choices)
+    extra = use_words(s, a.card, tuple(a.choices))
+    return f"Use {name(s, a.card)}" + (f" to {extra}" if extra else "")
 
 
 def _describe_reserve(a: tuple[Any, ...]) -> str:
@@ -141,17 +135,18 @@ def _describe_reserve(a: tuple[Any, ...]) -> str:
 
 # Actions that name cards, by kind, read through their type's fields.
 ACTION_LINES: dict[str, Callable[[State, Any], str]] = {
-    "play": lambda s, a: f"Play {name(s, a.card)} on {place(s, a.place)}",
+    "play": lambda s, a: f"Play {name(s, a.card)} on {place(s, a.place)}" + (
+        f" to {use_words(s, a.card, tuple(a.choices))}" if a.choices else ""),
     "pair": lambda s, a: f"Play {name(s, a.cruiser)} with {name(s, a.capsule)} on {place(s, a.place)}",
     "pay": lambda s, a: f"Pay for {name(s, a.card)}",
-    "pay-part": lambda s, a: f"Pay for (this part only) {name(s, a.card)}",
+    "pay-part": lambda s, a: f"Pay for {name(s, a.card)} (this part only)",
     "load": lambda s, a: f"Load a heavy weapon on {name(s, a.card)}",
     "research": lambda s, a: f"Put research on {name(s, a.card)}",
     "discard": lambda s, a: f"Discard {name(s, a.card)}",
     "drop": lambda s, a: f"Discard from hand {name(s, a.card)}",
-    "repair": lambda s, a: f"Repair {name(s, a.card)} ({a.part})",
+    "repair": lambda s, a: f"Repair 1 {'hull' if a.part == 'hull' else 'shield'} damage on {name(s, a.card)}",
     "aim": lambda s, a: f"Aim a volley at {name(s, a.target)}",
-    "add": lambda s, a: f"Add {name(s, a.card)}'s {a.weapon}",
+    "add": lambda s, a: f"Add {name(s, a.card)}'s {WEAPON_WORDS.get(a.weapon, a.weapon)}",
     "shoot": lambda s, a: f"Fire back with {name(s, a.card)} at {name(s, a.target)}",
     "use": _describe_use,
     "swap": lambda s, a: f"Swap {name(s, a.card)} for the reserve's {name(s, a.reserve)}",
@@ -236,52 +231,109 @@ def _stack_lines(u: dict[str, Any], children: dict[Any, list[dict[str, Any]]], d
     return out
 
 
-# What each step of the turn asks of the seat to move (the browser's guided mode). The reserve
-# choice and a volley being declared depend on the position, so they are worded in guide().
+# What each step of the turn asks of the seat to move (the browser's guided mode). The rest
+# depends on the position (what can be paid, played or fired, and why not), so it is worded in
+# guide() from the position.
 PHASE_GUIDES = {
-    "allocate": "Point Allocation: your cards have made this turn's points. Spend them on your plan: pay "
-                "for the cards that should work this turn, load heavy weapons, repair damage, put research "
-                "on an Illness; then declare the allocation. Points left unspent are lost.",
-    "play-a": "Play Cards A: put cards into play (three card plays for the whole turn), swap a card with "
-              "your reserve, and use the functions of your cards; end the phase to go on to Weapons Fire.",
-    "play-b": "Play Cards B: a second chance for the card plays and functions you have left this turn; "
-              "end the phase to go on to Discard.",
-    "discard": "Discard: throw away cards of your own in play that you no longer want (and, in the full "
-               "edition, one card from your hand for each card play you did not use); end the phase to "
-               "draw and pass the turn.",
+    "allocate": "Point Allocation — your terrain and paid cards have made this turn's points (the pool). "
+                "A ship or base works this turn only if you pay its cost now: pay, load heavy weapons "
+                "with Ammunition, repair, then declare the allocation. Unspent points are lost.",
+    "play-a": "Play Cards A — put cards from your hand into play (three card plays a turn), swap one with "
+              "your reserve, or use a card's function; end the phase to go on to Weapons Fire.",
+    "play-b": "Play Cards B — the card plays you have left this turn; end the phase to go on to Discard.",
+    "discard": "Discard — throw away your own cards in play you no longer want (and, in the full edition, "
+               "a card from hand for each card play you did not use); end the phase to draw and pass the turn.",
 }
 # The events a reaction window can be about, by the kind of the chain's last item.
 CHAIN_WORDS = {"play": "card play", "pair": "card play", "allocate": "allocation plan", "fire": "volley",
                "shoot": "return fire", "use": "use of a card", "swap": "reserve swap", "discard": "discard",
                "drop": "discard", "combine": "combining of two ships", "separate": "parting of a ship",
                "act": "mission", "back": "mission"}
+# Point types as the cards print them
+POINT_WORDS = {"economy": "Economy", "supply": "Supply", "energy": "Energy", "ammunition": "Ammunition",
+               "research": "Research", "repair": "Repair"}
+
+
+def points_words(points: Sequence[int]) -> str:
+    """Points by type ("2 Supply and 1 Energy"); "no points" for none."""
+    parts = [f"{n} {POINT_WORDS[t]}" for t, n in zip(POINT_TYPES, points) if n]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "no points"
+
+
+def unpaid_reasons(s: State, seat: int) -> list[str]:
+    """Why each of ``seat``'s unpaid cards cannot be paid now, a phrase each ("Claw Cruiser
+    needs 2 Supply"): the cost left over once the pool's points of each type (then its Economy,
+    which stands in for any type) are counted."""
+    from . import board, points
+    if s.active != seat or s.phase != "allocate":
+        return []
+    pool = s.players[seat].pool
+    out = []
+    for u in board.fleet(s, seat):
+        if u.paid or u.against or not board.has_cost(s, u.uid) or board.basis(s, u.uid) != u.uid:
+            continue
+        if points.price(s, u.uid) is not None:
+            continue
+        need = list(board.cost(s, u.uid))
+        short = [max(0, n - pool[i]) for i, n in enumerate(need)]
+        short[points.ECONOMY] = 0
+        missing = [f"{n} {POINT_WORDS[t]}" for t, n in zip(POINT_TYPES, short) if n]
+        out.append(f"{name(s, u.uid)} needs {' and '.join(missing) or points_words(need)}")
+    return out
 
 
 def guide(game: GalacticEmpires, seat: int) -> str | None:
     """What the decision in front of ``seat`` (the seat to move) asks of it, in a sentence or
-    two for a newcomer; None when it is not ``seat``'s decision."""
+    two for a newcomer, with why an option it may look for is missing; None when it is not
+    ``seat``'s decision."""
     s = game.s
     if game.over or game.to_move != seat:
         return None
+    p = s.players[seat]
+    legal = game.legal_actions()
+    kinds = {a[0] for a in legal}
     if s.priority is not None:
         top = s.chain[-1] if s.chain else None
         about = "" if top is None else f" to P{top.player}'s {CHAIN_WORDS.get(top.kind, top.kind)}"
-        card = top.action[1] if top is not None and top.kind in ("play", "use") else None
-        named = f" ({name(s, card)})" if isinstance(card, int) and card >= 0 else ""
-        return (f"A reaction window{about}{named}: answer with a reaction card or a card function that "
-                "can respond, or pass and let it resolve. Passing for the rest of the turn stops these "
-                "windows until the turn ends.")
+        said = f" ({link_words(s, top.player, top.kind, top.action)})" if top is not None else ""
+        return (f"A reaction window{about}{said}: you hold an answer — play a reaction card or use a "
+                "card that can respond, or pass to let it happen. \"Pass for the rest of the turn\" "
+                "stops these windows until the turn ends.")
     if s.phase == "setup":
         many = "exactly two cards" if s.edition == "quick" else "up to two cards (or none)"
-        return (f"Before the deal: set {many} of your deck aside as your reserve fleet. Your opponent "
-                "learns only how many; later you may swap a card from your hand for one of them.")
+        return (f"Before the deal, set {many} of your deck aside as a reserve fleet: your opponent learns "
+                "only how many, and later you may swap a card from your hand for one of them (a card play). "
+                "First game? A ship you would like to bring in later is a good pick"
+                + ("" if s.edition == "quick" else ", or keep no reserve") + ".")
+    if s.phase == "allocate":
+        made = points_words(s.plan_pool) if s.plan_pool else points_words(p.pool)
+        text = f"{PHASE_GUIDES['allocate']} This turn you made {made}; {points_words(p.pool)} left."
+        why = unpaid_reasons(s, seat)
+        if why:
+            text += (" Not payable now: " + "; ".join(why) + f" — your cards made {made}, and Economy stands in for "
+                     "any type; an unpaid card stays disengaged and cannot fire.")
+        if p.turns <= 2 and "pay" in kinds:
+            text += " First turns: click a ship's Pay button, then Declare."
+        return text
     if s.phase == "fire":
         if s.aim is None:
-            return ("Weapons Fire: choose a target for a volley (an enemy card, or the Sector HQ once no "
-                    "ship guards it), or end the phase. Each target takes one volley a phase.")
-        return (f"Weapons Fire: add the weapons that join the volley at {name(s, s.aim)}, then fire it. "
-                "Each weapon adds 1 damage, which meets the target's shields first.")
-    return PHASE_GUIDES.get(s.phase)
+            text = ("Weapons Fire — pick a target for a volley: an enemy card, or the Sector HQ once no "
+                    "engaged ship guards it. Each target takes one volley a phase; end the phase when done.")
+            if "aim" not in kinds:
+                text += " None of your engaged ships can fire now."
+            return text
+        return (f"Weapons Fire — add the weapons that join the volley at {name(s, s.aim)}, then fire it. "
+                "Each weapon adds its damage, which meets the target's shields first.")
+    found = PHASE_GUIDES.get(s.phase)
+    if found is None:
+        return None
+    text = found
+    if s.phase in ("play-a", "play-b"):
+        left = max(0, PLAYS_PER_TURN - p.plays)
+        text += f" You have {left} card play{'s' * (left != 1)} left."
+        if left and not kinds & {"play", "pair", "swap"}:
+            text += " No card in your hand can be played now (each needs a place it fits: see its text)."
+    return text
 
 
 def hand(game: GalacticEmpires, viewer: int | None) -> list[str]:

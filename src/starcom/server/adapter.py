@@ -32,18 +32,22 @@ from .limits import TURN_LIMITS, import_limits
 HINT_ITERATIONS = 12  # playouts of a hint by the shared search (well under a second in the games here)
 
 
-def search_hint(game_name: str, game: Any, seed: str) -> tuple[Any, None]:
+def search_hint(game_name: str, game: Any, seed: str) -> tuple[Any, float | None]:
     """The hint of a game whose adapter brings no hint of its own: the choice of its ISMCTS agent
     with a fixed budget (so the same position and seed give the same hint), searched on a
-    determinization of the seat's view. No win chance: that needs an evaluation calibrated to one,
-    which a game's own hint may have.
+    determinization of the seat's view, and the seat's chance to win by the game's own estimate
+    (its entry's ``ai.win_chance``, on that determinization; None for a game without one).
     Module-level, with the game's name first, so the AI pool's worker processes can run it."""
     seat = game.to_move
     if seat is None:
         raise ValueError("the game is over: there is nothing to hint")
     rng = random.Random(seed)
-    agent = get_game(game_name).ai.make_agent("ismcts", iterations=HINT_ITERATIONS)
-    return agent.choose(game.determinize(seat, rng), rng), None
+    ai = get_game(game_name).ai
+    agent = ai.make_agent("ismcts", iterations=HINT_ITERATIONS)
+    seen = game.determinize(seat, rng)
+    action = agent.choose(seen, rng)
+    chance = None if ai.win_chance is None else float(ai.win_chance(seen, seat, rng))
+    return action, chance
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,10 @@ BOT_LINK_RETRIES = 2
 LOG_LINES = 200
 CHAT_KEPT = 50        # chat lines a (re)connecting seat is shown
 # A seat's play settings and their defaults (docs/protocol.md, "Settings").
-SEAT_SETTINGS = {"auto_pass": True, "stop_at_responses": True}
+SEAT_SETTINGS = {"auto_pass": True, "stop_at_responses": True, "auto_single": False, "skip_idle": False}
+# What a new game's human seats start with where it differs from the above (a game stored before a
+# setting existed goes on as it was played: its seats hold no value, so they get SEAT_SETTINGS').
+NEW_SEAT_SETTINGS = {"auto_single": True}
 # Seconds a decision whose options may be private stays open before the server passes for its
 # seat, and the least time before anyone's pass in it is played (docs/security.md, "Decisions
 # held open"): long enough that a pass made for a seat looks like one its player chose.
@@ -105,7 +108,11 @@ class Session:
         for v in self.viewers:
             self.logs[v].extend(self.narrators[v].setup_lines(self.game))
         for entry in rec.actions:
-            self.play(self.adapter.decode(self.game, entry["action"], None), entry["seat"], entry["by_ai"])
+            act = self.adapter.decode(self.game, entry["action"], None)
+            note = None
+            if entry["by_ai"] and rec.seats[entry["seat"]]["kind"] == HUMAN and not self.adapter.is_pass(act):
+                note = self.forced_note(act, entry["seat"])  # the server took it for the seat
+            self.play(act, entry["seat"], entry["by_ai"], note)
         self.conns: dict[int | None, set[Conn]] = {v: set() for v in self.viewers}
         self.lock = asyncio.Lock()
         self.taken_over: set[int] = set()
@@ -124,9 +131,12 @@ class Session:
     def step(self) -> int:
         return len(self.history)
 
-    def play(self, act: tuple[Any, ...], seat: int, by_ai: bool) -> None:
-        """Apply a checked action and narrate it for every viewer."""
+    def play(self, act: tuple[Any, ...], seat: int, by_ai: bool, note: str | None = None) -> None:
+        """Apply a checked action and narrate it for every viewer; ``note``: a line for the
+        seat's own log before the step's lines (an action the server took for it)."""
         g, observer = self.game, self.adapter.observer
+        if note is not None:
+            self.logs[seat].append(note)
         mark = observer.chance_mark(g)
         events = self.adapter.play(g, act)
         revealed = observer.reveals(events, mark, observer.chance_mark(g))
@@ -180,6 +190,41 @@ class Session:
             return False
         return only_passes or (any(self.adapter.is_response_pass(a) for a in legal)
                                and not prefs["stop_at_responses"])
+
+    def forced(self, seat: int, legal: Sequence[Any] | None = None) -> Any | None:
+        """The action the server takes for the human ``seat`` (to move) on its own, or None: its
+        one legal action, when the seat lets the server take single options (``auto_single``,
+        the default), or the game's way of letting a decision with nothing worth doing go by
+        (the entry's ``rules.idle``), when the seat asked for that (``skip_idle``). Passes are
+        :meth:`auto_passes`' business. The seat's own options are its own to see, so taking
+        them shows nobody anything; where they may hinge on cards only it sees
+        (:meth:`held`), the server waits out the hold first, as for a pass."""
+        if self.is_ai(seat):
+            return None
+        if legal is None:
+            legal = self.game.legal_actions()
+        if not legal or all(self.adapter.is_pass(a) for a in legal):
+            return None
+        prefs = self.settings(seat)
+        if prefs["auto_single"] and len(legal) == 1:  # on for new games (NEW_SEAT_SETTINGS)
+            return legal[0]
+        idle = self.adapter.entry.rules.idle
+        if prefs["skip_idle"] and idle is not None:
+            act = idle(self.game)
+            if act is not None and act in legal:
+                return act
+        return None
+
+    def forced_note(self, act: Any, seat: int) -> str:
+        """The line the seat's own log gets for an action the server took for it."""
+        return f"Done for you: {self.adapter.describe(self.game, act, seat)}"
+
+    def moves_for(self, seat: int, legal: Sequence[Any] | None = None) -> bool:
+        """Whether the server makes the decision now pending for the seat to move (a pass or a
+        forced action), so the seat's client must not answer it."""
+        if legal is None:
+            legal = self.game.legal_actions()
+        return self.auto_passes(seat, legal) or self.forced(seat, legal) is not None
 
     def held(self, seat: int) -> bool:
         """Whether ``seat``'s decision now may hinge on what only it can see (the observer's
@@ -237,7 +282,7 @@ class Session:
             adapter = self.adapter
             guide = adapter.guide(g, seat)
             actions = g.legal_actions()
-            passing = self.auto_passes(seat, actions)
+            passing = self.moves_for(seat, actions)
             labels = adapter.labels(g, actions, seat)
             for a, label in zip(actions, labels):
                 entry = {"action": adapter.encode(a), "notation": g.notation(a), "text": adapter.describe(g, a, seat),
@@ -274,7 +319,7 @@ class Session:
         g, entry = self.game, self.adapter.entry
         settings = {k: v for k, v in self.config.items() if k in entry.rules.settings}
         legal = g.legal_actions() if not g.over and g.to_move == seat else []
-        deciding = bool(legal) and not self.auto_passes(seat, legal)
+        deciding = bool(legal) and not self.moves_for(seat, legal)
         return {"step": self.step, "over": g.over, "winner": self.adapter.winner(g),
                 "over_reason": self.adapter.over_reason(g),
                 "game": wire.game_info(entry, settings, seat, g.players, BOT_LINK_CLOCK, BOT_LINK_RETRIES),
@@ -453,6 +498,7 @@ class Manager:
         for i, kind in enumerate(req.seats):
             seat: dict[str, Any] = {"seat": i, "kind": kind}
             if kind == HUMAN:
+                seat.update(NEW_SEAT_SETTINGS)
                 if req.mode != "online" or not tokens:
                     tokens[i] = secrets.token_urlsafe(18)
                     seat.update(token_hash=token_hash(tokens[i]), claimed=True)
@@ -570,9 +616,21 @@ class Manager:
         Each pass is committed and told like one the player clicked, so the other seats receive
         the same messages either way (docs/security.md)."""
         g = s.game
-        while (not g.over and g.to_move is not None and s.auto_passes(g.to_move)
-               and not s.held(g.to_move)):
-            self._commit(s, s.decline(g.legal_actions()), g.to_move, True)
+        while not g.over and g.to_move is not None and not s.held(g.to_move):
+            seat, legal = g.to_move, g.legal_actions()
+            if s.auto_passes(seat, legal):
+                self._commit(s, s.decline(legal), seat, True)
+                continue
+            act = s.forced(seat, legal)
+            if act is None:
+                break
+            self._commit_forced(s, act, seat)
+
+    def _commit_forced(self, s: Session, act: Any, seat: int) -> None:
+        """Commit an action the server takes for a human seat (:meth:`Session.forced`), its own
+        log saying so first (stored like a pass made for it: ``by_ai``)."""
+        s.logs[seat].append(s.forced_note(act, seat))
+        self._commit(s, act, seat, True)
 
     def _mark_ai_turn(self, s: Session) -> None:
         """Show whether the AI seat to move (if any) waits for a worker or is thinking. In a held
@@ -588,7 +646,7 @@ class Manager:
         """Whether the server plays the seat to move: an AI seat, or a seat it passes for."""
         g = s.game
         return (not g.over and g.to_move is not None
-                and (s.is_ai(g.to_move) or s.auto_passes(g.to_move)))
+                and (s.is_ai(g.to_move) or s.moves_for(g.to_move)))
 
     def _kick(self, s: Session) -> None:
         """Start :meth:`drive` in the background when the server plays the seat to move; the
@@ -685,6 +743,14 @@ class Manager:
             name, legal, held = s.ai_of(seat), g.legal_actions(), s.held(seat)
             if name is not None and seat not in s.ai_status:  # e.g. a seat just taken over
                 self._mark_ai_turn(s)
+            forced = None if s.auto_passes(seat, legal) else s.forced(seat, legal)
+            if forced is not None:
+                await self._hold(s, seat)
+                if s.step != step or g.to_move != seat or self.sessions.get(s.game_id) is not s:
+                    continue
+                self._commit_forced(s, forced, seat)
+                self._settle(s)
+                continue
             if s.auto_passes(seat, legal):
                 act = s.decline(legal)
             else:

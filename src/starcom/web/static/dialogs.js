@@ -18,6 +18,11 @@ function renderSettings() {
     $("set-auto").checked = !!s.auto_pass;
     $("set-stop").checked = !!s.stop_at_responses;
     $("set-stop").disabled = !s.auto_pass;
+    // settings an older server does not have stay hidden
+    for (const [id, key] of [["set-single", "auto_single"], ["set-idle", "skip_idle"]]) {
+      $(id).checked = !!s[key];
+      $(id).closest("label").classList.toggle("hidden", !(key in s));
+    }
   }
   $("set-guide").checked = guideOn();
   const note = $("settings-note");
@@ -27,7 +32,11 @@ function renderSettings() {
 
 function sendSettings() {
   if (!state || state.seat === null) return;
-  wsSend({ type: "settings", auto_pass: $("set-auto").checked, stop_at_responses: $("set-stop").checked });
+  const msg = { type: "settings", auto_pass: $("set-auto").checked, stop_at_responses: $("set-stop").checked };
+  for (const [id, key] of [["set-single", "auto_single"], ["set-idle", "skip_idle"]]) {
+    if (state.settings && key in state.settings) msg[key] = $(id).checked;
+  }
+  wsSend(msg);
 }
 
 function toggleSettings(show) {

@@ -455,6 +455,8 @@ $("lost-reload").addEventListener("click", () => location.reload());
 $("settings-btn").addEventListener("click", (ev) => { ev.stopPropagation(); toggleSettings(); });
 $("set-auto").addEventListener("change", sendSettings);
 $("set-stop").addEventListener("change", sendSettings);
+$("set-single").addEventListener("change", sendSettings);
+$("set-idle").addEventListener("change", sendSettings);
 $("set-guide").addEventListener("change", () => { setGuide($("set-guide").checked); render(); });
 $("tab-log").addEventListener("click", () => showTab("log"));
 $("tab-chat").addEventListener("click", () => showTab("chat"));
