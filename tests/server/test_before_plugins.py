@@ -152,6 +152,6 @@ def test_a_saved_galactic_empires_game_reads_as_far_as_the_rules_allow(tmp_path:
         # (an unfinished game is shown as a spectator sees it: a reserve's cards as their number)
         assert (new["step"], new["by"], new["action"][0]) == (old["step"], old["seat"], action[0])
         # its words were rewritten (issue 29: card functions, volleys, the Sector HQ in plain
-        # words), but each step still starts with the same verb and says as many lines
-        assert new["text"].split()[0] == old["action"].split()[0], (new["text"], old["action"])
-        assert len(new["lines"]) == len(old["lines"])
+        # words, and its log tells more), but each step still starts with the same verb
+        if new["action"] == action:  # (what a spectator may not see is worded another way)
+            assert new["text"].split()[0] == old["action"].split()[0], (new["text"], old["action"])
