@@ -67,29 +67,29 @@ def test_invite_only_is_the_default_and_is_not_listed_while_an_open_game_is(page
     assert r.status_code == 403 and "invite only" in r.json()["error"]
 
 
-def test_phone_seat_link_in_view_after_creating(browser: Any, server: str, tmp_path: Path) -> None:
-    for access in ("invite", "open"):
-        with sized_page(browser, server, 390, 844, phone=True) as page:
+def test_seat_link_in_view_after_creating_on_a_phone_and_a_laptop(browser: Any, server: str, tmp_path: Path) -> None:
+    for access, (width, height) in (("invite", (390, 844)), ("open", (390, 844)), ("open", (1366, 768))):
+        with sized_page(browser, server, width, height, phone=width < 500) as page:
             page.goto("/")
             page.wait_for_selector("#new-game:not(.hidden)")
             page.locator('#mode button[data-v="online"]').click()
             # the choice fits the phone: both buttons inside the screen
             for b in page.locator("#access button").all():
                 bb = b.bounding_box()
-                assert bb is not None and bb["x"] >= 0 and bb["x"] + bb["width"] <= 390, bb
+                assert bb is not None and bb["x"] >= 0 and bb["x"] + bb["width"] <= width, bb
             page.locator("#access-row").scroll_into_view_if_needed()
-            shoot(page, tmp_path, "lobby-access-390x844")
+            shoot(page, tmp_path, f"lobby-access-{width}x{height}")
             _create_online(page, access)
             page.wait_for_timeout(300)  # let the scroll settle
             own = page.locator("#links .link-row.own a")
             box = own.bounding_box()
             assert box is not None
-            height = page.viewport_size["height"]
             # the whole seat link and the heading above it are on screen, nothing to scroll
             assert 0 <= box["y"] and box["y"] + box["height"] <= height, box
             head = page.locator("#links h2").bounding_box()
             assert head is not None and head["y"] >= 0
-            # the first invite box and its words follow in view too
-            words = page.locator("#links .invite-words").bounding_box()
-            assert words is not None and words["y"] + words["height"] <= height, words
-            shoot(page, tmp_path, f"lobby-links-{access}-390x844")
+            # the invite words, the invite and the spectators' link are in view too
+            for part in ("#links .invite-words", "#links .link-row.invite", "#links .link-row.spectate"):
+                bb = page.locator(part).bounding_box()
+                assert bb is not None and 0 <= bb["y"] and bb["y"] + bb["height"] <= height, (part, bb)
+            shoot(page, tmp_path, f"lobby-links-{access}-{width}x{height}")

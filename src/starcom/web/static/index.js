@@ -333,7 +333,7 @@ function showLinks(created) {
   box.dataset.game = created.game_id;
   box.dataset.listed = String(created.listed === true);
   box.classList.remove("hidden");
-  box.scrollIntoView({ block: "start" });
+  box.scrollIntoView({ block: "nearest" });
 }
 
 async function createFromForm() {
