@@ -123,7 +123,7 @@ def test_http_flood_gets_429(make_client):
 
 
 def test_list_and_join_open_games(client):
-    g = create(client, mode="online", players=3, seats=["human", "human", "human"])
+    g = create(client, mode="online", players=3, seats=["human", "human", "human"], listed=True)
     gid = g["game_id"]
     create(client)  # a vs-AI game is never open
     open_games = client.get("/api/games", params={"open": 1}).json()["games"]

@@ -24,7 +24,7 @@ def _open_ids(c: Any) -> list[str]:
 
 def test_newer_games_do_not_hide_an_open_one(make_client: Any) -> None:
     c = make_client()
-    game = create(c, mode="online", seats=["human", "human"])
+    game = create(c, mode="online", seats=["human", "human"], listed=True)
     gid = game["game_id"]
     for _ in range(205):  # more than one page of the plain list, none of them open
         create(c, mode="hotseat")

@@ -12,7 +12,7 @@ from .conftest import claim_all, create, invite_code, state, tokens, wait_for
 
 
 def test_online_creator_gets_only_their_own_token_and_invites_for_the_others(client: TestClient) -> None:
-    g = create(client, mode="online", players=3, seats=["human", "human", "ai:random"])
+    g = create(client, mode="online", players=3, seats=["human", "human", "ai:random"], listed=True)
     with_token = [s["seat"] for s in g["seats"] if "token" in s]
     assert with_token == [0]
     assert set(g["links"]["seats"]) == {"0"} and set(g["links"]["invites"]) == {"1"}
@@ -42,7 +42,7 @@ def test_an_invite_gives_a_fresh_token_once_and_takes_the_seat_at_once(client: T
     assert state(client, gid)["seats"][1]["claimed"] is True
     again = client.post(f"/api/games/{gid}/join", json={"invite": code})
     assert again.status_code == 409 and "claimed" in again.json()["error"]
-    assert client.post(f"/api/games/{gid}/join", json={}).status_code == 409
+    assert client.post(f"/api/games/{gid}/join", json={}).status_code == 403  # by invite only (the default)
     wrong = client.post(f"/api/games/{gid}/join", json={"invite": "C" * 24})
     assert wrong.status_code == 403
 
@@ -65,7 +65,7 @@ def test_an_invite_can_be_claimed_over_the_websocket(client: TestClient) -> None
 
 
 def test_two_visitors_racing_for_one_seat_get_it_once(client: TestClient) -> None:
-    g = create(client, mode="online", players=3, seats=["human", "human", "human"])
+    g = create(client, mode="online", players=3, seats=["human", "human", "human"], listed=True)
     gid = g["game_id"]
     answers = [client.post(f"/api/games/{gid}/join", json={}) for _ in range(5)]
     won = [a.json()["seat"] for a in answers if a.status_code == 200]

@@ -174,10 +174,11 @@ def test_hot_seat_and_spectators_see_only_their_share(page, browser, server: str
 
 def test_an_online_game_between_two_browsers(page, browser, server: str) -> None:
     """The lobby makes an online GE game; a friend opens the invite link in another browser and
-    takes the Krebiz seat; the open-games list names the game."""
+    takes the Krebiz seat; the open-games list names the game (made open to anyone)."""
     page.goto("/")
     page.locator("#game-choice button", has_text="Galactic Empires").click()
     page.locator('#mode button[data-v="online"]').click()
+    page.locator('#access button[data-v="open"]').click()
     page.locator("#create").click()
     page.wait_for_selector("#links:not(.hidden) .link-row.invite input")
     invite = page.locator("#links .link-row.invite input").input_value()

@@ -14,9 +14,10 @@ from .test_browser import wait_state
 MOCK_INVITE = "AAAAAAAAAAAAAAAAAAAAAAAA"  # looks like a real invite code
 
 
-def create_online(server: str, seats: list[str]) -> dict[str, Any]:
+def create_online(server: str, seats: list[str], listed: bool = False) -> dict[str, Any]:
+    """An online game; ``listed``: open to anyone (in the lobby), else by invite only."""
     r = httpx.post(f"{server}/api/games", json={"players": len(seats), "size": 3, "edition": "standard",
-                                                "seats": seats, "mode": "online"})
+                                                "seats": seats, "mode": "online", "listed": listed})
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -146,7 +147,7 @@ def test_refused_invite_shows_the_servers_words(page, server: str) -> None:
 
 
 def test_join_from_the_open_games_list(page, server: str) -> None:
-    gid = create_online(server, ["human", "human"])["game_id"]
+    gid = create_online(server, ["human", "human"], listed=True)["game_id"]
     page.goto("/")
     page.wait_for_selector("#open-games li button")
     bodies: list[Any] = []

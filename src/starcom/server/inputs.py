@@ -211,10 +211,11 @@ class NewGame:
     ai_takeover: bool
     takeover_level: str | None
     game: str | None = None  # a registered game's name (starcom.games); None: the server's own
+    listed: bool = False     # online only: listed in the lobby's open games (else seats by invite only)
 
 
 CREATE_FIELDS = ("game", "players", "size", "edition", "seed", "turn_limit", "seats", "mode", "ai_takeover",
-                 "takeover_level")
+                 "takeover_level", "listed")
 
 
 def _one_of(value: Any, name: str, choices: tuple[Any, ...], title: str) -> Any:
@@ -289,4 +290,11 @@ def new_game(body: Mapping[str, Any], ai_only: bool = False, own_game: str | Non
     if takeover and mode != "online":
         raise ApiError(400, "ai_takeover is for online games only")
     level = takeover_level(body.get("takeover_level"), entry)
-    return NewGame(mode, players, size, edition, seed, limit, seats, takeover, level if takeover else None, game)
+    listed = body.get("listed", False)
+    if not isinstance(listed, bool):
+        raise ApiError(400, f"listed must be true (open to anyone: listed in the lobby) or false (by invite only), "
+                            f"not {str(listed)[:20]!r}")
+    if listed and mode != "online":
+        raise ApiError(400, "listed is for online games only (other games have no seats to offer)")
+    return NewGame(mode, players, size, edition, seed, limit, seats, takeover, level if takeover else None, game,
+                   listed)

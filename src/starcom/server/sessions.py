@@ -507,7 +507,8 @@ class Manager:
                     seat.update(invite_hash=token_hash(invites[i]), claimed=False)
             seats.append(seat)
         rec = GameRecord(game_id=secrets.token_hex(6), config=adapter.config(req, seed), mode=req.mode, seats=seats,
-                         ai_takeover=req.ai_takeover, takeover_level=req.takeover_level, created=time.time())
+                         ai_takeover=req.ai_takeover, takeover_level=req.takeover_level, created=time.time(),
+                         listed=req.listed)
         self.store.create(rec)
         self._adopt(Session(rec, adapter), resumed=False)
         gid = rec.game_id
@@ -515,7 +516,7 @@ class Manager:
             "game_id": gid,
             "seats": [{"seat": s["seat"], "kind": s["kind"], **({"token": tokens[s["seat"]]} if s["seat"] in tokens else {})}
                       for s in seats],
-            "ai_takeover": rec.ai_takeover, "takeover_level": rec.takeover_level,
+            "ai_takeover": rec.ai_takeover, "takeover_level": rec.takeover_level, "listed": rec.listed,
             "links": {"seats": {str(k): f"/game/{gid}?seat={t}" for k, t in tokens.items()},
                       "invites": {str(k): f"/game/{gid}?invite={c}" for k, c in invites.items()},
                       "spectate": f"/game/{gid}"},
@@ -546,25 +547,29 @@ class Manager:
         return {"game_id": gid, "steps": len(imported.steps), "links": {"replay": f"/replay/{gid}"}}
 
     def open_games(self, only_open: bool) -> list[dict[str, Any]]:
-        """The lobby: recent games (newest first), or only online games with a free seat.
-        Damaged games are listed as such; rows the store cannot read are left out by it."""
+        """The lobby: recent games (newest first), or only online games with a free seat whose
+        creator listed them (not those seating by invite only). Damaged games are listed as such;
+        rows the store cannot read are left out by it."""
         out = []
         # the database picks the open games among all of them (not among the newest few)
         for rec in self.store.summaries(only_open=only_open):
             free = [s["seat"] for s in rec.seats if s["kind"] == HUMAN and not s.get("claimed")]
-            if only_open and (rec.mode != "online" or rec.over or not free or rec.damaged):
+            if only_open and (rec.mode != "online" or rec.over or not free or rec.damaged or not rec.listed):
                 continue
             name = rec.config.get("game", LEGACY_GAME)
             out.append({"game_id": rec.game_id, "game": name, "title": _title(name),
                         "players": rec.config["players"], "size": rec.config.get("size"),
                         "edition": rec.config.get("edition"), "mode": rec.mode, "free_seats": free,
                         "over": rec.over, "turn": rec.turn, "damaged": rec.damaged,
+                        "listed": rec.listed if rec.mode == "online" else False,
                         "takeover_level": (rec.takeover_level or _default_level(name)) if rec.ai_takeover else None})
         return out
 
     def join(self, s: Session, invite: str | None) -> dict[str, Any]:
-        """Claim a seat of an online game: the one ``invite`` names, else the first free one.
-        The claimant gets a fresh token and holds the seat at once; a second claim is 409."""
+        """Claim a seat of an online game: the one ``invite`` names, else (a game its creator
+        listed) the first free one; a game seating by invite only refuses a claim without an
+        invite (403). The claimant gets a fresh token and holds the seat at once; a second claim
+        is 409."""
         if s.rec.mode != "online":
             raise ApiError(409, "only online games can be joined")
         if invite is not None:
@@ -574,6 +579,8 @@ class Manager:
                         raise ApiError(409, f"seat {seat['seat']} has been claimed already: an invite works once")
                     return self._claim(s, seat)
             raise ApiError(403, "this invite code belongs to no seat of this game")
+        if not s.rec.listed:
+            raise ApiError(403, "this game seats players by invite only: open the invite link its creator sent you")
         for seat in s.rec.seats:
             if seat["kind"] == HUMAN and not seat.get("claimed"):
                 return self._claim(s, seat)

@@ -62,6 +62,10 @@ games = Table(
     # human seats nobody has claimed (open_seats()), kept with the seats so the lobby's filter of
     # open games runs in the database; NULL only until a database made before it is opened
     Column("open_seats", Integer, nullable=True),
+    # whether the lobby lists the game among open games (its creator chose "open to anyone") or
+    # seats players by invite only; NULL: stored before the choice existed, when every online game
+    # with a free seat was listed, so such games stay listed (nothing changes for them)
+    Column("listed", Boolean, nullable=True),
 )
 # The lobby's open games: the few rows with a free seat, newest first, without reading the rest.
 Index("games_open_seats", games.c.open_seats, games.c.created)
@@ -187,6 +191,7 @@ class GameRecord:
     winner: int | None = None
     actions: list[dict[str, Any]] = field(default_factory=list)   # {"action", "seat", "by_ai"}
     damaged: str | None = None   # summaries only: why the game cannot be played (load raises instead)
+    listed: bool = True   # in the lobby's open games (False: seats by invite only); old rows (NULL): True
 
 
 def open_seats(seats: Any) -> int:
@@ -239,7 +244,7 @@ def _row_record(row: Row[Any]) -> GameRecord:
     return GameRecord(game_id=row.game_id, config=config, mode=row.mode, seats=seats,
                       ai_takeover=bool(row.ai_takeover), takeover_level=row.takeover_level,
                       created=float(row.created), step=row.step, turn=row.turn, over=bool(row.over),
-                      winner=row.winner)
+                      winner=row.winner, listed=row.listed is None or bool(row.listed))
 
 
 def _verify(rec: GameRecord, head: str | None, rows: Sequence[Row[Any, Any, Any, Any, Any]]) -> tuple[str, list[tuple[int, str]]]:
@@ -483,7 +488,8 @@ class Store:
             conn.execute(insert(games).values(
                 game_id=rec.game_id, config=json.dumps(rec.config), mode=rec.mode, seats=json.dumps(rec.seats),
                 ai_takeover=rec.ai_takeover, takeover_level=rec.takeover_level, created=rec.created or time.time(),
-                step=len(rows), turn=turn, over=over, winner=winner, head=head, open_seats=open_seats(rec.seats)))
+                step=len(rows), turn=turn, over=over, winner=winner, head=head, open_seats=open_seats(rec.seats),
+                listed=rec.listed))
             if rows:
                 conn.execute(insert(actions), rows)
         self._heads[rec.game_id] = (head, len(rows))
@@ -542,8 +548,9 @@ class Store:
 
     def summaries(self, limit: int = 200, only_open: bool = False) -> list[GameRecord]:
         """The most recent games, newest first, without their actions; with ``only_open``, the
-        most recent of the games a visitor could join (online, not over, not found damaged, a
-        human seat unclaimed), chosen by the database among every game.
+        most recent of the games a visitor could join (online, listed by its creator or stored
+        before that choice existed, not over, not found damaged, a human seat unclaimed), chosen
+        by the database among every game.
 
         A games row that cannot be decoded is left out (and logged) rather than failing the whole
         list. ``damaged`` is the stored reason, or one found by a check run with the listing, in
@@ -560,8 +567,9 @@ class Store:
         counted = select(func.count()).select_from(later).where(later.c.game_id == games.c.game_id).scalar_subquery()
         query = select(games, last_chain.label("last_chain"), beyond.label("beyond"), counted.label("counted"))
         if only_open:
+            # listed IS NOT false: NULL (a game older than the choice) counts as listed
             query = query.where(games.c.open_seats > 0, games.c.mode == "online", games.c.over.is_(False),
-                                games.c.damaged.is_(None))
+                                games.c.damaged.is_(None), games.c.listed.is_not(False))
         query = query.order_by(games.c.created.desc()).limit(limit)
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()

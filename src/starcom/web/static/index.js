@@ -10,7 +10,9 @@
 // The server lists games newest first; the Watch list shows this many of them.
 const WATCH_COUNT = 12;
 // The form's choices; null until the server has said what the chosen game offers.
-const form = { game: null, mode: "vs_ai", players: null, size: null, edition: null, seats: [], quickLevel: null };
+// access (online games): "invite" (by invite only, not listed) or "open" (listed in the lobby).
+const form = { game: null, mode: "vs_ai", players: null, size: null, edition: null, seats: [], quickLevel: null,
+  access: "invite" };
 // The games the server offers (GET /api/settings): name -> {title, players, sizes, editions,
 // defaults, levels, default_level, help, cards, ...}. Empty until it answered (then the form makes
 // the server's own game).
@@ -199,8 +201,10 @@ function defaultSeats() {
   form.seats = Array.from({ length: n }, (_, i) => (form.mode === "vs_ai" && i > 0 ? ai : "human"));
 }
 
-// The takeover option only means something for online games (a player can leave them).
+// Who may join and the takeover option only mean something for online games (a player can
+// join or leave them).
 function renderTakeover() {
+  $("access-row").classList.toggle("hidden", form.mode !== "online");
   $("takeover-row").classList.toggle("hidden", form.mode !== "online");
   $("takeover-level").disabled = !$("takeover").checked;
 }
@@ -296,8 +300,20 @@ function copyRow(cls, label, path, extra) {
   return h("div", { class: `link-row ${cls}` }, h("span", { class: "link-label" }, label), input, button, extra);
 }
 
+// What the invites do, told truthfully for the creator's choice: a listed game's free seats are
+// anyone's from the lobby (an invite keeps one for a named player); an invite-only game is not
+// listed, so its invites are the only way in.
+function inviteWords(listed) {
+  return listed
+    ? "Listed under Open online games: anyone can take a free seat from the lobby. " +
+      "An invite seats the player you send it to, once (if nobody took the seat first)."
+    : "By invite only: the game is not listed in the lobby. Each invite seats one player, once. " +
+      "Keep them private: whoever opens one first gets the seat.";
+}
+
 // Online game created: the creator's own seat link (to play now), one invite link per other human
-// seat (to send to a friend; each seats one player once), and the spectators' link.
+// seat (to send to a friend; each seats one player once), and the spectators' link. The box is
+// brought into view (on a phone it sits under the form), with the seat link at its top.
 function showLinks(created) {
   const own = ownSeats(created), invites = inviteLinks(created);
   const spectate = sitePath(created.links.spectate, gamePath(created.game_id));
@@ -309,13 +325,15 @@ function showLinks(created) {
       h("a", { href: sitePath(link, gamePath(created.game_id)) }, `Play as P${seat}: ${location.origin}${link}`))),
     invites.length ? [
       h("h3", {}, "Invite links: send one to each friend"),
-      h("p", { class: "muted small" }, "Each invite seats one player, once. Keep them private: whoever opens one first gets the seat."),
+      h("p", { class: "muted small invite-words" }, inviteWords(created.listed === true)),
       invites.map(([seat, link]) => copyRow("invite", `P${seat}`, sitePath(link, gamePath(created.game_id)))),
     ] : null,
     h("h3", {}, "Spectators"),
     copyRow("spectate", "Watch", spectate, h("a", { href: spectate }, "Open")));
   box.dataset.game = created.game_id;
+  box.dataset.listed = String(created.listed === true);
   box.classList.remove("hidden");
+  box.scrollIntoView({ block: "nearest" });
 }
 
 async function createFromForm() {
@@ -335,6 +353,7 @@ async function createFromForm() {
     edition: g.editions.length ? form.edition : null, seed: null, turn_limit: turnLimit,
     seats: form.seats.slice(), mode: form.mode, ai_takeover: false,
   });
+  if (form.mode === "online") body.listed = form.access === "open";
   if (form.mode === "online" && $("takeover").checked) {
     body.ai_takeover = true;
     body.takeover_level = $("takeover-level").value;
@@ -366,6 +385,7 @@ function describeGame(g) {
   return `${title}${g.players} players · ${g.size ? `${g.size}×${g.size} · ` : ""}${g.edition ? `${g.edition} · ` : ""}` +
     `${String(g.mode).replace("_", " ")}` +
     (g.over ? " · finished" : ` · turn ${g.turn ?? 0}`) + (g.damaged ? " · damaged" : "") +
+    (g.mode === "online" && g.listed === false ? " · by invite only" : "") +
     (g.takeover_level ? ` · AI (${g.takeover_level}) stands in for leavers` : "");
 }
 
@@ -385,7 +405,7 @@ async function refreshLists() {
     fill($("open-games"), open.length ? open.map((g) => h("li", {},
       h("span", {}, `${describeGame(g)} · free: ${(g.free_seats || []).map((s) => "P" + s).join(", ")}`),
       h("button", { class: "primary", onclick: () => join(g.game_id) }, "Join")))
-      : h("li", { class: "muted" }, "No open games. Create an online game and share its invite links."));
+      : h("li", { class: "muted" }, "No open games. Create an online game open to anyone, or one by invite only and send its invite links."));
     const all = (await apiCall("GET", "/api/games")).games || [];
     fill($("all-games"), all.length ? all.slice(0, WATCH_COUNT).map((g) => h("li", {},
       h("span", {}, describeGame(g)),
@@ -419,6 +439,7 @@ async function openSavedGame(ev) {
 }
 
 bindSeg("mode", "mode", false);
+bindSeg("access", "access", false);
 renderTakeover();
 // The form is driven by its buttons; Enter in it must not submit (and reload) the page.
 $("new-game").addEventListener("submit", (ev) => ev.preventDefault());
