@@ -18,7 +18,7 @@ const GE_GROUPS = [
   ["Reserve fleet", ["reserve"]],
   ["Play a card", ["play", "pair"]],
   ["Pay, load and repair", ["pay", "pay-part", "load", "research", "repair"]],
-  ["Weapons fire", ["aim", "add", "shoot"]],
+  ["Weapons fire", ["aim", "add"]],
   ["Use a card", ["use", "swap", "combine", "separate"]],
   ["Discard", ["discard", "drop"]],
 ];
