@@ -797,6 +797,8 @@ class Manager:
                 # still pending and still one the server makes (never e.g. `done` at an assign).
                 if self._play_for(s, seat, step, mine):
                     self._settle(s)
+                elif s.step == step:
+                    break   # nothing changed, yet it no longer fits: leave it to the seat
                 continue
             if s.auto_passes(seat, legal):
                 act = s.decline(legal)
