@@ -235,8 +235,21 @@ class Session:
     def decline(self, legal: Sequence[Any]) -> Any:
         """The one pass the server plays for a seat that lets a decision go by, whatever else it
         could have done: AI seats answer with it too, so a declined window looks the same
-        whether the seat held an answer or not."""
-        return next(a for a in legal if self.adapter.is_pass(a))
+        whether the seat held an answer or not. A response pass comes before any other way of
+        giving a decision away (Star Commander's ``done`` also ends a damage assignment or a
+        retreat, which a seat that only declines a response never means)."""
+        passes = [a for a in legal if self.adapter.is_pass(a)]
+        return next((a for a in passes if self.adapter.is_response_pass(a)), passes[0])
+
+    def server_move(self, seat: int, legal: Sequence[Any] | None = None) -> Any | None:
+        """The action the server makes now for the human ``seat`` (to move) of its own accord,
+        judged on the current state: the pass of :meth:`auto_passes` or the action of
+        :meth:`forced`; None when the seat decides itself."""
+        if legal is None:
+            legal = self.game.legal_actions()
+        if self.auto_passes(seat, legal):
+            return self.decline(legal)
+        return self.forced(seat, legal)
 
     def _undo_start(self, seat: int) -> int:
         """Index of the history entry an undo by ``seat`` would go back to: its last action of
@@ -623,21 +636,41 @@ class Manager:
         Each pass is committed and told like one the player clicked, so the other seats receive
         the same messages either way (docs/security.md)."""
         g = s.game
-        while not g.over and g.to_move is not None and not s.held(g.to_move):
-            seat, legal = g.to_move, g.legal_actions()
-            if s.auto_passes(seat, legal):
-                self._commit(s, s.decline(legal), seat, True)
+        while not g.over and g.to_move is not None and not s.held(g.to_move) and self.sessions.get(s.game_id) is s:
+            seat = g.to_move
+            if s.is_ai(seat):
+                if not s.auto_passes(seat):
+                    break
+                self._commit(s, s.decline(g.legal_actions()), seat, True)
                 continue
-            act = s.forced(seat, legal)
-            if act is None:
+            act = s.server_move(seat)
+            if act is None or not self._play_for(s, seat, s.step, act):
                 break
-            self._commit_forced(s, act, seat)
 
-    def _commit_forced(self, s: Session, act: Any, seat: int) -> None:
-        """Commit an action the server takes for a human seat (:meth:`Session.forced`), its own
-        log saying so first (stored like a pass made for it: ``by_ai``)."""
-        s.logs[seat].append(s.forced_note(act, seat))
+    def _play_for(self, s: Session, seat: int, step: int, act: Any) -> bool:
+        """Commit ``act``, which the server chose for the human ``seat`` at the decision of
+        ``step`` (a pass, a single option, an idle phase's end), only if that decision is still
+        the one pending (live session, same step, the seat to move) and, judged on the state
+        now, it is still what the server makes for the seat (:meth:`Session.server_move`): an
+        automatic action scheduled for one decision never lands on another, such as a damage
+        assignment that came up meanwhile. Returns whether it was played. A pass that is not
+        a response (Star Commander's ``done``) is played only where the seat can do nothing
+        else. The seat's own log says what was done for it, if it was not a pass (stored like a
+        pass made for it: ``by_ai``)."""
+        g = s.game
+        if (self.sessions.get(s.game_id) is not s or s.step != step or g.over or g.to_move != seat
+                or s.is_ai(seat)):
+            return False
+        legal = g.legal_actions()
+        wanted = s.server_move(seat, legal)
+        if wanted is None or wanted != act:
+            log.warning("game %s: an automatic action %r for seat %d at step %d no longer fits the "
+                        "decision (the server now makes %r); dropped", s.game_id, act, seat, step, wanted)
+            return False
+        if not s.adapter.is_pass(act):
+            s.logs[seat].append(s.forced_note(act, seat))
         self._commit(s, act, seat, True)
+        return True
 
     def _mark_ai_turn(self, s: Session) -> None:
         """Show whether the AI seat to move (if any) waits for a worker or is thinking. In a held
@@ -688,6 +721,11 @@ class Manager:
 
         check_turn()   # answered at once, without queueing behind an AI that is thinking
         async with s.lock:
+            if self.sessions.get(s.game_id) is not s:
+                # An undo replaced the game while this action waited (the new one shares the
+                # lock): what the client saw is gone.
+                raise ApiError(409, "stale: the game changed while your action waited (an undo); "
+                                    "look again")
             check_turn()
             try:
                 act = s.adapter.decode(s.game, action, seat)
@@ -750,18 +788,21 @@ class Manager:
             name, legal, held = s.ai_of(seat), g.legal_actions(), s.held(seat)
             if name is not None and seat not in s.ai_status:  # e.g. a seat just taken over
                 self._mark_ai_turn(s)
-            forced = None if s.auto_passes(seat, legal) else s.forced(seat, legal)
-            if forced is not None:
+            if name is None:  # a human seat: the server passes or takes its single option
+                mine = s.server_move(seat, legal)
+                if mine is None:
+                    break
                 await self._hold(s, seat)
-                if s.step != step or g.to_move != seat or self.sessions.get(s.game_id) is not s:
-                    continue
-                self._commit_forced(s, forced, seat)
-                self._settle(s)
+                # Judged again on the state now: it is dropped unless the same decision is
+                # still pending and still one the server makes (never e.g. `done` at an assign).
+                if self._play_for(s, seat, step, mine):
+                    self._settle(s)
+                elif s.step == step:
+                    break   # nothing changed, yet it no longer fits: leave it to the seat
                 continue
             if s.auto_passes(seat, legal):
                 act = s.decline(legal)
             else:
-                assert name is not None  # a human seat the server does not pass for ends the loop
                 act = await self._think(s, seat, step, name)
                 if held and s.adapter.is_pass(act) and act in legal:
                     act = s.decline(legal)
