@@ -435,8 +435,10 @@ def test_card_targets_are_picked_on_the_board(page, server: str) -> None:
     boxes = page.evaluate("""() => Object.fromEntries(['cname', 'ctext', 'cplay'].map(c => {
         const r = document.querySelector(`#hand .card .${c}`).getBoundingClientRect(); return [c, [r.top, r.bottom]]; }))""")
     assert boxes["cplay"][0] >= boxes["cname"][1] and boxes["cplay"][0] >= boxes["ctext"][1] - 0.5
-    # The orders offer the board too: a button that lights the targets up.
-    assert page.locator("#groups button.pick-btn").inner_text().startswith("◎ Play Zap")
+    # The orders offer the card once, with how many ways it can be played: its targets are a
+    # second step, on the board or in a list.
+    step = page.locator("#groups button.step-btn")
+    assert step.inner_text().startswith("Play Zap") and f"({len(plays)} ways)" in step.inner_text()
     page.locator('#hand .card[data-card="9999"]').click()
     page.wait_for_selector("g.vessel.pick")
     picks = page.eval_on_selector_all("g.vessel.pick", "els => els.map(e => Number(e.dataset.vessel))")
