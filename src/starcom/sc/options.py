@@ -350,16 +350,19 @@ def option_labels(game: Game, actions: Sequence[Action], viewer: Viewer) -> list
 
     Labels that are still equal after the first wording (two copies of a card in hand, say)
     get the arguments that differ appended ("Discard Jump Nexus to make room (copy #62)"); then, if
-    need be, the engine's notation; and last, which always succeeds, their option number."""
+    need be, the engine's notation; then the price of an option that costs ("Develop c3 — 2
+    credits", see :func:`price`); and last, which always succeeds, their option number."""
     seen = [action_for(game, tuple(a), viewer) for a in actions]
     w = _Words(game, viewer)
-    labels = [(_label(game, w, a) or _cap(game.notation(a))) + _price_words(game, a, viewer) for a in seen]
+    labels = [_label(game, w, a) or _cap(game.notation(a)) for a in seen]
     for ix in _duplicates(labels):
         for i, extra in zip(ix, _differences(game, w, [seen[i] for i in ix])):
             labels[i] += extra
     for ix in _duplicates(labels):
         for i in ix:
             labels[i] += f" [{game.notation(seen[i])}]"
+    # The price last, so it ends the label: "Play Missile Platform at c5 (copy #31) — 5 credits".
+    labels = [s + _price_words(game, a, viewer) for s, a in zip(labels, seen)]
     for ix in _duplicates(labels):
         for i in ix:  # equal actions, or actions the viewer cannot tell apart
             labels[i] += f" (option {i + 1})"

@@ -367,7 +367,7 @@ function renderActions(v, ix, mine) {
     const kind = types[0];
     const units = groupUnits(entries);
     const hinted = sc.ctx.hint && entries.some((e) => actionKey(e.action) === sc.ctx.hint.key);
-    boxes.push({ title, types, kind, units, entries, hinted, want: hinted || foldMemory.isOpen(kind, units.length <= 8) });
+    boxes.push({ title, types, kind, units, entries, hinted, want: hinted || foldMemory.isOpen(kind, true) });
   }
   // The room goes first to the hinted group, then to the groups opened last, then in panel order.
   const order = boxes.map((b, i) => ({ b, i }))
