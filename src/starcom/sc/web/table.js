@@ -288,8 +288,10 @@ function stepButton(unit) {
 function groupUnits(entries) {
   const keyOf = (e) => (SC_STEP_KEYS[e.action.type] ? SC_STEP_KEYS[e.action.type](e.action) : null);
   return unitsBy(entries, keyOf).map((u) => {
-    if (u.entries.length === 1 || !SC_STEP_KEYS[u.entries[0].action.type]) return { controls: sc.ctx.controls(u.entries) };
-    return { controls: [stepButton(u)], hidden: sc.ctx.controls(u.entries) };
+    const controls = sc.ctx.controls(u.entries);
+    // One control already (a lone order, or one slider for many amounts): no second step.
+    if (controls.length === 1 || !SC_STEP_KEYS[u.entries[0].action.type]) return { controls };
+    return { controls: [stepButton(u)], hidden: controls };
   });
 }
 
@@ -328,9 +330,13 @@ function cancelButton() {
 // lit up on the board), with a Cancel; it takes the panel's room while it lasts.
 function stepBox(title, entries, room) {
   const list = sc.ctx.controls(entries);
-  list.forEach((el, i) => {
-    const t = boardTarget(entries[i] || {}, sc.state.view);
+  const byKey = new Map(entries.map((e) => [actionKey(e.action), e]));
+  list.forEach((el) => {
+    const e = byKey.get(el.dataset.action);
+    const t = e && e.action.type !== "build" ? boardTarget(e, sc.state.view) : null;
+    // The target's card on hover or a long press: the vessel aimed at, or the system.
     if (t && t.vessel !== undefined) registerPop(el, () => boardPopup({ classList: { contains: (c) => c === "vessel" }, dataset: { vessel: String(t.vessel) } }));
+    else if (t) registerPop(el, () => boardPopup({ classList: { contains: (c) => c === "tile" }, dataset: { pos: String(t.site) } }));
   });
   const p = paged(list, room - 1, sc.more || 0, () => { sc.more = (sc.more || 0) + 1; sc.ctx.rerender(); });
   return h("div", { class: "group picking" }, h("div", { class: "group-title" }, title),
