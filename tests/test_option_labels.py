@@ -123,7 +123,7 @@ def test_damage_assignments_name_attacker_target_and_amount() -> None:
     assign = {a: s for a, s in labels.items() if a[0] == "assign"}
     assert len(assign) == 8  # 2 attackers x 2 targets x amounts 1..2
     for (_, src, tgt, amt), s in assign.items():
-        assert s == f"Assign {amt} damage: Corvette #{src} → P1's Destroyer #{tgt}"
+        assert s == f"Assign {amt} damage: Corvette #{src} → P1's Destroyer #{tgt} at b2"
     assert labels[("done",)] == "Done assigning damage"
 
 
@@ -135,7 +135,7 @@ def test_barrage_targets_and_copies_are_told_apart() -> None:
     barrage = {a: s for a, s in labels.items() if a[0] == "play" and CARD_DEF[a[1]].name == "Barrage"}
     assert len(barrage) == 4  # 2 copies x 2 own Corvettes
     for (_, card, target), s in barrage.items():
-        assert s == f"Play Barrage: Corvette #{target} (copy #{card})"
+        assert s == f"Play Barrage: your Corvette #{target} at b2 (copy #{card})"
     # Selling two copies of one card: one option, no copy number needed.
     sells = [s for a, s in labels.items() if a[0] == "sell"]
     assert sells == ["Sell Barrage and Barrage for 3 credits"]
@@ -145,9 +145,9 @@ def test_labels_name_other_players_vessels_with_their_owner() -> None:
     g, L = _combat([("Corvette", 0, "x"), ("Frigate", 1, "a"), ("Frigate", 2, "b")],
                    hands=[["Sabotage"], [], []], phase="command", players=3)
     labels = [s for a, s in zip(g.legal_actions(), check_decision(g)) if a[0] == "play"]
-    assert sorted(labels) == sorted([f"Play Sabotage: Corvette #{L['x']}",
-                                     f"Play Sabotage: P1's Frigate #{L['a']}",
-                                     f"Play Sabotage: P2's Frigate #{L['b']}"])
+    assert sorted(labels) == sorted([f"Play Sabotage: your Corvette #{L['x']} at b2",
+                                     f"Play Sabotage: P1's Frigate #{L['a']} at b2",
+                                     f"Play Sabotage: P2's Frigate #{L['b']} at b2"])
 
 
 def test_hand_full_discards_of_two_copies() -> None:
@@ -198,3 +198,46 @@ def test_card_choice_is_worded_from_the_card_data() -> None:
                       ("choose", 0): "Cruiser holds fire at b2"}
     assert describe_action(g, ("choose", 1), 0) == "P0 lets the Cruiser remove a development"
     assert describe_action(g, ("choose", 0), 0) == "P0 lets the Cruiser hold fire"
+
+
+def test_every_vessel_target_names_its_owner_and_system() -> None:
+    """Two alike enemy vessels in different systems: each target says whose it is and where it
+    stands, so the player never tells them apart by their number alone."""
+    g, L = build({"players": 2, "setup": {"active": 0, "phase": "command",
+                  "players": [{"hand": ["Sabotage"]}, {}],
+                  "vessels": [{"card": "Corvette", "owner": 0, "at": "b2", "label": "x"},
+                              {"card": "Destroyer", "owner": 1, "at": "b2", "label": "a"},
+                              {"card": "Corvette", "owner": 0, "at": "c3", "label": "y"},
+                              {"card": "Destroyer", "owner": 1, "at": "c3", "label": "b"}]}})
+    labels = [s for a, s in zip(g.legal_actions(), check_decision(g)) if a[0] == "play"]
+    assert f"Play Sabotage: P1's Destroyer #{L['a']} at b2" in labels
+    assert f"Play Sabotage: P1's Destroyer #{L['b']} at c3" in labels
+    for s in labels:
+        assert re.search(r"(your|P\d's) \w[\w ]* #\d+ at [a-e][1-5]", s), s
+
+
+# RULE: DEV-1
+# RULE: DEV-2
+def test_prices_on_every_option_that_costs() -> None:
+    """Developing, building, repairing and scrapping say their price in the label, from the
+    engine's own costs: the first development of a system costs 1, a further one its count + 1."""
+    g, L = build({"players": 2, "setup": {"active": 0, "phase": "command", "players": [{"credits": 20}, {}],
+                  "board": {"b2": {"system": "Trade World", "owner": 0, "devs": 1}},
+                  "vessels": [{"card": "Corvette", "owner": 0, "at": "b2", "label": "x"},
+                              {"card": "Corvette", "owner": 0, "at": "c3", "label": "y"}]}})
+    acts = g.legal_actions()
+    labels = dict(zip(acts, check_decision(g)))
+    dev = {g.notation(a): s for a, s in labels.items() if a[0] == "develop"}
+    assert dev, labels
+    for a, s in labels.items():
+        if a[0] == "develop":
+            assert s.endswith(" credits") or s.endswith(" credit"), s
+            want = g.sites[a[1]].devs + 1 if g.sites[a[1]].owner == 0 else 1
+            assert s.endswith(f" — {want} credit" + ("" if want == 1 else "s")), s
+        if a[0] == "build":
+            cost = g.rules.catalogue.defs[a[1]].cost
+            assert s.endswith(f" — {cost} credit" + ("" if cost == 1 else "s")), s
+        if a[0] == "scrap":
+            assert s.endswith(" back") and " at " in s, s
+    b2 = [s for a, s in labels.items() if a[0] == "develop" and g.sites[a[1]].owner == 0]
+    assert "Develop b2 — 2 credits" in b2, b2  # one development there already: the next costs 2

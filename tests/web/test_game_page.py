@@ -435,8 +435,10 @@ def test_card_targets_are_picked_on_the_board(page, server: str) -> None:
     boxes = page.evaluate("""() => Object.fromEntries(['cname', 'ctext', 'cplay'].map(c => {
         const r = document.querySelector(`#hand .card .${c}`).getBoundingClientRect(); return [c, [r.top, r.bottom]]; }))""")
     assert boxes["cplay"][0] >= boxes["cname"][1] and boxes["cplay"][0] >= boxes["ctext"][1] - 0.5
-    # The orders offer the board too: a button that lights the targets up.
-    assert page.locator("#groups button.pick-btn").inner_text().startswith("◎ Play Zap")
+    # The orders offer the card once, with how many ways it can be played: its targets are a
+    # second step, on the board or in a list.
+    step = page.locator("#groups button.step-btn")
+    assert step.inner_text().startswith("Play Zap") and f"({len(plays)} ways)" in step.inner_text()
     page.locator('#hand .card[data-card="9999"]').click()
     page.wait_for_selector("g.vessel.pick")
     picks = page.eval_on_selector_all("g.vessel.pick", "els => els.map(e => Number(e.dataset.vessel))")
@@ -448,6 +450,36 @@ def test_card_targets_are_picked_on_the_board(page, server: str) -> None:
     page.wait_for_function("() => document.getElementById('banner').textContent === 'Sending…'")
     actions = [m for m in sent if m.get("type") == "action"]
     assert actions and actions[-1]["action"] == {"type": "play", "card": 9999, "targets": [theirs["id"]]}
+
+
+def test_a_card_from_another_hand_shows_its_text_and_card(page, server: str) -> None:
+    """A choice naming a card the seat has only just seen (Spy Network: take a card from another
+    player's hand): the button says what the card does, and hovering it shows the whole card."""
+    game_id, tokens = create_hotseat(server, seed=1)
+    s = api_state(server, game_id, tokens[0])
+    sheet = {"name": "Evasion", "domain": "science", "kind": "command", "cost": None,
+             "text": "Made up here: a vessel of yours slips out of the fight."}
+    s["view"]["decision"] = "choice"
+    s["view"]["choice"] = {"player": 0, "kind": "Spy Network", "cards": True}
+    s["legal"] = [{"action": {"type": "choose", "value": 9998}, "text": "P0 picks Evasion",
+                   "label": "Take Evasion from P1's hand", "card": sheet}]
+
+    def socket(ws: Any) -> None:
+        ws.send(json.dumps({**s, "type": "state"}))
+
+    page.route(lambda url: f"/api/games/{game_id}" in url and "summary" not in url,
+               lambda route: route.fulfill(status=200, content_type="application/json", json=s))
+    page.route_web_socket(WS, socket)
+    page.goto(f"/game/{game_id}?seat={tokens[0]}")
+    wait_state(page, "s.legal.length === 1")
+    button = page.locator('#choice-box button[data-type="choose"]')
+    button.wait_for()
+    assert button.inner_text().startswith("Take Evasion from P1's hand")
+    assert sheet["text"] in button.inner_text()
+    button.hover()
+    page.wait_for_selector("#cardpop:not(.hidden)")
+    pop = page.locator("#cardpop").inner_text()
+    assert "Evasion" in pop and sheet["text"] in pop
 
 
 # ---------------------------------------------------------------- talking, helping, settings

@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from .cards.catalogue import DOMAINS
 from .cards.wording import CHOICE_WORDS
 from .engine.board import name as pos_name
+from .engine.commands import develop_cost
 from .engine.game import Game
 from .engine.notation import field_kinds
 from .engine.state import Choice
@@ -66,6 +67,24 @@ class _Words:
         tag = f"{cards[vid].name} #{vid}"
         return tag if v is None or v.owner == self.viewer else f"{self.p(v.owner)}'s {tag}"
 
+    def at(self, vid: Any) -> str:
+        """" at b2": where a vessel in play stands (vessels in play are public), or ""."""
+        v = self.g.vessels.get(vid) if type(vid) is int else None
+        return f" at {self.pos(v.pos)}" if v is not None and _is_id(v.pos, self.g.cfg.size ** 2) else ""
+
+    def target(self, vid: Any) -> str:
+        """A vessel aimed at, always with its owner and its system, so that two alike ones tell
+        apart by more than their number: "your Corvette #12 at b2", "P1's Destroyer #154 at c3"."""
+        cards = self.g.rules.cards
+        if not _is_id(vid, len(cards)):
+            return "a hidden vessel"
+        v = self.g.vessels.get(vid)
+        tag = f"{cards[vid].name} #{vid}"
+        if v is None:
+            return tag
+        owner = "your" if v.owner == self.viewer else f"{self.p(v.owner)}'s"
+        return f"{owner} {tag}{self.at(vid)}"
+
     def face_down(self, pos: Any) -> bool:
         return _is_id(pos, len(self.g.sites)) and not self.g.sites[pos].face_up
 
@@ -90,9 +109,9 @@ class _Words:
         prev = ""
         for kind, t in zip(kinds, targets):
             if kind == "vessel" and prev == "vessel":
-                parts[-1] += f" → {self.vessel(t)}"  # one vessel acting on another
+                parts[-1] += f" → {self.target(t)}"  # one vessel acting on another
             elif kind == "vessel":
-                parts.append(self.vessel(t))
+                parts.append(self.target(t))
             elif kind == "pos":
                 last_pos = t
                 if prev == "vessel":
@@ -192,6 +211,48 @@ def _item(w: _Words, item: Any, val: Any) -> str:
     return f"technology {w.card(val)}"
 
 
+def price(game: Game, action: Action, seat: int) -> tuple[int, int] | None:
+    """What ``action`` costs ``seat`` and what it brings in, in credits, when it does either;
+    None for an action that neither costs nor pays. The prices are those the rules charge
+    (``engine.commands``): building (the card's cost), developing (DEV-1, DEV-2), repairing,
+    buying and selling, scrapping (half the cost back) and a station card played from hand
+    (BUILD-8)."""
+    k = action[0]
+    cards = game.rules.cards
+    defs = game.rules.catalogue.defs
+    if k == "build" and _is_id(action[1], len(defs)):
+        return defs[action[1]].cost, 0
+    if k == "develop" and _is_id(action[1], len(game.sites)):
+        cost = develop_cost(game, seat, action[1])
+        return (cost, 0) if isinstance(cost, int) else None
+    if k == "repair":
+        return 2, 0
+    if k == "buy":
+        return 3, 0
+    if k == "sell":
+        return 0, 3
+    if k == "scrap" and type(action[1]) is int and action[1] in game.vessels:
+        return 0, max(1, game.vessels[action[1]].d.cost // 2)
+    if k == "play" and _is_id(action[1], len(cards)) and cards[action[1]].is_station:
+        return cards[action[1]].cost or 0, 0  # a station card from hand is paid for (BUILD-8)
+    return None
+
+
+def _price_words(g: Game, a: Action, seat: Viewer) -> str:
+    """" — 2 credits" after an option that costs, " — 1 credit back" after a scrap; "" for the
+    rest and for buying and selling, whose labels say their price already."""
+    if a[0] in ("buy", "sell"):
+        return ""
+    payer = g.to_move if seat is None else seat
+    paid = None if payer is None else price(g, a, payer)
+    if paid is None:
+        return ""
+    cost, gain = paid
+    if cost:
+        return f" — {_plural(cost, 'credit')}"
+    return f" — {_plural(gain, 'credit')} back" if gain else ""
+
+
 def _label(g: Game, w: _Words, a: Action) -> str:
     """The label of one (observed) action, before duplicates are told apart."""
     k = a[0]
@@ -211,7 +272,7 @@ def _label(g: Game, w: _Words, a: Action) -> str:
         return f"{verb} {w.card(a[1])}{w.targets(a[1], a[2:])}"
     if k in ("scrap", "repair", "retreat"):
         to = f" to {w.pos(a[2])}" if k == "retreat" else ""
-        return f"{_cap(k)} {w.vessel(a[1])}{to}"
+        return f"{_cap(k)} {w.vessel(a[1])}{w.at(a[1])}{to}"
     if k == "buy":
         return "Buy a card for 3 credits"
     if k == "sell":
@@ -228,9 +289,9 @@ def _label(g: Game, w: _Words, a: Action) -> str:
             return f"Accept the trade, handing over {_plural(len(cards), 'card')}"
         return "Accept the trade, handing over " + ", ".join(w.card(c) for c in cards)
     if k == "assign":
-        return f"Assign {a[3]} damage: {w.vessel(a[1])} → {w.vessel(a[2])}"
+        return f"Assign {a[3]} damage: {w.vessel(a[1])} → {w.target(a[2])}"
     if k == "redirect":
-        return f"Redirect: {w.vessel(a[1])} takes the damage aimed at {w.vessel(a[2])}"
+        return f"Redirect: {w.target(a[1])} takes the damage aimed at {w.target(a[2])}"
     if k == "fight":
         return f"Resolve the combat at {w.pos(a[1])}"
     if k == "done":
@@ -289,7 +350,8 @@ def option_labels(game: Game, actions: Sequence[Action], viewer: Viewer) -> list
 
     Labels that are still equal after the first wording (two copies of a card in hand, say)
     get the arguments that differ appended ("Discard Jump Nexus to make room (copy #62)"); then, if
-    need be, the engine's notation; and last, which always succeeds, their option number."""
+    need be, the engine's notation; then the price of an option that costs ("Develop c3 — 2
+    credits", see :func:`price`); and last, which always succeeds, their option number."""
     seen = [action_for(game, tuple(a), viewer) for a in actions]
     w = _Words(game, viewer)
     labels = [_label(game, w, a) or _cap(game.notation(a)) for a in seen]
@@ -299,6 +361,8 @@ def option_labels(game: Game, actions: Sequence[Action], viewer: Viewer) -> list
     for ix in _duplicates(labels):
         for i in ix:
             labels[i] += f" [{game.notation(seen[i])}]"
+    # The price last, so it ends the label: "Play Missile Platform at c5 (copy #31) — 5 credits".
+    labels = [s + _price_words(game, a, viewer) for s, a in zip(labels, seen)]
     for ix in _duplicates(labels):
         for i in ix:  # equal actions, or actions the viewer cannot tell apart
             labels[i] += f" (option {i + 1})"

@@ -21,10 +21,10 @@ from typing import Any
 
 from .cards.catalogue import DOMAINS
 from .engine.board import name as pos_name
-from .engine.commands import develop_cost
 from .engine.game import Game
 from .engine.notation import field_kinds
 from .observer import STARCOM as OBSERVER
+from .options import price
 from .text import describe_action
 
 Action = tuple[Any, ...]
@@ -141,29 +141,6 @@ def status(game: Game, seat: int) -> str:
     return (f"Turn {v['turn'] + 1}, {PHASES.get(v['phase'], v['phase'])} phase — P{seat}, {ask}. "
             f"You have {_credits(me['credits'])} and {_plural(me['hand_size'], 'card')} in hand; "
             f"credits of the others: {others}.")
-
-
-def price(game: Game, action: Action, seat: int) -> tuple[int, int] | None:
-    """What ``action`` costs ``seat`` and what it brings in, in credits, when it does either;
-    None for an action that neither costs nor pays."""
-    k = action[0]
-    cards = game.rules.cards
-    if k == "build":
-        return game.rules.catalogue.defs[action[1]].cost, 0
-    if k == "develop":
-        cost = develop_cost(game, seat, action[1])
-        return (cost, 0) if isinstance(cost, int) else None
-    if k == "repair":
-        return 2, 0
-    if k == "buy":
-        return 3, 0
-    if k == "sell":
-        return 0, 3
-    if k == "scrap" and action[1] in game.vessels:
-        return 0, max(1, game.vessels[action[1]].d.cost // 2)
-    if k == "play" and 0 <= action[1] < len(cards) and cards[action[1]].is_station:
-        return cards[action[1]].cost or 0, 0  # a station card from hand is paid for (BUILD-8)
-    return None
 
 
 def option(game: Game, action: Action, seat: int) -> str:

@@ -160,6 +160,8 @@ function sheetStats(card) {
 // What a card's option points at first on the board: a vessel (its id is the first target and
 // the sentence names it) or a system (likewise, by its name). null when it points at neither.
 function boardTarget(entry, view) {
+  if (!entry.action) return null;
+  if (entry.action.type === "build" && Number.isInteger(entry.action.at)) return { site: entry.action.at };
   const t = entry.action.targets;
   if (!Array.isArray(t) || !t.length || !Number.isInteger(t[0])) return null;
   const ves = view.vessels.find((v) => v.id === t[0]);
@@ -182,14 +184,17 @@ function pickSets(view) {
 
 // Wait for a click on the board for these options (a card or an ability with targets). Returns
 // false when none of them points at the board (the caller shows a list instead).
-function startPicking(title, entries) {
+function startPicking(title, entries, listed) {
   const p = { title, entries };
   const saved = sc.picking;
   sc.picking = p;
+  sc.more = 0;
   const sets = pickSets(sc.state.view);
-  if (!sets.sites.size && !sets.vessels.size) { sc.picking = saved; return false; }
+  const onBoard = sets.sites.size || sets.vessels.size;
+  if (!onBoard && !listed) { sc.picking = saved; return false; }
   sc.ctx.closeMenu();
-  sc.parts.hint.textContent = `${title}: click a highlighted target on the board, or pick from the list below.`;
+  sc.parts.hint.textContent = onBoard ? `${title}: click a highlighted target on the board, or pick from the list below.`
+    : `${title}: pick one from the list below.`;
   sc.ctx.rerender();
   return true;
 }
@@ -233,37 +238,109 @@ function renderBoard(v, ix) {
   root.dataset.zoom = camera.zoom.toFixed(2);
 }
 
-// A group of option controls with its title (and in guided mode one sentence per kind of order).
-function groupBox(title, types, entries, open) {
-  const guide = sc.ctx.guide ? types.map((t) => SC_GUIDE_ACTIONS[t] || null).filter(Boolean) : [];
-  const body = h("div", { class: "btns" }, boardPickButtons(entries), sc.ctx.controls(entries));
-  return h("details", { class: "group", open, dataset: { types: types.join(" ") } },
-    h("summary", { class: "group-title" }, title),
-    guide.length ? h("div", { class: "guide-line" }, guide[0]) : null,
-    body);
+// What a unit of a group is keyed by: the orders for one card, one vessel or one kind of trade
+// item come as one button and a second step; null: the order stands alone.
+const SC_STEP_KEYS = {
+  play: (a) => `card ${a.card}`, ability: (a) => `source ${a.source}`, build: (a) => `def ${a.card}`,
+  sell: (a) => `card ${a.card}`, jump: (a) => `vessel ${a.vessel}`, retreat: (a) => `vessel ${a.vessel}`,
+  assign: (a) => `vessel ${a.vessel}`, give: (a) => `item ${a.item}`, ask: (a) => `item ${a.item}`,
+};
+// Orders whose second step is a vessel selected on the board (its destinations or targets light up).
+const SC_VESSEL_STEPS = new Set(["jump", "retreat", "assign"]);
+
+function vesselWords(id) {
+  const v = sc.state.view.vessels.find((x) => x.id === id);
+  if (!v) return `#${id}`;
+  const site = sc.state.view.board[v.pos];
+  const owner = v.owner === sc.state.seat ? "" : `${seatName(v.owner)}'s `;
+  return `${owner}${v.name} #${v.id}${site ? ` at ${site.name}` : ""}`;
 }
 
-// For each card or ability with several targets on the board: a button that lights them up, so
-// the target is clicked there instead of found in the list.
-function boardPickButtons(entries) {
-  const bySource = new Map();
-  for (const e of entries) {
-    const a = e.action;
-    if (a.type !== "play" && a.type !== "ability") continue;
-    const src = a.type === "play" ? a.card : a.source;
-    if (!bySource.has(src)) bySource.set(src, []);
-    bySource.get(src).push(e);
-  }
+// The button of a unit of several orders: it names the card or vessel, how many ways there are
+// and the common price; a click starts the second step.
+function stepButton(unit) {
+  const list = unit.entries, a = list[0].action, n = list.length;
   const names = cardNames(sc.state.view);
-  const out = [];
-  for (const [src, list] of bySource) {
-    if (list.length < 2 || !list.some((e) => boardTarget(e, sc.state.view))) continue;
-    const name = (names[src] || {}).name || "this card";
-    const title = `${list[0].action.type === "play" ? "Play" : "Use"} ${name}`;
-    out.push(h("button", { class: "pick-btn", type: "button", disabled: sc.ctx.pending, title: "Light up its targets on the board",
-      onclick: () => startPicking(title, list) }, `◎ ${title}: pick on the board`));
+  const price = commonPrice(list);
+  let label, title, onclick;
+  if (SC_VESSEL_STEPS.has(a.type)) {
+    const what = { jump: "jumps", retreat: "retreats", assign: "ways to aim" }[a.type];
+    label = `${vesselWords(a.vessel)}: ${n} ${what}`;
+    title = vesselWords(a.vessel);
+    onclick = () => selectVessel(a.vessel);
+  } else {
+    const cardName = (list[0].card && list[0].card.name) || (names[a.card !== undefined ? a.card : a.source] || {}).name || "this card";
+    const verb = { play: "Play", ability: "Use", build: "Build", sell: "Sell", give: "Offer", ask: "Ask for" }[a.type] || cap(a.type);
+    title = a.type === "give" || a.type === "ask" ? `${verb} ${a.item === "credit" ? "credits" : `a ${a.item}`}` : `${verb} ${cardName}`;
+    label = `${title}${price} (${n} ways)`;
+    onclick = () => startPicking(title, list, true);
   }
-  return out;
+  const b = h("button", { class: ["option", "step-btn"], type: "button", disabled: sc.ctx.pending,
+    dataset: { step: unit.key, ways: n }, title: `${title}: pick one of ${n} on the board or in the list`, onclick }, `${label} ▸`);
+  if (list[0].card) registerPop(b, () => ({ sheet: list[0].card }));
+  if (sc.ctx.hint && list.some((e) => actionKey(e.action) === sc.ctx.hint.key)) b.classList.add("hinted");
+  return b;
+}
+
+// The controls of a group as units: a button for a lone order, a step button for several orders
+// of one card or vessel. Every order keeps an element with its data-action (hidden behind its
+// step button), so what the panel offers is always the whole legal list.
+function groupUnits(entries) {
+  const keyOf = (e) => (SC_STEP_KEYS[e.action.type] ? SC_STEP_KEYS[e.action.type](e.action) : null);
+  return unitsBy(entries, keyOf).map((u) => {
+    const controls = sc.ctx.controls(u.entries);
+    // One control already (a lone order, or one slider for many amounts): no second step.
+    if (controls.length === 1 || !SC_STEP_KEYS[u.entries[0].action.type]) return { controls };
+    return { controls: [stepButton(u)], hidden: controls };
+  });
+}
+
+// Select a vessel: its destinations or targets light up on the board and its orders are listed.
+function selectVessel(id) {
+  sc.selected = id;
+  sc.picking = null;
+  sc.more = 0;
+  sc.parts.hint.textContent = `${vesselWords(id)} selected: click a highlighted system or enemy on the board, or pick below.`;
+  sc.ctx.rerender();
+}
+
+// At most `room` of `controls` visible: the first ones, and "more…" for the next page when they
+// do not fit (only where no second step can take them). Returns the elements and how many show.
+function paged(controls, room, page, onMore) {
+  if (controls.length <= room) return { els: controls, shown: controls.length };
+  const per = Math.max(1, room - 1);
+  const start = (page * per) % controls.length;
+  const els = controls.map((c, i) => {
+    if (i < start || i >= start + per) c.classList.add("over");
+    return c;
+  });
+  const rest = controls.length - per;
+  const more = h("button", { class: ["more-btn"], type: "button", title: "Show the next ones", onclick: onMore },
+    `more… (${rest} more)`);
+  return { els: [...els, more], shown: per + 1 };
+}
+
+function cancelButton() {
+  return h("button", { class: "danger", type: "button", onclick: () => {
+    sc.picking = null; sc.selected = null; sc.more = 0; sc.parts.hint.textContent = ""; sc.ctx.rerender();
+  } }, "Cancel");
+}
+
+// A second step: the orders of one card (sc.picking) or one vessel (sc.selected), listed (and
+// lit up on the board), with a Cancel; it takes the panel's room while it lasts.
+function stepBox(title, entries, room) {
+  const list = sc.ctx.controls(entries);
+  const byKey = new Map(entries.map((e) => [actionKey(e.action), e]));
+  list.forEach((el) => {
+    const e = byKey.get(el.dataset.action);
+    const t = e && e.action.type !== "build" ? boardTarget(e, sc.state.view) : null;
+    // The target's card on hover or a long press: the vessel aimed at, or the system.
+    if (t && t.vessel !== undefined) registerPop(el, () => boardPopup({ classList: { contains: (c) => c === "vessel" }, dataset: { vessel: String(t.vessel) } }));
+    else if (t) registerPop(el, () => boardPopup({ classList: { contains: (c) => c === "tile" }, dataset: { pos: String(t.site) } }));
+  });
+  const p = paged(list, room - 1, sc.more || 0, () => { sc.more = (sc.more || 0) + 1; sc.ctx.rerender(); });
+  return h("div", { class: "group picking" }, h("div", { class: "group-title" }, title),
+    h("div", { class: "btns" }, p.els, cancelButton()));
 }
 
 function renderActions(v, ix, mine) {
@@ -275,31 +352,58 @@ function renderActions(v, ix, mine) {
     hint.textContent = "Click one of your ships to move it, a system with + to build or develop, or a card to play it.";
   }
   const mainEntries = SC_MAIN_TYPES.flatMap((t) => ix.byType[t] || []);
-  fill(main, sc.ctx.controls(mainEntries, { primary: (e) => SC_PRIMARY_TYPES.has(e.action.type) }));
+  const mainControls = sc.ctx.controls(mainEntries, { primary: (e) => SC_PRIMARY_TYPES.has(e.action.type) });
+  fill(main, mainControls);
   if (sc.ctx.guide && mainEntries.length) {
     const said = [...new Set(mainEntries.map((e) => e.action.type))].map((t) => SC_GUIDE_ACTIONS[t] || null).filter(Boolean);
     if (said.length) main.appendChild(h("div", { class: "guide-line wide" }, said.join(" ")));
   }
-  if (sc.picking) {
-    groups.appendChild(h("div", { class: "group picking" },
-      h("div", { class: "group-title" }, `${sc.picking.title}: choose a target`),
-      h("div", { class: "btns" }, sc.ctx.controls(sc.picking.entries)),
-      h("button", { class: "danger", onclick: () => { sc.picking = null; sc.selected = null; hint.textContent = ""; sc.ctx.rerender(); } }, "Cancel")));
+  let room = VISIBLE_MAX - mainControls.length;
+  // A second step under way: it has the room, the groups wait folded.
+  let step = null;
+  if (sc.picking) step = stepBox(`${sc.picking.title}: choose a target`, sc.picking.entries, room);
+  else if (sc.selected !== null && (ix.byVessel[sc.selected] || []).length) {
+    step = stepBox(`${vesselWords(sc.selected)}: its orders`, ix.byVessel[sc.selected], room);
   }
-  if (sc.selected !== null) {
-    const direct = (ix.byVessel[sc.selected] || []).filter((e) => !["jump", "retreat", "assign"].includes(e.action.type));
-    if (direct.length && !sc.picking) {
-      groups.appendChild(h("div", { class: "group" }, h("div", { class: "group-title" }, "Selected ship"),
-        h("div", { class: "btns" }, sc.ctx.controls(direct))));
-    }
-  }
+  if (step) { groups.appendChild(step); room = 0; }
+  const boxes = [];
   for (const [title, types] of SC_GROUPS) {
     const entries = types.flatMap((t) => ix.byType[t] || []);
     if (!entries.length) continue;
-    const shown = groupOptions(entries, SC_AMOUNT_FIELDS).length;
+    const kind = types[0];
+    const units = groupUnits(entries);
     const hinted = sc.ctx.hint && entries.some((e) => actionKey(e.action) === sc.ctx.hint.key);
-    const open = hinted || (shown <= 8 && !title.startsWith("Jumps"));
-    groups.appendChild(groupBox(`${title} (${shown})`, types, entries, open));
+    boxes.push({ title, types, kind, units, entries, hinted, want: hinted || foldMemory.isOpen(kind, true) });
+  }
+  // The room goes first to the hinted group, then to the groups opened last, then in panel order.
+  const order = boxes.map((b, i) => ({ b, i }))
+    .sort((x, y) => (y.b.hinted - x.b.hinted) || (foldMemory.rank(x.b.kind) - foldMemory.rank(y.b.kind)) || (x.i - y.i));
+  for (const { b } of order) {
+    const controls = b.units.flatMap((u) => u.controls);
+    b.open = b.want && room >= Math.min(2, controls.length);
+    b.body = [];
+    if (b.open) {
+      const page = (sc.groupPage || {})[b.kind] || 0;
+      const p = paged(controls, room, page, () => { sc.groupPage = { ...(sc.groupPage || {}), [b.kind]: page + 1 }; sc.ctx.rerender(); });
+      room -= p.shown;
+      b.body = p.els;
+    } else {
+      b.body = controls.map((c) => { c.classList.add("over"); return c; });
+    }
+    b.hidden = b.units.flatMap((u) => u.hidden || []);
+    b.hidden.forEach((c) => c.classList.add("over"));
+  }
+  for (const b of boxes) {
+    const guide = sc.ctx.guide ? b.types.map((t) => SC_GUIDE_ACTIONS[t] || null).filter(Boolean) : [];
+    const steps = b.units.filter((u) => u.hidden).length;
+    const count = b.units.length === b.entries.length ? `${b.entries.length}` : `${b.units.length}: ${b.entries.length} orders`;
+    const d = foldGroup(b.kind, b.open, [
+      h("summary", { class: "group-title" }, `${b.title} (${count})`, b.want && !b.open ? h("span", { class: "muted" }, " — open to show") : null),
+      guide.length ? h("div", { class: "guide-line" }, guide[0]) : null,
+      steps ? h("div", { class: "muted step-note" }, "▸ a second step: pick the card or ship, then its target") : null,
+      h("div", { class: "btns" }, b.body, b.hidden)]);
+    d.onroom = () => sc.ctx.rerender();  // opened by the player: it takes the room first
+    groups.appendChild(d);
   }
 }
 
@@ -392,7 +496,8 @@ function renderChoice(v, ix) {
   const options = entries.map((e) => {
     const card = cardOf(e);
     const b = optionButton(e, { send: sc.ctx.send, disabled: sc.ctx.pending, plain: true,
-      label: card ? `${card.name}${card.text ? " — " + card.text : ""}` : optionLabel(e) });
+      label: card ? `${card.name}${card.text ? " — " + card.text : ""}`
+        : e.card && e.card.text ? `${optionLabel(e)} — ${e.card.text}` : optionLabel(e) });
     if (marked === actionKey(e.action)) b.classList.add("hinted");
     if (card) registerPop(b, () => ({ name: card.name, sheet: card }));
     return b;
@@ -523,7 +628,7 @@ GAME_TABLES.starcom = {
   victory: "Your fleet commands the stars.",
   options: { amountFields: SC_AMOUNT_FIELDS, stats: sheetStats, withText: (e) => SC_CARD_TEXT_TYPES.has(e.action.type) },
   changes: boardChanges,
-  reset() { sc.selected = null; sc.picking = null; },
+  reset() { sc.selected = null; sc.picking = null; sc.more = 0; sc.groupPage = {}; },
 
   render(parts, state, ctx) {
     sc.state = state;

@@ -210,3 +210,60 @@ function optionControls(entries, opts) {
     return b;
   });
 }
+
+// ---------------------------------------------------------------- panels that scale
+
+// The most option buttons a panel shows at once; the rest wait behind a second step or "more…".
+const VISIBLE_MAX = 25;
+
+// Which groups of a panel the player left open or closed, by group kind, for the page session
+// (sessionStorage; a page without it keeps them in memory), and the order they were last opened
+// in (the group opened last gets the room first).
+const foldMemory = (() => {
+  const KEY = "option-groups";
+  let mem = { open: {}, recent: [] };
+  try { mem = { ...mem, ...JSON.parse(sessionStorage.getItem(KEY) || "{}") }; } catch (e) { /* memory only */ }
+  const save = () => { try { sessionStorage.setItem(KEY, JSON.stringify(mem)); } catch (e) { /* memory only */ } };
+  return {
+    isOpen: (kind, fallback) => (kind in mem.open ? !!mem.open[kind] : fallback),
+    set(kind, open) {
+      mem.open[kind] = !!open;
+      mem.recent = mem.recent.filter((k) => k !== kind);
+      if (open) mem.recent.unshift(kind);
+      save();
+    },
+    rank: (kind) => { const i = mem.recent.indexOf(kind); return i < 0 ? Infinity : i; },
+  };
+})();
+
+// A <details> group that remembers the player's own folding (not the page's) under `kind`.
+// `open`: as drawn now (the remembered state, unless the panel had no room for it).
+function foldGroup(kind, open, children) {
+  const d = h("details", { class: "group", open, dataset: { kind } }, children);
+  d.dataset.drawnOpen = open ? "1" : "0";
+  d.addEventListener("toggle", () => {
+    if ((d.open ? "1" : "0") === d.dataset.drawnOpen) return;  // the page drew it so
+    d.dataset.drawnOpen = d.open ? "1" : "0";
+    foldMemory.set(kind, d.open);
+    if (d.open && typeof d.onroom === "function") d.onroom();
+  });
+  return d;
+}
+
+// Entries that share a key (one card, one vessel) as one unit: [{key, entries}], in list order.
+function unitsBy(entries, keyOf) {
+  const units = new Map();
+  entries.forEach((e, i) => {
+    const k = keyOf(e);
+    const key = k === null || k === undefined ? `#${i}` : String(k);
+    if (!units.has(key)) units.set(key, { key, entries: [] });
+    units.get(key).entries.push(e);
+  });
+  return [...units.values()];
+}
+
+// The common ending of labels (a price: " — 3 credits"), or "".
+function commonPrice(entries) {
+  const ends = entries.map((e) => { const m = / — \d+ credits?( back)?$/.exec(optionLabel(e)); return m ? m[0] : ""; });
+  return ends.every((x) => x === ends[0]) ? ends[0] : "";
+}
