@@ -116,6 +116,10 @@ function seatRotation(v, seat) {
   return best;
 }
 
+// The drawn diamond's size relative to the tile's cell (a thin gap between systems).
+const TILE_K = 0.965;
+// Width of the drawn diamond at height y inside a tile, less a margin for the tokens' outlines.
+const roomAt = (y) => Math.max(0, 2 * HW * (TILE_K - Math.abs(y) / HH) - 8);
 // Width of the diamond at height y (|y| < HH) inside a tile.
 const widthAt = (y) => Math.max(0, 2 * HW * (1 - Math.abs(y) / HH));
 // Rough width of a string in a bold sans font of size f (for fitting; no layout needed).
@@ -190,7 +194,7 @@ function drawBoard(root, v, opts) {
 function drawTile(root, site, x, y, o) {
   const g = svg("g", { class: "tile", transform: `translate(${x},${y})`, "data-pos": site.pos, "data-name": site.name }, root);
   const { lod } = o;
-  const k = 0.965;
+  const k = TILE_K;
   const pts = `0,${-HH * k} ${HW * k},0 0,${HH * k} ${-HW * k},0`;
   const owner = site.owner;
   const fill = site.face_up ? `url(#dom-${site.domain in DOMAIN_COLOURS ? site.domain : "none"})` : "url(#back)";
@@ -306,7 +310,7 @@ function fillRows(tokens, w, h, gap) {
   while (i < tokens.length) {
     const bottom = FLEET_Y + (rows.length + 1) * h + rows.length * gap;
     if (bottom > FLEET_Y + FLEET_H + 1) return null;
-    const room = Math.min(FLEET_W, widthAt(bottom) + ROW_SLACK);
+    const room = Math.min(FLEET_W, roomAt(bottom) + ROW_SLACK);
     const cap = Math.floor((room + gap) / (w + gap));
     if (cap < 1) return null;
     rows.push(tokens.slice(i, i + cap));
