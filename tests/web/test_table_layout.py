@@ -41,7 +41,12 @@ PHONE_PROBLEMS = """() => {
     const label = (el.id || el.className || el.tagName) + ' ' + JSON.stringify(el.textContent.trim().slice(0, 30));
     if (getComputedStyle(el).overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
       out.push(`text clipped: ${label} needs ${el.scrollWidth} px, has ${el.clientWidth}`);
-    if (inView(r) && (r.right > W + 1 || r.left < -1)) out.push(`text off the screen: ${label}`);
+    // (inside a sideways scroller that is itself on the screen, a swipe brings it in)
+    let scroller = el.parentElement;
+    while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+    const sr = scroller && scroller.getBoundingClientRect();
+    const reachable = sr && sr.left >= -1 && sr.right <= W + 1;
+    if (inView(r) && !reachable && (r.right > W + 1 || r.left < -1)) out.push(`text off the screen: ${label}`);
   }
   for (const el of document.querySelectorAll('button, a.button')) {
     if (!shown(el)) continue;
@@ -117,12 +122,14 @@ CROWD = """([extra, pos, zoom]) => {
 
 def play_to_turn(server: str, game_id: str, token: str, turn: int, seed: int = 1, timeout: float = 240) -> dict:
     """Plays the human seat through the API (building, developing and moving at random, else
-    the do-nothing answer) until the game's turn counter reaches ``turn``; returns the state."""
+    the do-nothing answer) until the game's turn counter reaches ``turn`` and the seat has its
+    Command phase to play; returns the state."""
     rnd = random.Random(seed)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         s = httpx.get(f"{server}/api/games/{game_id}", params={"seat": token}).json()
-        if s["over"] or s["view"]["turn"] >= turn:
+        if s["over"] or (s["view"]["turn"] >= turn and s["to_move"] == s["seat"] and s["legal"]
+                         and s["view"].get("decision") == "command"):
             return s
         if s["to_move"] != s["seat"] or not s["legal"]:
             time.sleep(0.05)
@@ -252,7 +259,8 @@ def test_card_popup_never_covers_the_main_buttons_or_the_targets(browser, server
     play_to_turn(server, game_id, token, 8)
     with sized_page(browser, server, 1366, 768) as page:
         page.goto(f"/game/{game_id}?seat={token}")
-        s = wait_state(page, "s.seat === 0 && s.to_move === 0 && s.legal.length > 0", timeout=60000)
+        s = wait_state(page, "s.seat === 0 && s.to_move === 0 && s.legal.length > 0 && s.view.decision === 'command'",
+                       timeout=60000)
         page.wait_for_timeout(300)
         movers = page.evaluate("() => [...document.querySelectorAll('#board g.vessel.selectable')].map((g) => g.dataset.vessel)")
         hovered = 0
