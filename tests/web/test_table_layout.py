@@ -300,6 +300,13 @@ def test_tokens_stay_inside_their_system_at_every_zoom(browser, server: str) -> 
         page.goto(f"/game/{game_id}?seat={token}")
         wait_state(page, "s.seat === 0", timeout=60000)
         page.wait_for_timeout(300)
+        # At the fit zoom no text of the board (a name, "SIEGE", a token) lies under the zoom
+        # buttons or the decks box in the board's corners.
+        texts = box_of(page, "#board text")
+        corners = box_of(page, ".zoom button, .decks-box")
+        assert texts and corners
+        under = [(t["name"], c["name"]) for t in texts for c in corners if intersects(t, c)]
+        assert not under, f"board text under an overlay: {under}"
         for clicks in range(5):  # the page's own board, zooming in step by step
             outside, n = page.evaluate(TOKENS_OUTSIDE, ["#board", 2])
             assert n > 0 and not outside, f"zoom step {clicks}: {outside}"

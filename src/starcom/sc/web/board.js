@@ -341,7 +341,9 @@ function fleetLayout(vessels, lod) {
   let rows = fillRows(singles, 74 * s, 40 * s, 6 * s);
   if (rows) return { mode: "full", s, w: 74 * s, h: 40 * s, gap: 6 * s, rows };
   const f = Math.max(12, lod.k), h = f * 1.5, gap = 5;
-  const compact = (chars) => f * (chars * 0.6 + 3.2) + 14;
+  // two-digit hit points ("♥10") need one more letter's room
+  const wide = vessels.some((v) => v.hp - v.damage >= 10 || v.attack >= 10) ? 0.7 : 0;
+  const compact = (chars) => f * (chars * 0.6 + 3.2 + wide) + 14;
   rows = fillRows(singles, compact(3), h, gap);
   if (rows) return { mode: "compact", f, w: compact(3), h, gap, rows };
   const stacks = stackVessels(vessels);
