@@ -116,6 +116,10 @@ function seatRotation(v, seat) {
   return best;
 }
 
+// The drawn diamond's size relative to the tile's cell (a thin gap between systems).
+const TILE_K = 0.965;
+// Width of the drawn diamond at height y inside a tile, less a margin for the tokens' outlines.
+const roomAt = (y) => Math.max(0, 2 * HW * (TILE_K - Math.abs(y) / HH) - 8);
 // Width of the diamond at height y (|y| < HH) inside a tile.
 const widthAt = (y) => Math.max(0, 2 * HW * (1 - Math.abs(y) / HH));
 // Rough width of a string in a bold sans font of size f (for fitting; no layout needed).
@@ -181,7 +185,7 @@ function drawBoard(root, v, opts) {
     drawTile(root, site, x, y, {
       dest: dests[site.pos], here: ix.atPos[site.pos] || [], home: homes[site.pos],
       combat: v.combat_at === site.pos, vessels: vesselsAt[site.pos] || [], ix, targets, selected,
-      onTile: o.onTile, onVessel: o.onVessel, lod, changed, marked, picks, flashDelay,
+      onTile: o.onTile, onVessel: o.onVessel, lod, changed, marked, picks, flashDelay, view: vb,
     });
   }
   return base;
@@ -190,7 +194,7 @@ function drawBoard(root, v, opts) {
 function drawTile(root, site, x, y, o) {
   const g = svg("g", { class: "tile", transform: `translate(${x},${y})`, "data-pos": site.pos, "data-name": site.name }, root);
   const { lod } = o;
-  const k = 0.965;
+  const k = TILE_K;
   const pts = `0,${-HH * k} ${HW * k},0 0,${HH * k} ${-HW * k},0`;
   const owner = site.owner;
   const fill = site.face_up ? `url(#dom-${site.domain in DOMAIN_COLOURS ? site.domain : "none"})` : "url(#back)";
@@ -205,7 +209,10 @@ function drawTile(root, site, x, y, o) {
   if (o.picks.sites.has(site.pos)) g.classList.add("pick", "clickable");
   // The system's name (a1, b2, ...) comes first: it is how the log and the orders name the tile.
   const nf = lod.f(15);
-  text(g, -HW + 8 + nf * 0.9 + textWidth(site.name, nf) / 2, 0, site.name, { fill: "#8f9cc2", "font-size": nf, "font-weight": 600 });
+  // Where the view cuts the tile's left tip off, the name moves right to stay readable.
+  let nx = -HW + 8 + nf * 0.9 + textWidth(site.name, nf) / 2;
+  if (o.view) nx = Math.min(Math.max(nx, o.view.x - x + nf * 0.4 + textWidth(site.name, nf) / 2), HW - 8 - textWidth(site.name, nf) / 2);
+  text(g, nx, 0, site.name, { fill: "#8f9cc2", "font-size": nf, "font-weight": 600, class: "site-name" });
   if (site.face_up) {
     const dcol = DOMAIN_COLOURS[site.domain] || DOMAIN_COLOURS.none;
     const home = o.home !== undefined;
@@ -292,8 +299,8 @@ function tokenName(name) {
 }
 
 // The space for ships: the lower half of a tile, rows from FLEET_Y down to FLEET_Y + FLEET_H.
-// A row may reach a little past the tile's edge (ROW_SLACK), not onto the next tile.
-const FLEET_W = 250, FLEET_H = 98, FLEET_Y = 6, ROW_SLACK = 40;
+// Every row stays inside the diamond (no token reaches onto the next system).
+const FLEET_W = 250, FLEET_H = 98, FLEET_Y = 6, ROW_SLACK = 0;
 
 // Puts `tokens` into rows of `w` x `h` (gap apart) in the narrowing lower half of a tile, as many
 // per row as fit there. The rows, or null when the tokens do not fit.
@@ -303,7 +310,7 @@ function fillRows(tokens, w, h, gap) {
   while (i < tokens.length) {
     const bottom = FLEET_Y + (rows.length + 1) * h + rows.length * gap;
     if (bottom > FLEET_Y + FLEET_H + 1) return null;
-    const room = Math.min(FLEET_W, widthAt(bottom) + ROW_SLACK);
+    const room = Math.min(FLEET_W, roomAt(bottom) + ROW_SLACK);
     const cap = Math.floor((room + gap) / (w + gap));
     if (cap < 1) return null;
     rows.push(tokens.slice(i, i + cap));
@@ -334,7 +341,9 @@ function fleetLayout(vessels, lod) {
   let rows = fillRows(singles, 74 * s, 40 * s, 6 * s);
   if (rows) return { mode: "full", s, w: 74 * s, h: 40 * s, gap: 6 * s, rows };
   const f = Math.max(12, lod.k), h = f * 1.5, gap = 5;
-  const compact = (chars) => f * (chars * 0.6 + 3.2) + 14;
+  // two-digit hit points ("♥10") need one more letter's room
+  const wide = vessels.some((v) => v.hp - v.damage >= 10 || v.attack >= 10) ? 0.7 : 0;
+  const compact = (chars) => f * (chars * 0.6 + 3.2 + wide) + 14;
   rows = fillRows(singles, compact(3), h, gap);
   if (rows) return { mode: "compact", f, w: compact(3), h, gap, rows };
   const stacks = stackVessels(vessels);
@@ -343,11 +352,22 @@ function fleetLayout(vessels, lod) {
   // Tags: a coloured mark with a count and two letters ("2Co"), as many as fit (the rest overflow).
   const tagW = f * 0.64 * (stacks.some((st) => st.length > 1) ? 3 : 2) + 14;
   rows = fillRows(stacks, tagW, h, 4);
-  if (!rows) {
-    rows = [];
-    for (let i = 0; i < stacks.length; i += 6) rows.push(stacks.slice(i, i + 6));
+  if (rows) return { mode: "tag", f, w: tagW, h, gap: 4, rows };
+  // Still too many: one token per owner with the count ("×5"), else one for the whole tile.
+  const byOwner = new Map();
+  for (const v of vessels) {
+    if (!byOwner.has(v.owner)) byOwner.set(v.owner, []);
+    byOwner.get(v.owner).push(v);
   }
-  return { mode: "tag", f, w: tagW, h, gap: 4, rows };
+  const countW = (groups) => f * 0.64 * (String(Math.max(...groups.map((g) => g.length))).length + 1) + 14;
+  const owners = [...byOwner.values()];
+  rows = fillRows(owners, countW(owners), h, 4);
+  if (rows) return { mode: "count", f, w: countW(owners), h, gap: 4, rows };
+  const all = [vessels];
+  let w = countW(all), size = f, hh = h;
+  // At an extreme zoom out even one token may not fit its text size: it shrinks to the tile.
+  while (!fillRows(all, w, hh, 4) && size > 4) { size *= 0.85; hh = size * 1.5; w = size * 0.64 * (String(count).length + 1) + 14; }
+  return { mode: "count", f: size, w, h: hh, gap: 4, rows: [all] };
 }
 
 function drawVessels(g, vessels, o) {
@@ -383,7 +403,15 @@ function drawVessel(g, stack, x, y, L, o) {
   const { w, h } = L;
   const left = ves.hp - ves.damage;
   const many = n > 1 ? `${n}×` : "";
-  if (L.mode === "tag") {
+  if (L.mode === "count") {
+    // A crowd: one token per owner (or one for all) with how many there are; the popup and the
+    // tooltip list them.
+    const owners = new Set(stack.map((v) => v.owner));
+    const fillCol = owners.size === 1 ? col : "#c9d3f2";
+    svg("rect", { class: "vbody tag count", x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2,
+      fill: fillCol, stroke: "#0c1226", "stroke-width": 2 }, vg);
+    text(vg, 0, 1, `×${n}`, { fill: "#0c1226", "font-size": L.f, "font-weight": 800, class: "vcount" });
+  } else if (L.mode === "tag") {
     svg("rect", { class: "vbody tag", x: -w / 2, y: -h / 2, width: w, height: h, rx: station ? 3 : h / 2,
       fill: col, stroke: ves.damage ? "#ff7b93" : "#0c1226", "stroke-width": 2 }, vg);
     text(vg, 0, 1, `${n > 1 ? n : ""}${abbreviate(ves.name, 2)}`, { fill: "#0c1226", "font-size": L.f, "font-weight": 800 });
@@ -416,7 +444,11 @@ function drawVessel(g, stack, x, y, L, o) {
       { fill: ves.damage ? "#ff7b93" : "#9df0b0", "font-size": 12.5 * s, "font-weight": 700 });
   }
   const t = svg("title", {}, vg);
-  t.textContent = `${many}${seatName(ves.owner)}'s ${ves.name}: attack ${ves.attack}, hit points ${left}/${ves.hp}, speed ${ves.speed}` +
+  if (L.mode === "count") {
+    const names = new Map();
+    for (const v of stack) { const k = `${seatName(v.owner)}'s ${v.name}`; names.set(k, (names.get(k) || 0) + 1); }
+    t.textContent = [...names].map(([k, c]) => `${c}× ${k}`).join(", ");
+  } else t.textContent = `${many}${seatName(ves.owner)}'s ${ves.name}: attack ${ves.attack}, hit points ${left}/${ves.hp}, speed ${ves.speed}` +
     (ves.text ? ` — ${ves.text}` : "");
   if (o.onVessel) vg.addEventListener("click", (ev) => { ev.stopPropagation(); o.onVessel(ev, stackPick(stack, o), o, stack); });
 }

@@ -66,18 +66,55 @@ function popContent(info) {
   ];
 }
 
+// What a popup must never cover: the element it explains, the page's main buttons (the
+// orders panel's first row, the top bar's tools, the zoom buttons) and whatever the board
+// highlights as a target (destinations, targets, picks, the hint's marks).
+const POP_AVOID = "#main-btns button, .topbar button, .zoom button, .tile.dest, .tile.pick, .tile.hinted, " +
+  ".vessel.target, .vessel.pick, .vessel.hinted, .vessel.selected, button.hinted";
+
+function popAvoidRects(el) {
+  const rects = [el.getBoundingClientRect()];
+  for (const a of document.querySelectorAll(POP_AVOID)) {
+    const r = a.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) rects.push(r);
+  }
+  return rects;
+}
+
+const overlap = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+  Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+// The place for a popup of size w x h next to `r`: beside it, below or above it, then the
+// screen's corners and edges, the first that covers none of `avoid`; failing that, the one that
+// covers the least of them.
+function placePop(r, w, h, avoid) {
+  const W = innerWidth, H = innerHeight, m = 6;
+  const fitX = (x) => Math.max(m, Math.min(W - w - m, x)), fitY = (y) => Math.max(m, Math.min(H - h - m, y));
+  const cands = [
+    [r.right + 10, r.top], [r.left - w - 10, r.top], [r.left, r.bottom + 8], [r.left, r.top - h - 8],
+    [r.right + 10, r.bottom - h], [r.left - w - 10, r.bottom - h],
+    [m, m], [W - w - m, m], [m, H - h - m], [W - w - m, H - h - m],
+    [m, (H - h) / 2], [W - w - m, (H - h) / 2], [(W - w) / 2, m], [(W - w) / 2, H - h - m],
+  ];
+  let best = null, bestCost = Infinity;
+  for (const [cx, cy] of cands) {
+    const x = fitX(cx), y = fitY(cy);
+    const box = { left: x, top: y, right: x + w, bottom: y + h };
+    // the element itself weighs most: the popup must not hide what it explains
+    const cost = avoid.reduce((sum, a, i) => sum + overlap(box, a) * (i === 0 ? 4 : 1), 0);
+    if (cost === 0) return [x, y];
+    if (cost < bestCost) { bestCost = cost; best = [x, y]; }
+  }
+  return best;
+}
+
 function showPop(el, info) {
   const box = $("cardpop");
   if (!box) return;
   fill(box, popContent(info));
   box.classList.remove("hidden");
   const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
-  let x = r.right + 10;
-  if (x + b.width > innerWidth - 6) x = r.left - b.width - 10;
-  if (x < 6) x = Math.min(innerWidth - b.width - 6, Math.max(6, r.left));
-  let y = r.top;
-  if (x >= r.left - b.width - 10 && x <= r.right && r.bottom + b.height + 8 < innerHeight) y = r.bottom + 8;
-  y = Math.max(6, Math.min(innerHeight - b.height - 6, y));
+  const [x, y] = placePop(r, b.width, b.height, popAvoidRects(el));
   box.style.left = `${x}px`;
   box.style.top = `${y}px`;
   showPop.el = el;
