@@ -258,8 +258,9 @@ def test_the_text_client_plays_the_second_game():
 def test_the_text_client_plays_star_commander():
     g = starcom.load_game("starcom", players=2, size=3, seed=2, turn_limit=2)
     out = io.StringIO()
+    # always "1", never a y/n: no confirmation asked (as with --yes), or it would be asked forever
     final = play_text(starcom.games.get("starcom"), g, ["human", "easy"], agent_seed=1, ask=lambda _p: "1",
-                      write=out.write)
+                      write=out.write, confirm=False)
     assert final.over and "Game over" in out.getvalue()
 
 

@@ -68,6 +68,7 @@ def test_online_game_with_takeover_level(page, server: str) -> None:
     page.locator("#takeover").check()
     assert level.is_enabled() and level.input_value() == "normal"
     level.select_option("hard")
+    page.locator('#access button[data-v="open"]').click()  # listed, so the open-games list shows it
     page.locator("#create").click()
     link = page.locator("#links a").first
     link.wait_for()

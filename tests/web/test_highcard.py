@@ -105,6 +105,7 @@ def test_a_new_user_finds_high_card_in_the_lobby_plays_it_then_watches_the_repla
     page.locator("#over-replay").click()
     page.wait_for_url("**/replay/**")
     page.wait_for_selector("#slider")
+    page.wait_for_function("() => +document.querySelector('#slider').max > 0")  # the steps have loaded
     total = int(page.locator("#slider").get_attribute("max"))
     assert total == st["step"] == 2 * ROUNDS
     page.locator("#step-last").click()
