@@ -54,6 +54,8 @@ def _comparable(st: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in st.items() if k != "seats" and k not in NEW_FIELDS}
     if isinstance(out.get("view"), dict):
         out["view"] = {k: v for k, v in out["view"].items() if k not in NEW_VIEW_FIELDS}
+    if isinstance(out.get("legal"), list):  # option labels now name owner, system and price (issue 30)
+        out["legal"] = [{k: v for k, v in e.items() if k != "label"} for e in out["legal"]]
     if isinstance(out.get("settings"), dict):
         out["settings"] = {k: v for k, v in out["settings"].items() if k not in NEW_SETTINGS}
     return out

@@ -123,11 +123,11 @@ def test_sigkill_under_load_keeps_every_acknowledged_action(tmp_path: Path) -> N
             status, g = request_json("POST", f"{server.url}/api/games", {"mode": "hotseat", "seed": 100 + i})
             assert status == 201, g
             played = Played(g["game_id"], {s["seat"]: s["token"] for s in g["seats"]})
-            # Every action is the player's own: with automatic passes the server would add
-            # actions nobody sent, and a step would acknowledge more than one action.
+            # Every action is the player's own: with automatic passes or single options taken the
+            # server would add actions nobody sent, and a step would acknowledge more than one action.
             for tok in played.tokens.values():
                 status, ans = request_json("POST", f"{server.url}/api/games/{g['game_id']}/settings",
-                                           {"seat": tok, "auto_pass": False})
+                                           {"seat": tok, "auto_pass": False, "auto_single": False})
                 assert status == 200, ans
             games.append(played)
         stop = threading.Event()
