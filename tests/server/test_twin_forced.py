@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from .test_twin_windows import (HOLDER, MAX_STEPS, Server, _hand, compare, new_game, only_waives, open_servers,
-                                parted, played, policy, private_windows, swap_hand_card, waives)
+                                open_sockets, parted, played, policy, private_windows, swap_hand_card, waives)
 
 # Galactic Empires only: in Star Commander a seat's single options never hang on its hand (a
 # seat holding cards is asked at every priority round; in 8,000 random decisions of seat 1 no
@@ -132,11 +132,7 @@ def test_single_options_taken_for_seat_1_look_the_same(make_client: Any, monkeyp
     rng = random.Random(seed)
     compared = acted = answers = by_hand = taken = 0
     with ExitStack() as stack:
-        for s in servers:
-            for v in (*range(players), None):
-                if v is None or v in s.tokens:
-                    url = f"/ws/games/{s.gid}" + (f"?seat={s.tokens[v]}" if v is not None else "")
-                    s.sockets[v] = stack.enter_context(s.client.websocket_connect(url))
+        open_sockets(stack, servers, players)
         while acted < MAX_STEPS:
             for s in servers:
                 s.settled()

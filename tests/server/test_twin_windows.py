@@ -252,6 +252,15 @@ class Server:
         return r.status_code, r.text.replace(self.gid, "<game>")
 
 
+def open_sockets(stack: ExitStack, servers: list[Any], players: int) -> None:
+    """A socket per seat each server has a token for, and a spectator's, held open by ``stack``."""
+    for s in servers:
+        for v in (*range(players), None):
+            if v is None or v in s.tokens:
+                url = f"/ws/games/{s.gid}" + (f"?seat={s.tokens[v]}" if v is not None else "")
+                s.sockets[v] = stack.enter_context(s.client.websocket_connect(url))
+
+
 def open_servers(make_client: Any, monkeypatch: Any, name: str, players: int, mode: str,
                  games: list[Any]) -> list[Server]:
     """Two servers with default settings, the first playing ``games[0]``, the second ``games[1]``."""
@@ -359,11 +368,7 @@ def test_twin_windows_look_the_same(make_client: Any, monkeypatch: Any, name: st
     rng = random.Random(seed)
     compared = acted = answers = 0
     with ExitStack() as stack:
-        for s in servers:
-            for v in (*range(players), None):
-                if v is None or v in s.tokens:
-                    url = f"/ws/games/{s.gid}" + (f"?seat={s.tokens[v]}" if v is not None else "")
-                    s.sockets[v] = stack.enter_context(s.client.websocket_connect(url))
+        open_sockets(stack, servers, players)
         while acted < MAX_STEPS:
             for s in servers:
                 s.settled()
