@@ -329,7 +329,8 @@ function cancelButton() {
 // A second step: the orders of one card (sc.picking) or one vessel (sc.selected), listed (and
 // lit up on the board), with a Cancel; it takes the panel's room while it lasts.
 function stepBox(title, entries, room) {
-  const list = sc.ctx.controls(entries);
+  // The AI's hinted order goes first, so it is never on a page behind "more…".
+  const list = sc.ctx.controls(entries).sort((x, y) => y.classList.contains("hinted") - x.classList.contains("hinted"));
   const byKey = new Map(entries.map((e) => [actionKey(e.action), e]));
   list.forEach((el) => {
     const e = byKey.get(el.dataset.action);
