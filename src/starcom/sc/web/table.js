@@ -309,6 +309,9 @@ function selectVessel(id) {
 function paged(controls, room, page, onMore) {
   if (controls.length <= room) return { els: controls, shown: controls.length };
   const per = Math.max(1, room - 1);
+  // The AI's hinted order goes first, so it is never on a page behind "more…".
+  const marked = controls.findIndex((c) => c.classList.contains("hinted"));
+  if (marked >= per) controls = [controls[marked], ...controls.filter((_, i) => i !== marked)];
   const start = (page * per) % controls.length;
   const els = controls.map((c, i) => {
     if (i < start || i >= start + per) c.classList.add("over");
@@ -329,8 +332,7 @@ function cancelButton() {
 // A second step: the orders of one card (sc.picking) or one vessel (sc.selected), listed (and
 // lit up on the board), with a Cancel; it takes the panel's room while it lasts.
 function stepBox(title, entries, room) {
-  // The AI's hinted order goes first, so it is never on a page behind "more…".
-  const list = sc.ctx.controls(entries).sort((x, y) => y.classList.contains("hinted") - x.classList.contains("hinted"));
+  const list = sc.ctx.controls(entries);
   const byKey = new Map(entries.map((e) => [actionKey(e.action), e]));
   list.forEach((el) => {
     const e = byKey.get(el.dataset.action);
