@@ -210,6 +210,24 @@ def test_choice_dialog_offers_the_options_and_sends_one(page, server: str, kind:
     assert after["view"]["players"] == expected.view(mover)["players"]
 
 
+def test_choice_dialog_carries_the_hint_and_undo_the_top_bar_has(page, server: str) -> None:
+    """The dialog covers the top bar: its own Hint asks the AI and marks one of its options."""
+    actions, g = next(p for p in (plan_choice(seed, "deck") for seed in range(30)) if p)
+    game_id, tokens = create_hotseat(server, g.cfg.seed)
+    for a in actions:
+        send(server, game_id, tokens, a)
+    mover = g.to_move
+    page.goto(f"/game/{game_id}?seat={tokens[mover]}")
+    wait_state(page, f"s.seat === {mover} && s.legal.some(e => e.action.type === 'choose')")
+    page.wait_for_selector("#choice:not(.hidden)")
+    assert page.locator("#choice-box .dialog-undo").is_visible()
+    page.locator("#choice-box .dialog-hint").click()
+    page.wait_for_function("() => /The AI would: /.test(document.getElementById('choice-box').innerText)", timeout=60000)
+    marked = page.locator('#choice-box button.hinted[data-type="choose"]')
+    assert marked.count() == 1 and marked.is_visible()
+    assert page.locator("#choice-box .dialog-tools").count() == 1   # drawn once, not once per render
+
+
 def test_game_over_screen_names_the_winner(page, server: str) -> None:
     game_id, tokens = create_hotseat(server, seed=5, turn_limit=2)
     for _ in range(200):

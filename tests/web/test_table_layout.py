@@ -293,6 +293,43 @@ def test_card_popup_never_covers_the_main_buttons_or_the_targets(browser, server
         assert hovered >= 3, "too few popups were shown to judge"
 
 
+def test_a_popup_left_open_gives_way_to_marks_lit_after_it(browser, server: str) -> None:
+    """Hover a card, then let the hint light its marks without moving the pointer: the redraw
+    takes the popup away with the old card, and the one shown again (the pointer still rests on
+    the card) keeps off every mark. (On touch, where no pointer rests, ``refreshPop`` places or
+    drops a long-press popup after each redraw.)"""
+    game_id, token = create_vs_ai(server, size=4, level="easy", turn_limit=40)
+    play_to_turn(server, game_id, token, 6)
+    with sized_page(browser, server, 1366, 768) as page:
+        page.goto(f"/game/{game_id}?seat={token}")
+        wait_state(page, "s.seat === 0 && s.to_move === 0 && s.legal.length > 0 && s.view.decision === 'command'",
+                   timeout=60000)
+        page.wait_for_timeout(300)
+        shown = 0
+        for box in box_of(page, "#hand .card, #board g.vessel .vbody")[:6]:
+            page.mouse.move(1, 1)
+            page.mouse.move(box["left"] + box["width"] / 2, box["top"] + box["height"] / 2)
+            try:
+                page.wait_for_selector("#cardpop:not(.hidden)", timeout=2000)
+            except Exception:
+                continue
+            shown += 1
+            page.evaluate("() => document.getElementById('hint-btn').click()")   # no pointer moves
+            page.wait_for_function("() => /The AI would: /.test(document.getElementById('hint-answer').innerText)",
+                                   timeout=60000)
+            page.wait_for_timeout(600)   # longer than the hover delay: the popup is back if it comes
+            explained = page.evaluate("() => !document.getElementById('cardpop').classList.contains('hidden')")
+            if explained:
+                # what it explains is still on the page (not a card the redraw replaced) ...
+                assert page.evaluate("() => !!showPop.el && showPop.el.isConnected"), "a popup for a card redrawn away"
+                # ... and it keeps off the marks lit since
+                pop = box_of(page, "#cardpop")[0]
+                for mark in box_of(page, ".hinted"):
+                    assert not intersects(pop, mark), f"the popup covers the hint's mark {mark['name']!r}"
+            break
+        assert shown, "no popup was shown to judge"
+
+
 def test_tokens_stay_inside_their_system_at_every_zoom(browser, server: str) -> None:
     game_id, token = create_vs_ai(server, size=4, level="easy", turn_limit=40)
     play_to_turn(server, game_id, token, 8, seed=2)

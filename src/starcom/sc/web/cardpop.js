@@ -120,6 +120,18 @@ function showPop(el, info) {
   showPop.el = el;
 }
 
+// After a redraw: a popup whose element was redrawn away goes; one whose element is still there
+// is placed again, so highlights lit since (a second step's targets, the hint) stay uncovered.
+function refreshPop() {
+  const el = showPop.el, box = $("cardpop");
+  if (!el || !box) return;
+  if (!el.isConnected) { hidePop(); return; }
+  const b = box.getBoundingClientRect();
+  const [x, y] = placePop(el.getBoundingClientRect(), b.width, b.height, popAvoidRects(el));
+  box.style.left = `${x}px`;
+  box.style.top = `${y}px`;
+}
+
 function hidePop() {
   const box = $("cardpop");
   if (box) box.classList.add("hidden");

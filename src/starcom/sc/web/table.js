@@ -656,6 +656,7 @@ GAME_TABLES.starcom = {
     renderStack(v);
     renderTrade(v);
     renderChoice(v, ix);
+    refreshPop();
   },
 
   summary(box, summary, opts) {

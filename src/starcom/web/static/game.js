@@ -317,11 +317,25 @@ function render() {
     guide: guideOn(), hint: hintKey() ? hint : null, changes, rerender: render, send, act: actOn, openMenu, closeMenu,
     controls: (entries, extra) => controls(entries, extra),
   });
+  dialogTools();
   renderLastMove();
   renderLog();
   renderChat();
   renderSettings();
   renderOver();
+}
+
+// A choice dialog covers the top bar, so it carries the Hint and Undo buttons itself (when the
+// top bar shows them): a player can ask the AI or take a decision back without leaving the choice.
+function dialogTools() {
+  const box = $("choice-box");
+  box.querySelectorAll(".dialog-tools").forEach((el) => el.remove());
+  if ($("choice").classList.contains("hidden")) return;
+  const hint = $("hint-btn"), undo = $("undo");
+  const copy = (b, cls, label, onclick) => (b.classList.contains("hidden") ? null
+    : h("button", { type: "button", class: cls, disabled: b.disabled, title: b.title, onclick }, label));
+  const tools = [copy(hint, "dialog-hint", "Hint", askHint), copy(undo, "dialog-undo", "\u21b6 Undo", sendUndo)].filter(Boolean);
+  if (tools.length) box.appendChild(h("div", { class: "dialog-tools" }, tools));
 }
 
 // The game's title on the page, and its own rules and card pages (from its settings), once per game.
