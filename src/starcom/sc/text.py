@@ -170,7 +170,10 @@ def describe_event(event: Event, size: int, names: Sequence[str] | None = None,
     if k == "assign":
         return f"{w.vessel(a[1])} aims {a[3]} damage at {w.vessel(a[2])}"
     if k == "redirect":
-        return f"{w.vessel(a[1])} takes over the damage aimed at {w.vessel(a[2])}"
+        aimed = w.vessel(a[2])
+        if aimed == w.vessel(a[1]):   # two of the same kind: "P1's Defense Station ... P1's other one"
+            aimed = aimed.replace("'s ", "'s other ", 1) if "'s " in aimed else f"the other {aimed}"
+        return f"{w.vessel(a[1])} takes over the damage aimed at {aimed}"
     if k == "retreat":
         return f"{w.p(a[0])}'s {w.card(a[1])} retreats to {w.pos(a[2])}"
     if k == "play":
@@ -297,7 +300,9 @@ def describe_action(game: Game, action: Action, viewer: int | None = None,
     if k == "pass":
         return f"{who} passes"
     if k == "redirect":
-        return f"{who}'s {w.card(action[1])} takes over the damage aimed at {w.card(action[2])}"
+        aimed = w.card(action[2])
+        other = "the other " if aimed == w.card(action[1]) else ""
+        return f"{who}'s {w.card(action[1])} takes over the damage aimed at {other}{aimed}"
     if k == "fight":
         return f"{who} picks the combat at {w.pos(action[1])}"
     if k == "assign":
