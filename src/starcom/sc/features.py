@@ -20,6 +20,7 @@ A legal action beyond its family's slots has no ID (:meth:`Features.action_ids` 
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -248,99 +249,144 @@ class Features:
         block("choice", 2)  # a choice is pending; it is the observer's
         self.layout = layout
         self.observation_size = at
+        self._build_tables()
+
+    def _build_tables(self) -> None:
+        """What :meth:`observe` reads at every step, worked out once per setting: per seat, where
+        each other seat's entries go; per card instance, its type and its hand domain."""
+        n, S, V, W = self.players, self._sys_n, self._ves_n, self._site_width
+        L = self.layout
+        self._blank = array("d", bytes(8 * self.observation_size))  # all zeros
+        # rel[seat][q]: q's place as seat sees it (0: seat itself, then the others in turn order).
+        self._rel = tuple(tuple((q - seat) % n for q in range(n)) for seat in range(n))
+        # Per seat and owner: where a site's controller flag goes, where the owner's vessels
+        # start in a site, where the owner's seat block starts.
+        self._owner_flag = tuple(tuple(1 + S + 1 + r for r in rel) for rel in self._rel)
+        self._vessel_at = tuple(tuple(3 + S + 2 * n + r * (V + 1) for r in rel) for rel in self._rel)
+        self._homeworld_at = tuple(tuple(3 + S + n + r for r in rel) for rel in self._rel)
+        o0, SW = L["seats"][0], self._seat_width
+        self._seat_at = tuple(tuple(o0 + r * SW for r in rel) for rel in self._rel)
+        self._domain = [d.domain_index for d in self._rules.cards]
+        # Per card instance: its entry in a seat's hand domains (-1: none), technologies, the
+        # observer's hand, the discards, the stack (the observer's, the others').
+        self._hand_domain = [3 + di if di >= 0 else -1 for di in self._domain]
+        self._tech_at = [3 + len(DOMAINS) + c for c in self._def]
+        self._hand_at = [L["hand"][0] + c for c in self._def]
+        self._discard_at = [L["discards"][0] + c for c in self._def]
+        self._stack_mine = [L["stack"][0] + c for c in self._def]
+        self._stack_theirs = [L["stack"][0] + self.defs + c for c in self._def]
+        self._phase_at = {p: L["phase"][0] + i for i, p in enumerate(_PHASES)}
+        self._step_at = {p: L["step"][0] + i for i, p in enumerate(_STEPS)}
+        self._site_face = [[pos * W + 1 + sd for sd in self._sdef] for pos in range(self.positions)]
 
     def observe(self, g: GameState, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation: a float32 vector of :attr:`observation_size`."""
-        # Written for speed (it runs at every step): the entries set to 1 and to 1/4 are
-        # gathered as index lists, the rest as (index, value) pairs, and one bincount adds them.
-        n, rel = self.players, self.players - seat  # (q + rel) % n: q's place as seen by seat
-        L, W, S, V, D = self.layout, self._site_width, self._sys_n, self._ves_n, self.defs
-        cards, vdef, sdef = self._def, self._vdef, self._sdef
-        ones: list[int] = []
-        quarters: list[int] = []
-        at: list[int] = []
-        val: list[float] = []
+        # Written for speed (it runs at every step): the entries are added up in a float64
+        # buffer copied from a blank one (an index may take several: two Frigates in one
+        # place), with every per-seat and per-card offset looked up in the tables of
+        # _build_tables; one conversion makes the float32 vector.
+        buf = self._blank[:]
+        n, W, S, V = self.players, self._site_width, self._sys_n, self._ves_n
+        L = self.layout
+        cards = self._def
+        rel = self._rel[seat]
+        flag = self._owner_flag[seat]
+        face = self._site_face
+        devs_at = 2 + S + n
+        o = 0
         for pos, s in enumerate(g.sites):
-            o = pos * W
             if s.face_up:
-                ones += (o, o + 1 + sdef[s.card])
-            ones.append(o + 1 + S + (0 if s.owner < 0 else 1 + (s.owner + rel) % n))
+                buf[o] += 1.0
+                buf[face[pos][s.card]] += 1.0
+            owner = s.owner
+            buf[o + (1 + S if owner < 0 else flag[owner])] += 1.0
             if s.devs:
-                at.append(o + 2 + S + n)
-                val.append(s.devs / 6.0)
-        o = 3 + S + n
-        ones += [h * W + o + (q + rel) % n for q, h in enumerate(g.homeworld) if h >= 0]
-        ones += [p * W + W - 2 for p in g.fought]
+                buf[o + devs_at] += s.devs / 6.0
+            o += W
+        hw = self._homeworld_at[seat]
+        for q, h in enumerate(g.homeworld):
+            if h >= 0:
+                buf[h * W + hw[q]] += 1.0
+        for p in g.fought:
+            buf[p * W + W - 2] += 1.0
         if g.combat_pos >= 0:
-            ones.append(g.combat_pos * W + W - 1)
-        o = 3 + S + 2 * n
+            buf[g.combat_pos * W + W - 1] += 1.0
+        at, vdef = self._vessel_at[seat], self._vdef
         for v in g.vessels.values():
-            base = v.pos * W + o + ((v.owner + rel) % n) * (V + 1)
-            quarters.append(base + vdef[v.id])
+            base = v.pos * W + at[v.owner]
+            buf[base + vdef[v.id]] += 0.25
             if v.damage:
-                at.append(base + V)
-                val.append(v.damage / 4.0)
-        o0, SW = L["seats"][0], self._seat_width
-        rules_cards = g.rules.cards
+                buf[base + V] += v.damage / 4.0
+        seat_at, SW = self._seat_at[seat], self._seat_width
+        hand_domain, tech_at = self._hand_domain, self._tech_at
+        hands, techs, credits, alive = g.hands, g.techs, g.credits, g.alive
         for q in range(n):
-            o = o0 + ((q + rel) % n) * SW
-            hand = g.hands[q]
-            if g.alive[q]:
-                ones.append(o)
-            at += (o + 1, o + 2)
-            val += (g.credits[q] / 20.0, len(hand) / 10.0)
-            ones += [o + 3 + di for di in (rules_cards[c].domain_index for c in hand) if di >= 0]
-            ones += [o + 3 + len(DOMAINS) + cards[c] for c in g.techs[q]]
-            if q == g.active:
-                ones.append(o + SW - 2)
-            if q == g.actor:
-                ones.append(o + SW - 1)
-        o = L["hand"][0]
-        ones += [o + cards[c] for c in g.hands[seat]]
-        o = L["discards"][0]
+            o = seat_at[q]
+            hand = hands[q]
+            if alive[q]:
+                buf[o] += 1.0
+            buf[o + 1] += credits[q] / 20.0
+            buf[o + 2] += len(hand) / 10.0
+            for c in hand:
+                d = hand_domain[c]
+                if d >= 0:
+                    buf[o + d] += 1.0
+            for c in techs[q]:
+                buf[o + tech_at[c]] += 1.0
+        if 0 <= g.active < n:
+            buf[seat_at[g.active] + SW - 2] += 1.0
+        if 0 <= g.actor < n:
+            buf[seat_at[g.actor] + SW - 1] += 1.0
+        hand_at = self._hand_at
+        for c in hands[seat]:
+            buf[hand_at[c]] += 1.0
+        discard_at = self._discard_at
         for pile in g.discards:
-            quarters += [o + cards[c] for c in pile]
+            for c in pile:
+                buf[discard_at[c]] += 0.25
         o = L["piles"][0]
-        at += range(o, o + len(g.decks) + 1)
-        val += [len(deck) / 30.0 for deck in g.decks]
-        val.append(len(g.sysdeck) / 20.0)
+        for deck in g.decks:
+            buf[o] += len(deck) / 30.0
+            o += 1
+        buf[o] += len(g.sysdeck) / 20.0
         o = L["supply"][0]
         for ids in g.supply.values():
             if ids and vdef[ids[0]] >= 0:
-                at.append(o + vdef[ids[0]])
-                val.append(len(ids) / 10.0)
+                buf[o + vdef[ids[0]]] += len(ids) / 10.0
         o = L["turn"][0]
-        at.append(o)
-        val.append(g.turn / 100.0)
+        buf[o] += g.turn / 100.0
         limit = g.cfg.turn_limit
         if limit:
-            at.append(o + 1)
-            val.append(min(g.turn / limit, 1.0))
-        ones.append(L["phase"][0] + _PHASES.index(g.phase))
-        if g.step in _STEPS:
-            ones.append(L["step"][0] + _STEPS.index(g.step))
-        o = L["stack"][0]
-        ones += [o + (0 if item[1] == seat else D) + cards[item[2]] for item in g.stack]
+            buf[o + 1] += min(g.turn / limit, 1.0)
+        buf[self._phase_at[g.phase]] += 1.0
+        step = self._step_at.get(g.step)
+        if step is not None:
+            buf[step] += 1.0
+        if g.stack:
+            mine, theirs = self._stack_mine, self._stack_theirs
+            for item in g.stack:
+                buf[(mine if item[1] == seat else theirs)[item[2]]] += 1.0
         tr = g.trade
         if tr is not None:
+            D = self.defs
             o = L["trade"][0]
-            at += (o, o + 1, o + 2, o + 3)
-            val += (tr.give_credits / 10.0, tr.ask_credits / 10.0, tr.ask_hand / 5.0,
-                    1.0 if g.step == "trade_answer" else 0.5)
+            buf[o] += tr.give_credits / 10.0
+            buf[o + 1] += tr.ask_credits / 10.0
+            buf[o + 2] += tr.ask_hand / 5.0
+            buf[o + 3] += 1.0 if g.step == "trade_answer" else 0.5
             sees = trade_cards_visible(g, seat)  # the observer's rule: offered hand cards
-            ones += [o + 4 + cards[x] for kind, x in tr.give
-                     if kind in ("tech", "vessel") or (kind == "card" and sees)]
-            ones += [o + 4 + D + cards[x] for kind, x in tr.ask if kind in ("card", "tech", "vessel")]
-            ones.append(o + 4 + 2 * D + (0 if seat == g.active else 1 if seat == tr.to else 2))
+            for kind, x in tr.give:
+                if kind in ("tech", "vessel") or (kind == "card" and sees):
+                    buf[o + 4 + cards[x]] += 1.0
+            for kind, x in tr.ask:
+                if kind in ("card", "tech", "vessel"):
+                    buf[o + 4 + D + cards[x]] += 1.0
+            buf[o + 4 + 2 * D + (0 if seat == g.active else 1 if seat == tr.to else 2)] += 1.0
         if g.choice is not None:
             o = L["choice"][0]
-            ones.append(o)
+            buf[o] += 1.0
             if sees_choice(g, seat):
-                ones.append(o + 1)
-        weights = [1.0] * len(ones)
-        weights += [0.25] * len(quarters)
-        weights += val
-        # An index may repeat (two Frigates in one place): bincount sums them.
-        return np.bincount(ones + quarters + at, weights, self.observation_size).astype(np.float32)
+                buf[o + 1] += 1.0
+        return np.frombuffer(buf, np.float64).astype(np.float32)
 
 __all__ = ["Features"]
