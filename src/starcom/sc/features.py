@@ -77,8 +77,9 @@ class Features:
         self._build_codec()
         self._build_layout()
         # An action's family depends only on the action, the seat deciding and the cards: the
-        # same tuples come back all game long, so each is worked out once.
-        self._known: dict[tuple[Any, int], int] = {}
+        # same tuples come back all game long, so each is worked out once (per seat: action ->
+        # its family's first ID and its number of slots).
+        self._known: dict[int, dict[tuple[Any, ...], tuple[int, int]]] = {}
 
     # ------------------------------------------------------------------ action IDs
     def _build_codec(self) -> None:
@@ -167,19 +168,19 @@ class Features:
         engine's order): its family's first ID plus its rank among the actions of its family
         so far; -1 for one beyond its family's slots."""
         seat = g.actor
+        known = self._known.get(seat)
+        if known is None or len(known) > 250_000:  # bounded: a long run meets new actions for ever
+            known = self._known[seat] = {}
         out: list[int] = []
         used: dict[int, int] = {}
-        known = self._known
-        if len(known) > 500_000:  # bounded: a long run meets new actions for ever
-            known.clear()
         for a in actions:
-            key = (a, seat)
-            fam = known.get(key)
-            if fam is None:
-                fam = known[key] = self._family(g, a, seat)
+            found = known.get(a)
+            if found is None:
+                found = known[a] = (self._family(g, a, seat), self._plan[a[0]][2])
+            fam, slots = found
             k = used.get(fam, 0)
             used[fam] = k + 1
-            out.append(fam + k if k < self._plan[a[0]][2] else -1)
+            out.append(fam + k if k < slots else -1)
         return out
 
     def action_label(self, action_id: int) -> str:
@@ -256,7 +257,7 @@ class Features:
         each other seat's entries go; per card instance, its type and its hand domain."""
         n, S, V, W = self.players, self._sys_n, self._ves_n, self._site_width
         L = self.layout
-        self._blank = array("d", bytes(8 * self.observation_size))  # all zeros
+        self._blank = array("f", bytes(4 * self.observation_size))  # all zeros
         # rel[seat][q]: q's place as seat sees it (0: seat itself, then the others in turn order).
         self._rel = tuple(tuple((q - seat) % n for q in range(n)) for seat in range(n))
         # Per seat and owner: where a site's controller flag goes, where the owner's vessels
@@ -281,27 +282,27 @@ class Features:
 
     def observe(self, g: GameState, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation: a float32 vector of :attr:`observation_size`."""
-        # Written for speed (it runs at every step): the entries are added up in a float64
-        # buffer copied from a blank one (an index may take several: two Frigates in one
-        # place), with every per-seat and per-card offset looked up in the tables of
-        # _build_tables; one conversion makes the float32 vector.
+        # Written for speed (it runs at every step): the entries go into a float32 buffer copied
+        # from a blank one, which the returned vector then wraps (no copy), with every per-seat
+        # and per-card offset looked up in the tables of _build_tables. An entry is set (=)
+        # where nothing else writes it and added to (+=) where several things may (two
+        # Frigates in one place); the sums are of quarters and whole numbers, exact in float32.
         buf = self._blank[:]
-        n, W, S, V = self.players, self._site_width, self._sys_n, self._ves_n
+        n, W, V = self.players, self._site_width, self._ves_n
         L = self.layout
         cards = self._def
-        rel = self._rel[seat]
         flag = self._owner_flag[seat]
-        face = self._site_face
-        devs_at = 2 + S + n
+        nobody = 1 + self._sys_n
+        devs_at = 2 + self._sys_n + n
         o = 0
-        for pos, s in enumerate(g.sites):
+        for s, face in zip(g.sites, self._site_face):
             if s.face_up:
-                buf[o] += 1.0
-                buf[face[pos][s.card]] += 1.0
+                buf[o] = 1.0
+                buf[face[s.card]] += 1.0
             owner = s.owner
-            buf[o + (1 + S if owner < 0 else flag[owner])] += 1.0
+            buf[o + (nobody if owner < 0 else flag[owner])] = 1.0
             if s.devs:
-                buf[o + devs_at] += s.devs / 6.0
+                buf[o + devs_at] = s.devs / 6.0
             o += W
         hw = self._homeworld_at[seat]
         for q, h in enumerate(g.homeworld):
@@ -319,24 +320,24 @@ class Features:
                 buf[base + V] += v.damage / 4.0
         seat_at, SW = self._seat_at[seat], self._seat_width
         hand_domain, tech_at = self._hand_domain, self._tech_at
-        hands, techs, credits, alive = g.hands, g.techs, g.credits, g.alive
-        for q in range(n):
+        hands, credits, alive = g.hands, g.credits, g.alive
+        for q, techs in enumerate(g.techs):
             o = seat_at[q]
             hand = hands[q]
             if alive[q]:
-                buf[o] += 1.0
-            buf[o + 1] += credits[q] / 20.0
-            buf[o + 2] += len(hand) / 10.0
+                buf[o] = 1.0
+            buf[o + 1] = credits[q] / 20.0
+            buf[o + 2] = len(hand) / 10.0
             for c in hand:
                 d = hand_domain[c]
                 if d >= 0:
                     buf[o + d] += 1.0
-            for c in techs[q]:
+            for c in techs:
                 buf[o + tech_at[c]] += 1.0
         if 0 <= g.active < n:
-            buf[seat_at[g.active] + SW - 2] += 1.0
+            buf[seat_at[g.active] + SW - 2] = 1.0
         if 0 <= g.actor < n:
-            buf[seat_at[g.actor] + SW - 1] += 1.0
+            buf[seat_at[g.actor] + SW - 1] = 1.0
         hand_at = self._hand_at
         for c in hands[seat]:
             buf[hand_at[c]] += 1.0
@@ -346,22 +347,22 @@ class Features:
                 buf[discard_at[c]] += 0.25
         o = L["piles"][0]
         for deck in g.decks:
-            buf[o] += len(deck) / 30.0
+            buf[o] = len(deck) / 30.0
             o += 1
-        buf[o] += len(g.sysdeck) / 20.0
+        buf[o] = len(g.sysdeck) / 20.0
         o = L["supply"][0]
         for ids in g.supply.values():
             if ids and vdef[ids[0]] >= 0:
                 buf[o + vdef[ids[0]]] += len(ids) / 10.0
         o = L["turn"][0]
-        buf[o] += g.turn / 100.0
+        buf[o] = g.turn / 100.0
         limit = g.cfg.turn_limit
         if limit:
-            buf[o + 1] += min(g.turn / limit, 1.0)
-        buf[self._phase_at[g.phase]] += 1.0
+            buf[o + 1] = min(g.turn / limit, 1.0)
+        buf[self._phase_at[g.phase]] = 1.0
         step = self._step_at.get(g.step)
         if step is not None:
-            buf[step] += 1.0
+            buf[step] = 1.0
         if g.stack:
             mine, theirs = self._stack_mine, self._stack_theirs
             for item in g.stack:
@@ -370,10 +371,10 @@ class Features:
         if tr is not None:
             D = self.defs
             o = L["trade"][0]
-            buf[o] += tr.give_credits / 10.0
-            buf[o + 1] += tr.ask_credits / 10.0
-            buf[o + 2] += tr.ask_hand / 5.0
-            buf[o + 3] += 1.0 if g.step == "trade_answer" else 0.5
+            buf[o] = tr.give_credits / 10.0
+            buf[o + 1] = tr.ask_credits / 10.0
+            buf[o + 2] = tr.ask_hand / 5.0
+            buf[o + 3] = 1.0 if g.step == "trade_answer" else 0.5
             sees = trade_cards_visible(g, seat)  # the observer's rule: offered hand cards
             for kind, x in tr.give:
                 if kind in ("tech", "vessel") or (kind == "card" and sees):
@@ -381,12 +382,12 @@ class Features:
             for kind, x in tr.ask:
                 if kind in ("card", "tech", "vessel"):
                     buf[o + 4 + D + cards[x]] += 1.0
-            buf[o + 4 + 2 * D + (0 if seat == g.active else 1 if seat == tr.to else 2)] += 1.0
+            buf[o + 4 + 2 * D + (0 if seat == g.active else 1 if seat == tr.to else 2)] = 1.0
         if g.choice is not None:
             o = L["choice"][0]
-            buf[o] += 1.0
+            buf[o] = 1.0
             if sees_choice(g, seat):
-                buf[o + 1] += 1.0
-        return np.frombuffer(buf, np.float64).astype(np.float32)
+                buf[o + 1] = 1.0
+        return np.frombuffer(buf, np.float32)
 
 __all__ = ["Features"]
