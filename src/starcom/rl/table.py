@@ -146,7 +146,15 @@ class Table:
 
     def play(self, action_id: int) -> list[Any]:
         """Play ``action_id`` for the seat to move; returns the events."""
-        act = self.action(action_id)
+        legal = self._legal
+        if legal is None:
+            legal, _ = self._listed()
+        try:  # the usual case, looked up directly; anything else goes through action()
+            if type(action_id) is not int or action_id < 0:
+                raise ValueError
+            act = legal[self._ids.index(action_id)]
+        except ValueError:
+            act = self.action(action_id)
         self._legal = None
         self.steps += 1
         return self.entry.rules.play(self.game, act)

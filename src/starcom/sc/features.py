@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -36,6 +37,9 @@ _PHASES = ("ready", "command", "combat", "end")
 _STEPS = ("command", "priority", "build_window", "combat_pick", "assign", "retreat", "choice",
           "trade_build", "trade_answer")
 _AMOUNT_CAP = 7  # amounts, credits and counts in an action are coded 0..7 (7: seven or more)
+
+# What observe reads of a board position (a Site): face up, system card, controller, developments.
+_SITE_FACTS = attrgetter("face_up", "card", "owner", "devs")
 
 # Codes an action field's value (its type goes by the field: an int, or a str for a trade
 # item) for the seat deciding: a number below the field's radix.
@@ -257,7 +261,10 @@ class Features:
         each other seat's entries go; per card instance, its type and its hand domain."""
         n, S, V, W = self.players, self._sys_n, self._ves_n, self._site_width
         L = self.layout
-        self._blank = array("f", bytes(4 * self.observation_size))  # all zeros
+        self._rest = array("f", bytes(4 * (self.observation_size - self.positions * self._site_width)))
+        # The parts of the vector that change seldom, as worked out before: see observe.
+        self._boards: dict[tuple[Any, ...], array[float]] = {}
+        self._supplies: dict[tuple[Any, ...], array[float]] = {}
         # rel[seat][q]: q's place as seat sees it (0: seat itself, then the others in turn order).
         self._rel = tuple(tuple((q - seat) % n for q in range(n)) for seat in range(n))
         # Per seat and owner: where a site's controller flag goes, where the owner's vessels
@@ -277,8 +284,35 @@ class Features:
         self._stack_mine = [L["stack"][0] + c for c in self._def]
         self._stack_theirs = [L["stack"][0] + self.defs + c for c in self._def]
         self._phase_at = {p: L["phase"][0] + i for i, p in enumerate(_PHASES)}
-        self._step_at = {p: L["step"][0] + i for i, p in enumerate(_STEPS)}
+        self._step_at: dict[str | None, int] = {p: L["step"][0] + i for i, p in enumerate(_STEPS)}
         self._site_face = [[pos * W + 1 + sd for sd in self._sdef] for pos in range(self.positions)]
+
+    def _board(self, sites: tuple[Any, ...]) -> array[float]:
+        """The first P * W entries of the vector of seat ``sites[0]`` where the board's systems
+        show ``sites[1:]`` (each as :data:`_SITE_FACTS` reads it): only what the systems say."""
+        seat, W = sites[0], self._site_width
+        out = array("f", bytes(4 * self.positions * W))
+        flag = self._owner_flag[seat]
+        nobody, devs_at = 1 + self._sys_n, 2 + self._sys_n + self.players
+        o = 0
+        for (face_up, card, owner, devs), face in zip(sites[1:], self._site_face):
+            if face_up:
+                out[o] = 1.0
+                out[face[card]] += 1.0
+            out[o + (nobody if owner < 0 else flag[owner])] = 1.0
+            if devs:
+                out[o + devs_at] = devs / 6.0
+            o += W
+        return out
+
+    def _supply(self, supply: dict[str, list[int]]) -> array[float]:
+        """The supply block: neutral vessels left, by type."""
+        out = array("f", bytes(4 * self._ves_n))
+        vdef = self._vdef
+        for ids in supply.values():
+            if ids and vdef[ids[0]] >= 0:
+                out[vdef[ids[0]]] += len(ids) / 10.0
+        return out
 
     def observe(self, g: GameState, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation: a float32 vector of :attr:`observation_size`."""
@@ -287,23 +321,18 @@ class Features:
         # and per-card offset looked up in the tables of _build_tables. An entry is set (=)
         # where nothing else writes it and added to (+=) where several things may (two
         # Frigates in one place); the sums are of quarters and whole numbers, exact in float32.
-        buf = self._blank[:]
         n, W, V = self.players, self._site_width, self._ves_n
         L = self.layout
         cards = self._def
-        flag = self._owner_flag[seat]
-        nobody = 1 + self._sys_n
-        devs_at = 2 + self._sys_n + n
-        o = 0
-        for s, face in zip(g.sites, self._site_face):
-            if s.face_up:
-                buf[o] = 1.0
-                buf[face[s.card]] += 1.0
-            owner = s.owner
-            buf[o + (nobody if owner < 0 else flag[owner])] = 1.0
-            if s.devs:
-                buf[o + devs_at] = s.devs / 6.0
-            o += W
+        # The board's systems change seldom: their part of the vector (the first P * W entries)
+        # is kept per seat and what the systems show, and the rest of the buffer appended.
+        sites = (seat, *map(_SITE_FACTS, g.sites))
+        board = self._boards.get(sites)
+        if board is None:
+            if len(self._boards) >= 20_000:  # bounded: every deal brings new boards
+                self._boards.clear()
+            board = self._boards[sites] = self._board(sites)
+        buf = board + self._rest
         hw = self._homeworld_at[seat]
         for q, h in enumerate(g.homeworld):
             if h >= 0:
@@ -350,10 +379,15 @@ class Features:
             buf[o] = len(deck) / 30.0
             o += 1
         buf[o] = len(g.sysdeck) / 20.0
+        supply = g.supply
+        counts = (*supply, *map(len, supply.values()))  # its names and sizes: they change seldom
+        block = self._supplies.get(counts)
+        if block is None:
+            if len(self._supplies) >= 20_000:
+                self._supplies.clear()
+            block = self._supplies[counts] = self._supply(supply)
         o = L["supply"][0]
-        for ids in g.supply.values():
-            if ids and vdef[ids[0]] >= 0:
-                buf[o + vdef[ids[0]]] += len(ids) / 10.0
+        buf[o:o + V] = block
         o = L["turn"][0]
         buf[o] = g.turn / 100.0
         limit = g.cfg.turn_limit
