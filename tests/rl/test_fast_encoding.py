@@ -72,3 +72,42 @@ def test_each_observation_is_a_fresh_array():
     second = features.observe(g, 0)
     second[:] = 7.0
     assert np.array_equal(first, kept) and first is not second
+
+
+@pytest.mark.parametrize("game,config", [("starcom", {"players": 2, "size": 3}), ("starcom", {"players": 3, "size": 4}),
+                                         ("ge", {"edition": "full"})])
+def test_the_environments_give_the_reference_observations_and_masks(game, config):
+    """Through the AEC environment (its table lists the legal actions once per position and
+    builds the mask from them) and the Gymnasium one: every agent's observation and mask are
+    the reference encoder's, the mover's mask 1 exactly at the reference IDs of its legal
+    actions, and ``legal_actions`` pairs those IDs with their actions in the engine's order."""
+    pytest.importorskip("pettingzoo", reason="the RL environments need the rl extra: pip install 'starcom[rl]'")
+    import starcom.rl
+    env = starcom.rl.raw_env(game=game, **config)
+    env.reset(seed=3)
+    old = _old(game, env.table.game)
+    rng = random.Random(3)
+    steps = 0
+    while steps < 600:
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            env.reset()
+            continue
+        g = env.table.game
+        legal = g.legal_actions()
+        ids = old.action_ids(g, legal)
+        for agent in env.possible_agents:
+            seat = env.agent_name_mapping[agent]
+            seen = env.observe(agent)
+            assert np.array_equal(seen["observation"], old.observe(g, seat))
+            want = np.zeros(old.action_count, np.int8)
+            if agent == env.agent_selection:
+                want[[i for i in ids if i >= 0]] = 1
+            assert seen["action_mask"].dtype == np.int8 and np.array_equal(seen["action_mask"], want)
+        pairs = env.infos[env.agent_selection]["legal_actions"]
+        assert pairs == [(i, a) for i, a in zip(ids, legal) if i >= 0]
+        env.step(rng.choice(pairs)[0])
+        steps += 1
+    gym = starcom.rl.gym_env(game=game, **config)
+    obs, _ = gym.reset(seed=1)
+    masks = gym.action_masks()
+    assert masks.dtype == bool and np.array_equal(masks, obs["action_mask"].astype(bool))

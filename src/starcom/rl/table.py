@@ -115,9 +115,10 @@ class Table:
         """Seat ``seat``'s observation vector."""
         return self.features.observe(self.game, seat)  # type: ignore[no-any-return]
 
-    def mask(self, seat: int) -> np.ndarray:
-        """1 for each action ID ``seat`` may play now (all 0 when it is not to move)."""
-        out = np.zeros(self.action_count, dtype=np.int8)
+    def mask(self, seat: int, dtype: Any = np.int8) -> np.ndarray:
+        """1 for each action ID ``seat`` may play now (all 0 when it is not to move), as
+        ``dtype`` (int8, or bool for sb3-contrib)."""
+        out = np.zeros(self.action_count, dtype=dtype)
         if self.game.to_move == seat:
             if self._legal is None:
                 self._listed()
