@@ -104,7 +104,7 @@ class Table:
             legal = self.game.legal_actions()
             ids = self.features.action_ids(self.game, legal) if legal else []
             self._legal, self._ids = legal, ids
-            if min(ids, default=0) >= 0:  # the usual case: every legal action has an ID
+            if not ids or min(ids) >= 0:  # the usual case: every legal action has an ID
                 self._pairs, self._on = list(zip(ids, legal)), ids
             else:
                 self._pairs = [(i, a) for i, a in zip(ids, legal) if i >= 0]

@@ -195,8 +195,8 @@ class Features:
             ((k, p) for k, p in self._plan.items() if p[0] <= action_id), key=lambda kp: kp[1][0])
         rest, slot = divmod(action_id - base, slots)
         values = []
-        for radix, _ in reversed(fields):
-            rest, v = divmod(rest, radix)
+        for field in fields[::-1]:
+            rest, v = divmod(rest, field[0])
             values.append(v)
         words = [kind]
         for k, ((name, fk, _), v) in enumerate(zip(SIGNATURES[kind], reversed(values))):
