@@ -329,7 +329,7 @@ class Features:
         sites = (seat, *map(_SITE_FACTS, g.sites))
         board = self._boards.get(sites)
         if board is None:
-            if len(self._boards) >= 20_000:  # bounded: every deal brings new boards
+            if len(self._boards) >= 2048:  # bounded (a 5x5 board's part is 9 kB): deals bring new boards
                 self._boards.clear()
             board = self._boards[sites] = self._board(sites)
         buf = board + self._rest
@@ -383,7 +383,7 @@ class Features:
         counts = (*supply, *map(len, supply.values()))  # its names and sizes: they change seldom
         block = self._supplies.get(counts)
         if block is None:
-            if len(self._supplies) >= 20_000:
+            if len(self._supplies) >= 4096:
                 self._supplies.clear()
             block = self._supplies[counts] = self._supply(supply)
         o = L["supply"][0]
