@@ -57,7 +57,7 @@ class Features:
         self.action_count = total
         self.globals_size = 40
         self.observation_size = 2 * SLOTS * CARD_FEATURES + self.globals_size
-        self._blank = array("d", bytes(8 * self.observation_size))  # all zeros
+        self._blank = array("f", bytes(4 * self.observation_size))  # all zeros
         self._phase_index = {p: i for i, p in enumerate(PHASES)}
         self._pool_tenths = [float(np.float32(x) / np.float32(10)) for x in range(100)]
         self._game_tables: dict[int, _GameTables] = {}  # by id(owner_of): see _tables
@@ -80,9 +80,9 @@ class Features:
         return self._tables(g).slots[seat]
 
     def observe(self, g: GalacticEmpires, seat: int) -> np.ndarray:
-        # Written for speed (it runs at every step): a float64 buffer copied from a blank one,
-        # card row r's feature k at r * CARD_FEATURES + k, the globals after the cards; one
-        # conversion makes the float32 vector.
+        # Written for speed (it runs at every step): a float32 buffer copied from a blank one,
+        # which the returned vector wraps (no copy); card row r's feature k at
+        # r * CARD_FEATURES + k, the globals after the cards. Every entry is set, never summed.
         s = g.s
         row = self._tables(g).rows[seat]  # uid -> where its card row starts
         buf = self._blank[:]
@@ -123,20 +123,20 @@ class Features:
                         buf[row[uid] + 5] = 1.0
         me, other = s.players[seat], s.players[1 - seat]
         o = 2 * SLOTS * CARD_FEATURES
-        buf[o:o + 6] = array("d", (me.hq / 25, other.hq / 25, len(me.deck) / SLOTS, len(other.deck) / SLOTS,
+        buf[o:o + 6] = array("f", (me.hq / 25, other.hq / 25, len(me.deck) / SLOTS, len(other.deck) / SLOTS,
                                    len(me.hand) / 15, len(other.hand) / 15))
         tenths = self._pool_tenths
         for i, x in enumerate(me.pool):  # a tenth of each point count, worked out in float32
             buf[o + 6 + i] = tenths[x] if 0 <= x < len(tenths) else float(np.float32(x) / np.float32(10))
         buf[o + 12 + self._phase_index[s.phase]] = 1.0
-        buf[o + 19:o + 27] = array("d", (g.to_move == seat, s.priority == seat, s.priority == 1 - seat,
+        buf[o + 19:o + 27] = array("f", (g.to_move == seat, s.priority == seat, s.priority == 1 - seat,
                                          s.active == seat, me.plays / 3, other.plays / 3, me.slots / 4,
                                          s.edition == "quick"))
-        buf[o + 27:o + 31] = array("d", (me.turns / 40, other.turns / 40, s.aim is not None,
+        buf[o + 27:o + 31] = array("f", (me.turns / 40, other.turns / 40, s.aim is not None,
                                          s.aim is not None and s.aim == -2 + seat))  # aiming at the other Sector HQ
-        buf[o + 31:o + 35] = array("d", (len(s.chain) / 5, len(s.aim_weapons) / 8, me.reserve_public,
+        buf[o + 31:o + 35] = array("f", (len(s.chain) / 5, len(s.aim_weapons) / 8, me.reserve_public,
                                          len(me.reserve) / 2))
-        return np.frombuffer(buf, np.float64).astype(np.float32)
+        return np.frombuffer(buf, np.float32)
 
     # ------------------------------------------------------------------ action IDs
     def _place(self, g: GalacticEmpires, seat: int, x: int, slot: list[int]) -> int:

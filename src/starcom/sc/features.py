@@ -274,10 +274,9 @@ class Features:
         self._homeworld_at = tuple(tuple(3 + S + n + r for r in rel) for rel in self._rel)
         o0, SW = L["seats"][0], self._seat_width
         self._seat_at = tuple(tuple(o0 + r * SW for r in rel) for rel in self._rel)
-        self._domain = [d.domain_index for d in self._rules.cards]
         # Per card instance: its entry in a seat's hand domains (-1: none), technologies, the
         # observer's hand, the discards, the stack (the observer's, the others').
-        self._hand_domain = [3 + di if di >= 0 else -1 for di in self._domain]
+        self._hand_domain = [3 + d.domain_index if d.domain_index >= 0 else -1 for d in self._rules.cards]
         self._tech_at = [3 + len(DOMAINS) + c for c in self._def]
         self._hand_at = [L["hand"][0] + c for c in self._def]
         self._discard_at = [L["discards"][0] + c for c in self._def]
@@ -309,9 +308,12 @@ class Features:
         """The supply block: neutral vessels left, by type."""
         out = array("f", bytes(4 * self._ves_n))
         vdef = self._vdef
+        sums: dict[int, float] = {}  # summed as Python floats, rounded to float32 once
         for ids in supply.values():
             if ids and vdef[ids[0]] >= 0:
-                out[vdef[ids[0]]] += len(ids) / 10.0
+                sums[vdef[ids[0]]] = sums.get(vdef[ids[0]], 0.0) + len(ids) / 10.0
+        for j, x in sums.items():
+            out[j] = x
         return out
 
     def observe(self, g: GameState, seat: int) -> np.ndarray:
