@@ -43,7 +43,10 @@ def _old(game, g):
     return OldStarcomFeatures(g) if game == "starcom" else OldGEFeatures()
 
 
-@pytest.mark.parametrize("game,settings,points", PLAN, ids=[f"{g}-{'-'.join(map(str, s.values()))}" for g, s, _ in PLAN])
+NAMES = [f"{g}-{'-'.join(map(str, s.values()))}" for g, s, _ in PLAN]
+
+
+@pytest.mark.parametrize("game,settings,points", PLAN, ids=NAMES)
 def test_fast_observations_and_ids_match_the_reference(game, settings, points):
     entry = games.get(game)
     old = fast = None
