@@ -64,8 +64,10 @@ class StarcomAEC(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        game = self.table.game
-        if game.over or self.table.truncated:
+        table = self.table
+        game = table.game
+        limit = table.config.action_limit
+        if game.over or (limit is not None and table.steps >= limit):  # over, or truncated
             returns = game.returns()  # all 0 while the game runs: a truncated episode has no result
             for a in self.agents:
                 self.rewards[a] = float(returns[self.agent_name_mapping[a]])
@@ -79,9 +81,10 @@ class StarcomAEC(AECEnv):  # type: ignore[misc]
         assert seat is not None, "a game that is not over has a seat to move"
         mover = self.possible_agents[seat]
         self.agent_selection = mover
+        infos = self.infos
         for a in self.agents:
-            self.infos[a] = {}
-        self.infos[mover] = {"legal_actions": self.table.legal()}
+            infos[a] = {}
+        infos[mover] = {"legal_actions": table.legal()}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an ID whose mask is 1) for the agent selected; None for an agent
@@ -93,14 +96,16 @@ class StarcomAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to move: give an action ID, not None")
         self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
         for a in self.agents:
-            self.rewards[a] = 0.0
+            rewards[a] = 0.0
         self.table.play(action)
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
-        return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
+        table = self.table
+        return {"observation": table.features.observe(table.game, seat), "action_mask": table.mask(seat)}
 
     # ------------------------------------------------------------------ extras
     def notation(self, action_id: int) -> str:

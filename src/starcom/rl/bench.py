@@ -3,7 +3,9 @@
 Both loops play random games of the same setting to the end, over and over: the engine loop
 lists the legal actions and plays a random one; the environment loop calls ``last()`` (the
 observation and action mask of the agent to move) and ``step`` with a random ID whose mask is
-1, drawn from the legal IDs that ``last()``'s info lists. The wrapper's cost is the environment's time per step less the engine's.
+1, drawn from the legal IDs that ``last()``'s info lists, with the same generator. They take
+turns of a few hundred steps, so a machine whose load changes slows both alike. The wrapper's
+cost is the environment's time per step less the engine's.
 """
 from __future__ import annotations
 
@@ -12,8 +14,6 @@ import time
 from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any
-
-import numpy as np
 
 from .. import games
 
@@ -47,38 +47,78 @@ class RLBench:
                 "aec_steps_per_second": round(self.env_per_second), "wrapper_cost_x_engine": round(self.wrapper_cost, 2)}
 
 
-def _engine(game: str, settings: Mapping[str, Any], seconds: float, steps: int | None, seed: int) -> tuple[int, float]:
-    entry = games.get(game)
-    rng = random.Random(seed)
-    done, deal = 0, seed
-    position = games.load_game(game, **settings, seed=deal)
-    start = time.perf_counter()
-    while (done < steps) if steps else (time.perf_counter() - start < seconds):
-        if position.over:
-            deal += 1
-            position = games.load_game(game, **settings, seed=deal)
-        entry.rules.play(position, rng.choice(position.legal_actions()))
-        done += 1
-    return done, time.perf_counter() - start
+class _Engine:
+    """Random games through the engine alone: list the legal actions, play a random one."""
+
+    def __init__(self, game: str, settings: Mapping[str, Any], seed: int) -> None:
+        self.game, self.settings = game, dict(settings)
+        self.entry = games.get(game)
+        self.rng = random.Random(seed)
+        self.deal = seed
+        self.position = games.load_game(game, **self.settings, seed=seed)
+        self.steps, self.seconds = 0, 0.0
+
+    def run(self, steps: int) -> None:
+        play, rng = self.entry.rules.play, self.rng
+        position = self.position
+        start = time.perf_counter()
+        for _ in range(steps):
+            if position.over:
+                self.deal += 1
+                position = games.load_game(self.game, **self.settings, seed=self.deal)
+            play(position, rng.choice(position.legal_actions()))
+        self.seconds += time.perf_counter() - start
+        self.position = position
+        self.steps += steps
 
 
-def _env(game: str, settings: Mapping[str, Any], seconds: float, steps: int | None, seed: int) -> tuple[int, float]:
-    from .aec import StarcomAEC
-    env = StarcomAEC(game=game, **{k: v for k, v in settings.items() if k in ("players", "size", "edition")})
-    rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    done = 0
-    start = time.perf_counter()
-    while (done < steps) if steps else (time.perf_counter() - start < seconds):
-        obs, _, term, trunc, info = env.last()
-        if term or trunc:
-            env.reset()
-            continue
-        # A uniformly random ID among those whose mask is 1 (info lists them with their actions).
-        legal = info["legal_actions"]
-        env.step(legal[int(rng.integers(len(legal)))][0])
-        done += 1
-    return done, time.perf_counter() - start
+class _Env:
+    """Random games through the AEC environment: ``last()`` (the observation and action mask of
+    the agent to move), then ``step`` with a uniformly random ID among those whose mask is 1
+    (``last()``'s info lists them with their actions), drawn as the engine loop draws."""
+
+    def __init__(self, game: str, settings: Mapping[str, Any], seed: int) -> None:
+        from .aec import StarcomAEC
+        self.env = StarcomAEC(game=game, **{k: v for k, v in settings.items() if k in ("players", "size", "edition")})
+        self.rng = random.Random(seed)
+        self.env.reset(seed=seed)
+        self.steps, self.seconds = 0, 0.0
+
+    def run(self, steps: int) -> None:
+        env, rng = self.env, self.rng
+        done = 0
+        start = time.perf_counter()
+        while done < steps:
+            obs, _, term, trunc, info = env.last()
+            if term or trunc:
+                env.reset()
+                continue
+            env.step(rng.choice(info["legal_actions"])[0])
+            done += 1
+        self.seconds += time.perf_counter() - start
+        self.steps += done
+
+
+_SLICE = 200  # steps per turn: the two loops take turns, so both see the same load
+
+
+def _race(engine: _Engine, env: _Env, seconds: float, steps: int | None) -> None:
+    """Run both loops by turns of :data:`_SLICE` steps, to ``steps`` each, or until each has
+    run for ``seconds``."""
+    while True:
+        if steps is not None:
+            left = steps - engine.steps
+            if left <= 0:
+                return
+            engine.run(min(_SLICE, left))
+            env.run(min(_SLICE, left))
+        else:
+            if engine.seconds >= seconds and env.seconds >= seconds:
+                return
+            if engine.seconds < seconds:
+                engine.run(_SLICE)
+            if env.seconds < seconds:
+                env.run(_SLICE)
 
 
 def bench_rl(seconds: float = 3.0, seed: int = 0, steps: int | None = None,
@@ -93,10 +133,10 @@ def bench_rl(seconds: float = 3.0, seed: int = 0, steps: int | None = None,
     out = []
     for _, setup in setups(entry):
         settings = {**setup, **({"action_limit": ACTION_LIMIT} if "action_limit" in entry.rules.settings else {})}
-        e_steps, e_secs = _engine(name, settings, seconds, steps, seed)
-        a_steps, a_secs = _env(name, setup, seconds, steps, seed)
-        out.append(RLBench(int(settings.get("players") or 0), int(settings.get("size") or 0), e_steps, e_secs,
-                           a_steps, a_secs))
+        engine, env = _Engine(name, settings, seed), _Env(name, setup, seed)
+        _race(engine, env, seconds, steps)
+        out.append(RLBench(int(settings.get("players") or 0), int(settings.get("size") or 0), engine.steps,
+                           engine.seconds, env.steps, env.seconds))
     return out
 
 

@@ -25,16 +25,14 @@ class PolicyAgent:
         seat = game.to_move
         legal = game.legal_actions()
         ids = features.action_ids(game, legal)
-        mask = [False] * features.action_count
-        for i in ids:
-            if i >= 0:
-                mask[i] = True
         import numpy as np
         import torch
+        mask = np.zeros(features.action_count, dtype=bool)
+        mask[[i for i in ids if i >= 0]] = True
         policy = self.model.policy
         obs, _ = policy.obs_to_tensor(features.observe(game, seat))
         with torch.no_grad():
-            probs = policy.get_distribution(obs, action_masks=np.array(mask)).distribution.probs[0].numpy()
+            probs = policy.get_distribution(obs, action_masks=mask).distribution.probs[0].numpy()
         playable = [(a, float(probs[i])) for a, i in zip(legal, ids) if i >= 0]
         if self.deterministic:
             return max(playable, key=lambda ap: ap[1])[0]

@@ -94,7 +94,7 @@ class StarcomGym(gym.Env):  # type: ignore[misc, unused-ignore]  # gym.Env is An
 
     def action_masks(self) -> np.ndarray:
         """The legal action IDs as booleans (sb3-contrib's MaskablePPO reads this)."""
-        return self.table.mask(self.seat).astype(bool)
+        return self.table.mask(self.seat, bool)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

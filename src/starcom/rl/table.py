@@ -60,6 +60,7 @@ class Table:
         self._legal: list[Any] | None = None  # the engine's legal actions, listed once per position
         self._ids: list[int] = []  # their IDs (-1: none)
         self._pairs: list[tuple[int, Any]] = []  # (ID, action) of those with an ID
+        self._on: list[int] = []  # the IDs of those pairs: where the mask is 1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Table":
         # A copy plays on independently; the codec and the registry entry are shared.
@@ -97,27 +98,37 @@ class Table:
         self._legal = None
 
     def _listed(self) -> tuple[list[Any], list[int]]:
+        # The legal actions, their IDs and the mask's ones are worked out once per position:
+        # the mask, the infos and the next play all read them.
         if self._legal is None:
-            self._legal = self.game.legal_actions()
-            self._ids = self.features.action_ids(self.game, self._legal) if self._legal else []
-            self._pairs = [(i, a) for i, a in zip(self._ids, self._legal) if i >= 0]
+            legal = self.game.legal_actions()
+            ids = self.features.action_ids(self.game, legal) if legal else []
+            self._legal, self._ids = legal, ids
+            if not ids or min(ids) >= 0:  # the usual case: every legal action has an ID
+                self._pairs, self._on = list(zip(ids, legal)), ids
+            else:
+                self._pairs = [(i, a) for i, a in zip(ids, legal) if i >= 0]
+                self._on = [i for i, _ in self._pairs]
         return self._legal, self._ids
 
     def observation(self, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation vector."""
         return self.features.observe(self.game, seat)  # type: ignore[no-any-return]
 
-    def mask(self, seat: int) -> np.ndarray:
-        """1 for each action ID ``seat`` may play now (all 0 when it is not to move)."""
-        out = np.zeros(self.action_count, dtype=np.int8)
+    def mask(self, seat: int, dtype: Any = np.int8) -> np.ndarray:
+        """1 for each action ID ``seat`` may play now (all 0 when it is not to move), as
+        ``dtype`` (int8, or bool for sb3-contrib)."""
+        out = np.zeros(self.action_count, dtype=dtype)
         if self.game.to_move == seat:
-            self._listed()
-            out[[i for i, _ in self._pairs]] = 1
+            if self._legal is None:
+                self._listed()
+            out.put(self._on, 1)
         return out
 
     def legal(self) -> list[tuple[int, Any]]:
         """The seat to move's legal actions with an ID, as (ID, engine action) pairs."""
-        self._listed()
+        if self._legal is None:
+            self._listed()
         return self._pairs
 
     def action(self, action_id: int) -> Any:
@@ -136,7 +147,15 @@ class Table:
 
     def play(self, action_id: int) -> list[Any]:
         """Play ``action_id`` for the seat to move; returns the events."""
-        act = self.action(action_id)
+        legal = self._legal
+        if legal is None:
+            legal, _ = self._listed()
+        try:  # the usual case, looked up directly; anything else goes through action()
+            if type(action_id) is not int or action_id < 0:
+                raise ValueError
+            act = legal[self._ids.index(action_id)]
+        except ValueError:
+            act = self.action(action_id)
         self._legal = None
         self.steps += 1
         return self.entry.rules.play(self.game, act)

@@ -20,7 +20,9 @@ A legal action beyond its family's slots has no ID (:meth:`Features.action_ids` 
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -35,6 +37,9 @@ _PHASES = ("ready", "command", "combat", "end")
 _STEPS = ("command", "priority", "build_window", "combat_pick", "assign", "retreat", "choice",
           "trade_build", "trade_answer")
 _AMOUNT_CAP = 7  # amounts, credits and counts in an action are coded 0..7 (7: seven or more)
+
+# What observe reads of a board position (a Site): face up, system card, controller, developments.
+_SITE_FACTS = attrgetter("face_up", "card", "owner", "devs")
 
 # Codes an action field's value (its type goes by the field: an int, or a str for a trade
 # item) for the seat deciding: a number below the field's radix.
@@ -76,8 +81,9 @@ class Features:
         self._build_codec()
         self._build_layout()
         # An action's family depends only on the action, the seat deciding and the cards: the
-        # same tuples come back all game long, so each is worked out once.
-        self._known: dict[tuple[Any, int], int] = {}
+        # same tuples come back all game long, so each is worked out once (per seat: action ->
+        # its family's first ID and its number of slots).
+        self._known: dict[int, dict[tuple[Any, ...], tuple[int, int]]] = {}
 
     # ------------------------------------------------------------------ action IDs
     def _build_codec(self) -> None:
@@ -166,19 +172,19 @@ class Features:
         engine's order): its family's first ID plus its rank among the actions of its family
         so far; -1 for one beyond its family's slots."""
         seat = g.actor
+        known = self._known.get(seat)
+        if known is None or len(known) > 250_000:  # bounded: a long run meets new actions for ever
+            known = self._known[seat] = {}
         out: list[int] = []
         used: dict[int, int] = {}
-        known = self._known
-        if len(known) > 500_000:  # bounded: a long run meets new actions for ever
-            known.clear()
         for a in actions:
-            key = (a, seat)
-            fam = known.get(key)
-            if fam is None:
-                fam = known[key] = self._family(g, a, seat)
+            found = known.get(a)
+            if found is None:
+                found = known[a] = (self._family(g, a, seat), self._plan[a[0]][2])
+            fam, slots = found
             k = used.get(fam, 0)
             used[fam] = k + 1
-            out.append(fam + k if k < self._plan[a[0]][2] else -1)
+            out.append(fam + k if k < slots else -1)
         return out
 
     def action_label(self, action_id: int) -> str:
@@ -189,8 +195,8 @@ class Features:
             ((k, p) for k, p in self._plan.items() if p[0] <= action_id), key=lambda kp: kp[1][0])
         rest, slot = divmod(action_id - base, slots)
         values = []
-        for radix, _ in reversed(fields):
-            rest, v = divmod(rest, radix)
+        for field in fields[::-1]:
+            rest, v = divmod(rest, field[0])
             values.append(v)
         words = [kind]
         for k, ((name, fk, _), v) in enumerate(zip(SIGNATURES[kind], reversed(values))):
@@ -248,99 +254,176 @@ class Features:
         block("choice", 2)  # a choice is pending; it is the observer's
         self.layout = layout
         self.observation_size = at
+        self._build_tables()
+
+    def _build_tables(self) -> None:
+        """What :meth:`observe` reads at every step, worked out once per setting: per seat, where
+        each other seat's entries go; per card instance, its type and its hand domain."""
+        n, S, V, W = self.players, self._sys_n, self._ves_n, self._site_width
+        L = self.layout
+        self._rest = array("f", bytes(4 * (self.observation_size - self.positions * self._site_width)))
+        # The parts of the vector that change seldom, as worked out before: see observe.
+        self._boards: dict[tuple[Any, ...], array[float]] = {}
+        self._supplies: dict[tuple[Any, ...], array[float]] = {}
+        # rel[seat][q]: q's place as seat sees it (0: seat itself, then the others in turn order).
+        self._rel = tuple(tuple((q - seat) % n for q in range(n)) for seat in range(n))
+        # Per seat and owner: where a site's controller flag goes, where the owner's vessels
+        # start in a site, where the owner's seat block starts.
+        self._owner_flag = tuple(tuple(1 + S + 1 + r for r in rel) for rel in self._rel)
+        self._vessel_at = tuple(tuple(3 + S + 2 * n + r * (V + 1) for r in rel) for rel in self._rel)
+        self._homeworld_at = tuple(tuple(3 + S + n + r for r in rel) for rel in self._rel)
+        o0, SW = L["seats"][0], self._seat_width
+        self._seat_at = tuple(tuple(o0 + r * SW for r in rel) for rel in self._rel)
+        # Per card instance: its entry in a seat's hand domains (-1: none), technologies, the
+        # observer's hand, the discards, the stack (the observer's, the others').
+        self._hand_domain = [3 + d.domain_index if d.domain_index >= 0 else -1 for d in self._rules.cards]
+        self._tech_at = [3 + len(DOMAINS) + c for c in self._def]
+        self._hand_at = [L["hand"][0] + c for c in self._def]
+        self._discard_at = [L["discards"][0] + c for c in self._def]
+        self._stack_mine = [L["stack"][0] + c for c in self._def]
+        self._stack_theirs = [L["stack"][0] + self.defs + c for c in self._def]
+        self._phase_at = {p: L["phase"][0] + i for i, p in enumerate(_PHASES)}
+        self._step_at: dict[str | None, int] = {p: L["step"][0] + i for i, p in enumerate(_STEPS)}
+        self._site_face = [[pos * W + 1 + sd for sd in self._sdef] for pos in range(self.positions)]
+
+    def _board(self, sites: tuple[Any, ...]) -> array[float]:
+        """The first P * W entries of the vector of seat ``sites[0]`` where the board's systems
+        show ``sites[1:]`` (each as :data:`_SITE_FACTS` reads it): only what the systems say."""
+        seat, W = sites[0], self._site_width
+        out = array("f", bytes(4 * self.positions * W))
+        flag = self._owner_flag[seat]
+        nobody, devs_at = 1 + self._sys_n, 2 + self._sys_n + self.players
+        o = 0
+        for (face_up, card, owner, devs), face in zip(sites[1:], self._site_face):
+            if face_up:
+                out[o] = 1.0
+                out[face[card]] += 1.0
+            out[o + (nobody if owner < 0 else flag[owner])] = 1.0
+            if devs:
+                out[o + devs_at] = devs / 6.0
+            o += W
+        return out
+
+    def _supply(self, supply: dict[str, list[int]]) -> array[float]:
+        """The supply block: neutral vessels left, by type."""
+        out = array("f", bytes(4 * self._ves_n))
+        vdef = self._vdef
+        sums: dict[int, float] = {}  # summed as Python floats, rounded to float32 once
+        for ids in supply.values():
+            if ids and vdef[ids[0]] >= 0:
+                sums[vdef[ids[0]]] = sums.get(vdef[ids[0]], 0.0) + len(ids) / 10.0
+        for j, x in sums.items():
+            out[j] = x
+        return out
 
     def observe(self, g: GameState, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation: a float32 vector of :attr:`observation_size`."""
-        # Written for speed (it runs at every step): the entries set to 1 and to 1/4 are
-        # gathered as index lists, the rest as (index, value) pairs, and one bincount adds them.
-        n, rel = self.players, self.players - seat  # (q + rel) % n: q's place as seen by seat
-        L, W, S, V, D = self.layout, self._site_width, self._sys_n, self._ves_n, self.defs
-        cards, vdef, sdef = self._def, self._vdef, self._sdef
-        ones: list[int] = []
-        quarters: list[int] = []
-        at: list[int] = []
-        val: list[float] = []
-        for pos, s in enumerate(g.sites):
-            o = pos * W
-            if s.face_up:
-                ones += (o, o + 1 + sdef[s.card])
-            ones.append(o + 1 + S + (0 if s.owner < 0 else 1 + (s.owner + rel) % n))
-            if s.devs:
-                at.append(o + 2 + S + n)
-                val.append(s.devs / 6.0)
-        o = 3 + S + n
-        ones += [h * W + o + (q + rel) % n for q, h in enumerate(g.homeworld) if h >= 0]
-        ones += [p * W + W - 2 for p in g.fought]
+        # Written for speed (it runs at every step): the entries go into a float32 buffer copied
+        # from a blank one, which the returned vector then wraps (no copy), with every per-seat
+        # and per-card offset looked up in the tables of _build_tables. An entry is set (=)
+        # where nothing else writes it and added to (+=) where several things may (two
+        # Frigates in one place); the sums are of quarters and whole numbers, exact in float32.
+        n, W, V = self.players, self._site_width, self._ves_n
+        L = self.layout
+        cards = self._def
+        # The board's systems change seldom: their part of the vector (the first P * W entries)
+        # is kept per seat and what the systems show, and the rest of the buffer appended.
+        sites = (seat, *map(_SITE_FACTS, g.sites))
+        board = self._boards.get(sites)
+        if board is None:
+            if len(self._boards) >= 2048:  # bounded (a 5x5 board's part is 9 kB): deals bring new boards
+                self._boards.clear()
+            board = self._boards[sites] = self._board(sites)
+        buf = board + self._rest
+        hw = self._homeworld_at[seat]
+        for q, h in enumerate(g.homeworld):
+            if h >= 0:
+                buf[h * W + hw[q]] += 1.0
+        for p in g.fought:
+            buf[p * W + W - 2] += 1.0
         if g.combat_pos >= 0:
-            ones.append(g.combat_pos * W + W - 1)
-        o = 3 + S + 2 * n
+            buf[g.combat_pos * W + W - 1] += 1.0
+        at, vdef = self._vessel_at[seat], self._vdef
         for v in g.vessels.values():
-            base = v.pos * W + o + ((v.owner + rel) % n) * (V + 1)
-            quarters.append(base + vdef[v.id])
+            base = v.pos * W + at[v.owner]
+            buf[base + vdef[v.id]] += 0.25
             if v.damage:
-                at.append(base + V)
-                val.append(v.damage / 4.0)
-        o0, SW = L["seats"][0], self._seat_width
-        rules_cards = g.rules.cards
-        for q in range(n):
-            o = o0 + ((q + rel) % n) * SW
-            hand = g.hands[q]
-            if g.alive[q]:
-                ones.append(o)
-            at += (o + 1, o + 2)
-            val += (g.credits[q] / 20.0, len(hand) / 10.0)
-            ones += [o + 3 + di for di in (rules_cards[c].domain_index for c in hand) if di >= 0]
-            ones += [o + 3 + len(DOMAINS) + cards[c] for c in g.techs[q]]
-            if q == g.active:
-                ones.append(o + SW - 2)
-            if q == g.actor:
-                ones.append(o + SW - 1)
-        o = L["hand"][0]
-        ones += [o + cards[c] for c in g.hands[seat]]
-        o = L["discards"][0]
+                buf[base + V] += v.damage / 4.0
+        seat_at, SW = self._seat_at[seat], self._seat_width
+        hand_domain, tech_at = self._hand_domain, self._tech_at
+        hands, credits, alive = g.hands, g.credits, g.alive
+        for q, techs in enumerate(g.techs):
+            o = seat_at[q]
+            hand = hands[q]
+            if alive[q]:
+                buf[o] = 1.0
+            buf[o + 1] = credits[q] / 20.0
+            buf[o + 2] = len(hand) / 10.0
+            for c in hand:
+                d = hand_domain[c]
+                if d >= 0:
+                    buf[o + d] += 1.0
+            for c in techs:
+                buf[o + tech_at[c]] += 1.0
+        if 0 <= g.active < n:
+            buf[seat_at[g.active] + SW - 2] = 1.0
+        if 0 <= g.actor < n:
+            buf[seat_at[g.actor] + SW - 1] = 1.0
+        hand_at = self._hand_at
+        for c in hands[seat]:
+            buf[hand_at[c]] += 1.0
+        discard_at = self._discard_at
         for pile in g.discards:
-            quarters += [o + cards[c] for c in pile]
+            for c in pile:
+                buf[discard_at[c]] += 0.25
         o = L["piles"][0]
-        at += range(o, o + len(g.decks) + 1)
-        val += [len(deck) / 30.0 for deck in g.decks]
-        val.append(len(g.sysdeck) / 20.0)
+        for deck in g.decks:
+            buf[o] = len(deck) / 30.0
+            o += 1
+        buf[o] = len(g.sysdeck) / 20.0
+        supply = g.supply
+        counts = (*supply, *map(len, supply.values()))  # its names and sizes: they change seldom
+        block = self._supplies.get(counts)
+        if block is None:
+            if len(self._supplies) >= 4096:
+                self._supplies.clear()
+            block = self._supplies[counts] = self._supply(supply)
         o = L["supply"][0]
-        for ids in g.supply.values():
-            if ids and vdef[ids[0]] >= 0:
-                at.append(o + vdef[ids[0]])
-                val.append(len(ids) / 10.0)
+        buf[o:o + V] = block
         o = L["turn"][0]
-        at.append(o)
-        val.append(g.turn / 100.0)
+        buf[o] = g.turn / 100.0
         limit = g.cfg.turn_limit
         if limit:
-            at.append(o + 1)
-            val.append(min(g.turn / limit, 1.0))
-        ones.append(L["phase"][0] + _PHASES.index(g.phase))
-        if g.step in _STEPS:
-            ones.append(L["step"][0] + _STEPS.index(g.step))
-        o = L["stack"][0]
-        ones += [o + (0 if item[1] == seat else D) + cards[item[2]] for item in g.stack]
+            buf[o + 1] = min(g.turn / limit, 1.0)
+        buf[self._phase_at[g.phase]] = 1.0
+        step = self._step_at.get(g.step)
+        if step is not None:
+            buf[step] = 1.0
+        if g.stack:
+            mine, theirs = self._stack_mine, self._stack_theirs
+            for item in g.stack:
+                buf[(mine if item[1] == seat else theirs)[item[2]]] += 1.0
         tr = g.trade
         if tr is not None:
+            D = self.defs
             o = L["trade"][0]
-            at += (o, o + 1, o + 2, o + 3)
-            val += (tr.give_credits / 10.0, tr.ask_credits / 10.0, tr.ask_hand / 5.0,
-                    1.0 if g.step == "trade_answer" else 0.5)
+            buf[o] = tr.give_credits / 10.0
+            buf[o + 1] = tr.ask_credits / 10.0
+            buf[o + 2] = tr.ask_hand / 5.0
+            buf[o + 3] = 1.0 if g.step == "trade_answer" else 0.5
             sees = trade_cards_visible(g, seat)  # the observer's rule: offered hand cards
-            ones += [o + 4 + cards[x] for kind, x in tr.give
-                     if kind in ("tech", "vessel") or (kind == "card" and sees)]
-            ones += [o + 4 + D + cards[x] for kind, x in tr.ask if kind in ("card", "tech", "vessel")]
-            ones.append(o + 4 + 2 * D + (0 if seat == g.active else 1 if seat == tr.to else 2))
+            for kind, x in tr.give:
+                if kind in ("tech", "vessel") or (kind == "card" and sees):
+                    buf[o + 4 + cards[x]] += 1.0
+            for kind, x in tr.ask:
+                if kind in ("card", "tech", "vessel"):
+                    buf[o + 4 + D + cards[x]] += 1.0
+            buf[o + 4 + 2 * D + (0 if seat == g.active else 1 if seat == tr.to else 2)] = 1.0
         if g.choice is not None:
             o = L["choice"][0]
-            ones.append(o)
+            buf[o] = 1.0
             if sees_choice(g, seat):
-                ones.append(o + 1)
-        weights = [1.0] * len(ones)
-        weights += [0.25] * len(quarters)
-        weights += val
-        # An index may repeat (two Frigates in one place): bincount sums them.
-        return np.bincount(ones + quarters + at, weights, self.observation_size).astype(np.float32)
+                buf[o + 1] = 1.0
+        return np.frombuffer(buf, np.float32)
 
 __all__ = ["Features"]
