@@ -478,3 +478,38 @@ def test_ismcts_rewards_progress_even_when_far_ahead():
     result = IsmctsAgent(think=None, iterations=60).search(g, random.Random(0))
     assert result.action in g.legal_actions()
     assert 0.5 < result.value < 0.995
+
+
+def test_search_shuffle_is_the_standard_shuffle():
+    from starcom.sc.agents.search_domain import shuffle
+    for n in (0, 1, 2, 3, 17, 40, 129):
+        a, b = random.Random(n), random.Random(n)
+        x, y = list(range(n)), list(range(n))
+        a.shuffle(x)
+        shuffle(y, b)
+        assert x == y and a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("players,size", [(2, 3), (4, 5)])
+def test_search_dealer_deals_what_determinize_deals(players, size):
+    # The search's prepared determinizations must be the engine's, card for card and draw for
+    # draw: the Hint's repeatability and the fairness checks rely on the engine's version.
+    from starcom.sc.agents.search_domain import dealer
+    fast = plain = 0
+    for seed in range(3):
+        g = Game.new(players=players, size=size, seed=seed, turn_limit=30)
+        agent, rng = make_agent("random"), random.Random(seed)
+        step = 0
+        while not g.over and step < 400:
+            if step % 5 == 0 and g.to_move is not None:
+                for p in range(players):
+                    deal = dealer(g, p)
+                    fast += deal.__name__ == "deal"
+                    plain += deal.__name__ != "deal"
+                    for k in range(2):
+                        a, b = random.Random(k), random.Random(k)
+                        assert deal(a).to_json() == g.determinize(p, b).to_json()
+                        assert a.getstate() == b.getstate()
+            g.apply(agent.choose(g, rng))
+            step += 1
+    assert fast > 50

@@ -17,9 +17,13 @@ The search is guided by the heuristic player's judgement:
 from __future__ import annotations
 
 import random
-from typing import Any, Hashable
+from dataclasses import replace
+from typing import Any, Callable, Hashable
 
+from ..cards.catalogue import DOMAINS
+from ..engine import tasks as T
 from ..engine.game import Game
+from ..engine.view import card_options, known_cards
 from ..observer import STARCOM as OBSERVER
 from .evaluation import WIN, Weights, scores, wasteful, win_chances
 from .fleet import first_jump, fleet_plans, play_plan
@@ -54,6 +58,70 @@ def search_actions(g: Game) -> list[Action]:
     return kept or actions
 
 
+def shuffle(x: list[int], rng: random.Random) -> None:
+    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does (same order, same draws from
+    ``rng``), without a method call per card: it runs for every hidden pile of every
+    determinization. A generator whose class is not :class:`random.Random` shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def dealer(g: Game, p: int) -> Callable[[random.Random], Game]:
+    """A maker of determinizations of ``g`` for ``p``: each call gives what
+    ``g.determinize(p, rng)`` gives (the same cards, the same draws from ``rng``), with the
+    unknown cards of each domain, the face-down systems and the piles they are shuffled from
+    worked out once instead of at every call. Positions whose hidden cards are also named
+    elsewhere (a card choice, a queued card task, a trade), which the engine remaps after the
+    deal, are dealt by the engine."""
+    if (g.trade is not None or (g.choice is not None and card_options(g.choice.kind))
+            or any(isinstance(t, (T.Receive, T.Ask)) for t in g.tasks)):
+        return lambda rng: g.determinize(p, rng)
+    cards = g.rules.cards
+    known = known_cards(g, p)
+    # Per domain: the deck's length, the other hands' unknown slots (seat, index) after it, and
+    # the cards in those places, in the engine's order.
+    piles: list[tuple[int, int, list[tuple[int, int]], list[int]]] = []
+    for d in range(len(DOMAINS)):
+        hand_slots = [(q, i) for q in range(g.cfg.players) if q != p
+                      for i, c in enumerate(g.hands[q]) if cards[c].domain_index == d and c not in known]
+        old = list(g.decks[d]) + [g.hands[q][i] for q, i in hand_slots]
+        piles.append((d, len(g.decks[d]), hand_slots, old))
+    sys_slots = [i for i, s in enumerate(g.sites) if not s.face_up]
+    pool_cards = [g.sites[i].card for i in sys_slots] + list(g.sysdeck)
+    width = len(sys_slots)
+    over = g.over
+
+    def deal(rng: random.Random) -> Game:
+        h = g.clone()
+        for d, deck_len, hand_slots, old in piles:
+            new = list(old)
+            shuffle(new, rng)
+            h.decks[d][:] = new[:deck_len]
+            for (q, i), c in zip(hand_slots, new[deck_len:]):
+                h.hands[q][i] = c
+        pool = list(pool_cards)
+        shuffle(pool, rng)
+        sites = h.sites
+        for i, cid in zip(sys_slots, pool):
+            sites[i].set_card(cid, cards[cid])
+        h.sysdeck = pool[width:]
+        h.rng = rng.getrandbits(64)
+        if not over:
+            h.cfg = replace(h.cfg, seed=h.rng)
+        return h
+
+    return deal
+
+
 def play_choice(g: Game, action: Action) -> None:
     """Apply a legal action, or every jump of a fleet move."""
     if action[0] == FLEET:
@@ -71,6 +139,9 @@ class StarcomDomain:
 
     def canonical(self, game: Game, me: int) -> Game:
         return OBSERVER.canonical(game, me)
+
+    def dealer(self, game: Game, me: int) -> Callable[[random.Random], Game]:
+        return dealer(game, me)
 
     def forced(self, game: Game, actions: list[Action]) -> Action | None:
         # An open trade draft is always withdrawn: trades are judged beyond the horizon.
@@ -151,4 +222,4 @@ class IsmctsAgent(Ismcts):
 
 
 __all__ = ["FLEET", "REWARD_SCALE", "UNSEARCHED", "WIDEN_WEIGHT", "IsmctsAgent", "StarcomDomain",
-           "play_choice", "search_actions"]
+           "dealer", "play_choice", "search_actions", "shuffle"]
