@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import cache
 from typing import Any, Callable, Hashable
 
 from ..cards.catalogue import DOMAINS
@@ -58,6 +59,13 @@ def search_actions(g: Game) -> list[Action]:
     return kept or actions
 
 
+@cache
+def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of :func:`shuffle` on ``size`` items: the slot filled, how many items it may
+    take, and how many random bits are drawn for it."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
 def shuffle(x: list[int], rng: random.Random) -> None:
     """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does (same order, same draws from
     ``rng``), without a method call per card: it runs for every hidden pile of every
@@ -66,9 +74,7 @@ def shuffle(x: list[int], rng: random.Random) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _draws(len(x)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
