@@ -259,11 +259,12 @@ class Ismcts:
         depth = 0
         horizon = domain.horizon(g)
         me = g.to_move
-        while not g.over and depth < MAX_DEPTH and domain.horizon(g) == horizon:
+        horizon_of, reply, stops, play = domain.horizon, domain.reply, domain.stops, domain.play
+        while not g.over and depth < MAX_DEPTH and horizon_of(g) == horizon:
             if g.to_move != me:
                 # Others answer by script rather than by search: searching their replies with
                 # hidden parts drawn at random makes the player fear what nobody holds.
-                domain.reply(g)
+                reply(g)
                 continue
             if node is root:
                 actions = domain.available(g, list(root.children))
@@ -273,9 +274,9 @@ class Ismcts:
                 break
             child, action, expanded = self._select(node, actions, node is root, prior, rng)
             path.append(child)
-            if domain.stops(g, action):
+            if stops(g, action):
                 break
-            domain.play(g, action)
+            play(g, action)
             node = child
             depth += 1
             if expanded:
@@ -305,16 +306,26 @@ class Ismcts:
                 return child, a, True
         best_a, best_child = present[0]
         best_score = -1.0
-        log = math.log
-        for a, c in present:
-            if c.visits == 0:
-                score = 10.0 + (prior.get(a, 0.0) if at_root else rng.random())
-            else:
-                score = c.value + EXPLORATION * math.sqrt(log(c.avail) / c.visits)
-                if at_root:
-                    score += PRIOR_WEIGHT * prior[a] / (c.visits + 1)
-            if score > best_score:
-                best_a, best_child, best_score = a, c, score
+        log, sqrt = math.log, math.sqrt
+        if at_root:
+            for a, c in present:
+                visits = c.visits
+                if visits == 0:
+                    score = 10.0 + prior.get(a, 0.0)
+                else:
+                    score = (c.value + EXPLORATION * sqrt(log(c.avail) / visits)
+                             + PRIOR_WEIGHT * prior[a] / (visits + 1))
+                if score > best_score:
+                    best_a, best_child, best_score = a, c, score
+        else:
+            for a, c in present:
+                visits = c.visits
+                if visits == 0:
+                    score = 10.0 + rng.random()
+                else:
+                    score = c.value + EXPLORATION * sqrt(log(c.avail) / visits)
+                if score > best_score:
+                    best_a, best_child, best_score = a, c, score
         return best_child, best_a, False
 
 
