@@ -513,3 +513,41 @@ def test_search_dealer_deals_what_determinize_deals(players, size):
             g.apply(agent.choose(g, rng))
             step += 1
     assert fast > 50
+
+
+@pytest.mark.parametrize("players,size", [(2, 3), (4, 5)])
+def test_the_searchers_legal_actions_are_the_same_in_every_determinization(players, size):
+    # StarcomDomain.root_moves_visible: the search asks for the root's playable choices once,
+    # which is only right if no re-deal of the hidden cards changes the mover's legal actions.
+    from starcom.sc.agents.search_domain import StarcomDomain
+    assert StarcomDomain.root_moves_visible
+    domain, checked = StarcomDomain(), 0
+    for seed in range(2):
+        g = Game.new(players=players, size=size, seed=seed, turn_limit=25)
+        agent, rng = make_agent("random" if seed else "greedy"), random.Random(seed)
+        while not g.over:
+            real = g.legal_actions()
+            if len(real) > 1:
+                base = domain.canonical(g, g.to_move)
+                assert base.legal_actions() == real
+                for k in range(2):
+                    assert base.determinize(g.to_move, random.Random(k)).legal_actions() == real
+                checked += 1
+            g.apply(agent.choose(g, rng))
+    assert checked > 100
+
+
+def test_the_search_repeats_itself_with_the_root_choices_asked_each_iteration():
+    # Asking the root's playable choices once (root_moves_visible) must not change a search.
+    g = Game.new(players=4, size=5, seed=3)
+    rng = random.Random(3)
+    heuristic = make_agent("heuristic")
+    for _ in range(60):
+        g.apply(heuristic.choose(g, rng))
+    fast = IsmctsAgent(think=None, iterations=80)
+    slow = IsmctsAgent(think=None, iterations=80)
+    slow.domain.root_moves_visible = False  # type: ignore[misc]
+    for seed in range(3):
+        a = fast.search(g, random.Random(seed))
+        b = slow.search(g, random.Random(seed))
+        assert (a.action, a.value, a.visits) == (b.action, b.value, b.visits)

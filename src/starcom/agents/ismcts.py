@@ -53,7 +53,11 @@ class Domain(Protocol):
 
     A domain may also offer ``dealer(game, me)``: a function of a random source that gives
     exactly what ``game.determinize(me, rng)`` gives, prepared once per search so that the
-    determinization of every iteration costs less (see :func:`dealer_of`)."""
+    determinization of every iteration costs less (see :func:`dealer_of`); and a true
+    ``root_moves_visible`` attribute, meaning that the searcher's legal actions where the search
+    starts are the same in every determinization (they depend only on what it sees, as they
+    should, since a player is shown them): :meth:`available` is then asked once per search
+    instead of at every iteration."""
 
     def canonical(self, game: Any, me: int) -> Any:
         """The position the search starts from: it must depend only on what ``me`` sees."""
@@ -212,11 +216,14 @@ class Ismcts:
         root = Node()
         for a in root_actions:
             root.children[a] = Node()
+        # The root choices playable in every determinization, when the domain says they are
+        # the same in all of them (None: asked of each determinization).
+        fixed = domain.available(base, list(root.children)) if getattr(domain, "root_moves_visible", False) else None
         deadline = None if self.think is None else time.perf_counter() + self.think
         limit = self.iterations if self.iterations is not None else 1 << 62
         done = 0
         while done < limit:
-            self._iterate(deal(rng), root, prior, rng)
+            self._iterate(deal(rng), root, prior, rng, fixed)
             done += 1
             if deadline is not None and (done & 7) == 0:
                 now = time.perf_counter()
@@ -252,7 +259,8 @@ class Ismcts:
             out[a] = domain.reward(h, horizon, me, self._baseline)
         return out
 
-    def _iterate(self, g: Any, root: Node, prior: dict[Action, float], rng: random.Random) -> None:
+    def _iterate(self, g: Any, root: Node, prior: dict[Action, float], rng: random.Random,
+                 fixed: list[Action] | None = None) -> None:
         domain = self.domain
         path: list[Node] = []
         node = root
@@ -267,7 +275,7 @@ class Ismcts:
                 reply(g)
                 continue
             if node is root:
-                actions = domain.available(g, list(root.children))
+                actions = fixed if fixed is not None else domain.available(g, list(root.children))
             else:
                 actions = domain.choices(g)
             if not actions:

@@ -140,6 +140,10 @@ class StarcomDomain:
     """What :class:`~.ismcts.Ismcts` needs to know about Star Commander (see the module
     docstring); ``weights`` is the evaluation's judgement."""
 
+    # A player's legal actions never depend on what they cannot see (the table shows them), so
+    # the root's playable choices are worked out once per search rather than per iteration.
+    root_moves_visible = True
+
     def __init__(self, weights: Weights = HEURISTIC) -> None:
         self.weights = weights
 
