@@ -551,3 +551,20 @@ def test_the_search_repeats_itself_with_the_root_choices_asked_each_iteration():
         a = fast.search(g, random.Random(seed))
         b = slow.search(g, random.Random(seed))
         assert (a.action, a.value, a.visits) == (b.action, b.value, b.visits)
+
+
+def test_search_actions_leave_out_every_wasteful_action():
+    # search_actions drops the unsearched kinds only: that must cover every wasteful action.
+    from starcom.sc.agents.evaluation import wasteful
+    from starcom.sc.agents.search_domain import UNSEARCHED, search_actions
+    g = Game.new(players=2, size=3, seed=5, turn_limit=30)
+    agent, rng = make_agent("random"), random.Random(5)
+    flagged = 0
+    while not g.over:
+        legal = g.legal_actions()
+        for a in legal:
+            if wasteful(g, a):
+                flagged += 1
+                assert a[0] in UNSEARCHED and a not in search_actions(g)
+        g.apply(agent.choose(g, rng))
+    assert flagged > 0

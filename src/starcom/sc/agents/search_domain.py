@@ -26,7 +26,7 @@ from ..engine import tasks as T
 from ..engine.game import Game
 from ..engine.view import card_options, known_cards
 from ..observer import STARCOM as OBSERVER
-from .evaluation import WIN, Weights, scores, wasteful, win_chances
+from .evaluation import WIN, Weights, scores, win_chances
 from .fleet import first_jump, fleet_plans, play_plan
 from .heuristic import HEURISTIC, MAX_FIRST, candidate_pool
 from ...agents.ismcts import Ismcts
@@ -55,7 +55,8 @@ def search_actions(g: Game) -> list[Action]:
     actions = g.legal_actions()
     if g.decision == "trade_build" and ("cancel",) in actions:
         return [("cancel",)]
-    kept = [a for a in actions if a[0] not in UNSEARCHED and not wasteful(g, a)]
+    # Every wasteful action is a scrap, so leaving the unsearched kinds out leaves them out too.
+    kept = [a for a in actions if a[0] not in UNSEARCHED]
     return kept or actions
 
 
