@@ -34,6 +34,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Protocol
 
+from mypy_extensions import mypyc_attr
+
 Action = Any
 
 EXPLORATION = 0.25  # UCB1 constant on rewards in [0, 1]
@@ -166,6 +168,7 @@ class SearchResult:
     visits: int
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled or not, games' searches derive from it
 class Ismcts:
     """ISMCTS over ``domain``; budget by ``think`` seconds per decision, ``iterations``, or
     both (whichever ends first)."""
