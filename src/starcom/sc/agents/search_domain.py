@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import cache
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, ClassVar, Hashable
 
 from ..cards.catalogue import DOMAINS
 from ..engine import tasks as T
@@ -82,6 +82,14 @@ def shuffle(x: list[int], rng: random.Random) -> None:
         x[i], x[j] = x[j], x[i]
 
 
+def names_hidden_cards(g: Game) -> bool:
+    """Whether cards that may be hidden are also named outside the piles (a card choice, a
+    queued card task, a trade): a determinization must then remap them (:func:`dealer` leaves
+    such positions to the engine)."""
+    return (g.trade is not None or (g.choice is not None and card_options(g.choice.kind))
+            or any(isinstance(t, (T.Receive, T.Ask)) for t in g.tasks))
+
+
 def dealer(g: Game, p: int) -> Callable[[random.Random], Game]:
     """A maker of determinizations of ``g`` for ``p``: each call gives what
     ``g.determinize(p, rng)`` gives (the same cards, the same draws from ``rng``), with the
@@ -89,8 +97,7 @@ def dealer(g: Game, p: int) -> Callable[[random.Random], Game]:
     worked out once instead of at every call. Positions whose hidden cards are also named
     elsewhere (a card choice, a queued card task, a trade), which the engine remaps after the
     deal, are dealt by the engine."""
-    if (g.trade is not None or (g.choice is not None and card_options(g.choice.kind))
-            or any(isinstance(t, (T.Receive, T.Ask)) for t in g.tasks)):
+    if names_hidden_cards(g):
         return lambda rng: g.determinize(p, rng)
     cards = g.rules.cards
     known = known_cards(g, p)
@@ -226,11 +233,11 @@ class IsmctsAgent(Ismcts):
     """The "hard" player: ISMCTS over :class:`StarcomDomain` with the heuristic player's
     weights; budget by ``think`` seconds per decision, ``iterations``, or both."""
 
-    weights: Weights = HEURISTIC
+    weights: ClassVar[Weights] = HEURISTIC
 
     def __init__(self, think: float | None = 1.0, iterations: int | None = None) -> None:
         super().__init__(StarcomDomain(self.weights), think, iterations)
 
 
 __all__ = ["FLEET", "REWARD_SCALE", "UNSEARCHED", "WIDEN_WEIGHT", "IsmctsAgent", "StarcomDomain",
-           "dealer", "play_choice", "search_actions", "shuffle"]
+           "dealer", "names_hidden_cards", "play_choice", "search_actions", "shuffle"]
