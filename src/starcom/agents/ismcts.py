@@ -34,7 +34,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Protocol
 
-from mypy_extensions import mypyc_attr
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # mypy-extensions comes with the compiled build; without it the mark is moot
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 Action = Any
 
