@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, MutableSequence, Sequence
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Final, Protocol, Self, TypeVar
 
 T = TypeVar("T")
 
@@ -102,7 +102,7 @@ class SplitMix:
     """SplitMix64 whose whole state is ``state``, one integer in ``[0, 2**64)``."""
 
     __slots__ = ("state",)
-    KIND = "splitmix64"
+    KIND: Final = "splitmix64"
 
     def __init__(self, state: int) -> None:
         if type(state) is not int or not 0 <= state <= _MASK:
@@ -167,7 +167,7 @@ class Mersenne:
     """Python's Mersenne Twister: draws exactly as ``random.Random`` of the same seed."""
 
     __slots__ = ("_r",)
-    KIND = "mt19937"
+    KIND: Final = "mt19937"
 
     def __init__(self, seed: int | None = None) -> None:
         self._r = random.Random(seed)
@@ -175,8 +175,7 @@ class Mersenne:
     @classmethod
     def from_state(cls, state: tuple[Any, ...]) -> Mersenne:
         """The generator at ``random.Random.getstate()``'s ``state``."""
-        new = cls.__new__(cls)
-        new._r = random.Random()
+        new = cls(0)
         new._r.setstate(state)
         return new
 

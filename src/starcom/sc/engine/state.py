@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from ..cards.catalogue import CardDef
 from ...kit import rng as rnglib
@@ -39,10 +39,22 @@ class Config:
     action_limit: int | None = None
 
 
+# The fields of a vessel and of a state, in their JSON order (their classes' __slots__; a
+# module constant because the compiled build has no __slots__ to read through the class).
+VESSEL_FIELDS: Final = ("id", "d", "owner", "pos", "damage", "jumps", "moved", "fresh", "built")
+STATE_FIELDS: Final = (
+    "cfg", "ed", "rules", "rng", "turn", "active", "phase", "credits", "hands", "techs", "decks", "discards",
+    "sysdeck", "supply", "sites", "vessels", "homeworld", "alive", "prev_turn", "tasks",
+    "step", "prio", "passes", "actor", "choice", "trade", "stack", "assigned",
+    "fought", "combat_pos", "lasting", "lasting_kinds", "abandoned",
+    "offers_made", "winner", "over", "events", "actions_played",
+)
+
+
 class Vessel:
     """A ship or station on the board. Its id is the id of its card instance."""
 
-    __slots__ = ("id", "d", "owner", "pos", "damage", "jumps", "moved", "fresh", "built")
+    __slots__ = VESSEL_FIELDS
 
     id: int
     d: CardDef  # the card's printed facts (not saved: it follows from the id)
@@ -67,13 +79,13 @@ class Vessel:
 
     def copy(self) -> "Vessel":
         # Written out field by field: cloning is the hot path of search agents.
-        v = Vessel.__new__(Vessel)
-        v.id, v.d, v.owner, v.pos, v.damage = self.id, self.d, self.owner, self.pos, self.damage
-        v.jumps, v.moved, v.fresh, v.built = self.jumps, self.moved, self.fresh, self.built
+        # (Through the constructor: a compiled class has no __new__ that skips __init__.)
+        v = Vessel(self.id, self.owner, self.pos, self.d)
+        v.damage, v.jumps, v.moved, v.fresh, v.built = self.damage, self.jumps, self.moved, self.fresh, self.built
         return v
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in Vessel.__slots__ if k != "d"}
+        return {k: getattr(self, k) for k in VESSEL_FIELDS if k != "d"}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], cards: Sequence[CardDef]) -> "Vessel":
@@ -111,8 +123,7 @@ class Site:
         self.d = d
 
     def copy(self) -> "Site":
-        s = Site.__new__(Site)
-        s.card, s.d, s.face_up, s.owner, s.devs = self.card, self.d, self.face_up, self.owner, self.devs
+        s = Site(self.card, self.d, self.face_up, self.owner, self.devs)
         s.combat_turn = self.combat_turn
         return s
 
@@ -192,13 +203,7 @@ class GameState:
     """All data of one game position. Every field is declared here; the constructor gives each
     its value before setup (``setup.new_state`` deals the cards and starts the first turn)."""
 
-    __slots__ = (
-        "cfg", "ed", "rules", "rng", "turn", "active", "phase", "credits", "hands", "techs", "decks", "discards",
-        "sysdeck", "supply", "sites", "vessels", "homeworld", "alive", "prev_turn", "tasks",
-        "step", "prio", "passes", "actor", "choice", "trade", "stack", "assigned",
-        "fought", "combat_pos", "lasting", "lasting_kinds", "abandoned",
-        "offers_made", "winner", "over", "events", "actions_played",
-    )
+    __slots__ = STATE_FIELDS
 
     cfg: Config  # how the game was created
     ed: Edition  # the rules switches of cfg.edition (not saved: it follows from cfg)
@@ -291,18 +296,18 @@ class GameState:
 
     def clone(self) -> Self:
         """An independent copy (events buffer emptied)."""
-        other = type(self).__new__(type(self))
+        other = type(self)(self.cfg, self.rules)  # a compiled class has no __new__ that skips __init__
         self._copy_into(other)
         return other
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
         """The full state (hidden information included) as JSON-ready data, sharing no list
-        with the live game. Fields in ``__slots__`` order; cfg, ed, rules and events are not
+        with the live game. Fields in :data:`STATE_FIELDS` order; cfg, ed, rules and events are not
         fields of the JSON form (cfg comes first, as a dict; ed follows from it; the ruleset is
         given when loading)."""
         data: dict[str, Any] = {"cfg": asdict(self.cfg)}
-        for f in GameState.__slots__:
+        for f in STATE_FIELDS:
             if f in ("cfg", "ed", "rules", "events", "lasting_kinds"):
                 continue
             val = getattr(self, f)
@@ -327,11 +332,8 @@ class GameState:
         missing or malformed field raises KeyError, TypeError, ValueError or AttributeError."""
         if rules is None:
             raise TypeError("a saved state is loaded with the ruleset it is played with")
-        st = cls.__new__(cls)
-        st.rules = rules
-        st.cfg = Config(**data["cfg"])
-        st.ed = EDITIONS[st.cfg.edition]
-        for f in GameState.__slots__:
+        st = cls(Config(**data["cfg"]), rules)  # every field below is then read from data
+        for f in STATE_FIELDS:
             if f in ("cfg", "ed", "rules", "events"):
                 continue
             if f == "actions_played" and f not in data:  # states saved before the action cap
