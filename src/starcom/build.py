@@ -32,13 +32,14 @@ from types import ModuleType
 # The modules compiled, by name; every other module (packages' __init__ included) stays Python.
 # The declarations of each game's actions and events (sc.engine.moves and .events, ge.moves and
 # .events) stay Python too: the kit reads each NamedTuple's kind from its Literal annotation,
-# which a compiled class does not keep.
+# which a compiled class does not keep; so do Star Commander's tasks (sc.engine.tasks), frozen
+# dataclasses with a ClassVar name, which a compiled dataclass would take for a field.
 COMPILED: tuple[str, ...] = (
     "starcom.kit.codec", "starcom.kit.effects", "starcom.kit.rng",
     *(f"starcom.sc.engine.{m}" for m in (
         "actions", "banner", "board", "combat", "commands", "editions", "endphase", "flow", "game",
         "kernel", "lasting", "notation", "play", "priority", "rules", "ruleset", "setup", "state",
-        "tasks", "trade", "view")),
+        "trade", "view")),
     *(f"starcom.sc.cards.{m}" for m in ("catalogue", "effects", "sheets", "stand_ins", "wording")),
     "starcom.sc.observer",
     *(f"starcom.ge.{m}" for m in (

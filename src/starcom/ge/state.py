@@ -10,7 +10,7 @@ and the ruleset of card effects (:mod:`.ruleset`), which is shared, never copied
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -186,13 +186,12 @@ class State:
         """A copy that shares nothing the rules change. Written out rather than ``deepcopy``,
         which was most of a search's time; the per-uid tables, fixed at setup, are shared."""
         new = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if name not in _FIXED:
-                setattr(new, name, _fresh(value))
+        for name in _CHANGING:
+            setattr(new, name, _fresh(getattr(self, name)))
         return new
 
     def to_json(self) -> dict[str, Any]:
-        data = {k: v for k, v in self.__dict__.items()
+        data = {k: getattr(self, k) for k in _NAMES
                 if k not in ("rng", "rules", "players", "units", "options", "chain", "queued", "log", "plan_units")}
         data["plan_units"] = [asdict(u) for u in self.plan_units]
         data["rng"] = self.rng.to_json()
@@ -223,8 +222,12 @@ class State:
 
 
 _FIXED = frozenset(("owner_of", "spec_of", "rules"))  # what no rule changes after setup
+# A state's fields in order (read by name: a compiled class has no __dict__), and those a clone copies.
+_NAMES = tuple(f.name for f in fields(State))
+_CHANGING = tuple(name for name in _NAMES if name not in _FIXED)
 # A record's fields in order, read at C speed; a Unit's and an Item's fields are all immutable.
-_FIELDS = {kind: attrgetter(*kind.__slots__) for kind in (Unit, Player, Item)}
+# (Their dataclass fields, not __slots__, which a compiled class does not have.)
+_FIELDS = {kind: attrgetter(*[f.name for f in fields(kind)]) for kind in (Unit, Player, Item)}
 _FLAT = (Unit, Item)
 _GENERATORS = (kit_rng.Mersenne, kit_rng.SplitMix)
 

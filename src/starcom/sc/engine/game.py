@@ -62,10 +62,11 @@ class Game(GameState):
         """What kind of decision is awaited: command, priority, choice, assign, retreat, ..."""
         return self.step or ""  # a decision is awaited whenever the game is not running tasks
 
-    # Every legal action for :attr:`to_move` (empty when the game is over), as plain tuples
-    # equal to their typed values (:mod:`.moves`): the engine's function itself, not a method
-    # that calls it, for this is the hot path of every search.
-    legal_actions = A.legal_actions
+    def legal_actions(self) -> list[ActionTuple]:
+        """Every legal action for :attr:`to_move` (empty when the game is over), as plain
+        tuples equal to their typed values (:mod:`.moves`). (A method that calls the engine's
+        function: a function assigned in the class body is no method in the compiled build.)"""
+        return A.legal_actions(self)
 
     def is_legal(self, action: Any) -> bool:
         try:
