@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, Any
 from ..kit import rng as kit_rng
 from ..kit.rng import Rng
 from .cards import CARDS, POINT_TYPES, CardSpec
+# Imported to run, not only for the type checker: the compiled build makes State's field
+# annotations (Ruleset) into real class objects when the module loads.
+from .ruleset import Ruleset
 
 if TYPE_CHECKING:
     from .cards.base import Effect
     from .events import Event
-    from .ruleset import Ruleset
 
 EDITIONS = ("full", "quick")
 HQ_LIMIT = 25  # GE-WIN-1 (GE-OPT-2 makes it 15)
