@@ -12,14 +12,11 @@ from __future__ import annotations
 import copy
 from dataclasses import asdict, dataclass, field, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..kit import rng as kit_rng
 from ..kit.rng import Rng
 from .cards import CARDS, POINT_TYPES, CardSpec
-# Imported to run, not only for the type checker: the compiled build makes State's field
-# annotations (Ruleset) into real class objects when the module loads.
-from .ruleset import Ruleset
 
 if TYPE_CHECKING:
     from .cards.base import Effect
@@ -125,6 +122,15 @@ class Options:
     prepaired: bool = False  # GE-OPT-4
 
 
+class Rules(Protocol):
+    """What a state asks of the ruleset it is played with (:class:`.ruleset.Ruleset`): the
+    effect unit of each catalogue card. (A protocol, not the class: the compiled build makes a
+    dataclass's field types into class objects when this module loads, before the ruleset's.)"""
+
+    @property
+    def units(self) -> tuple[Effect, ...]: ...
+
+
 @dataclass
 class State:
     """The whole position, hidden parts included."""
@@ -136,7 +142,7 @@ class State:
     spec_of: list[int]  # uid -> catalogue index
     players: list[Player]
     rng: Rng  # a Mersenne Twister (kit.rng.Mersenne): the stream GE has always dealt with
-    rules: Ruleset  # the cards' effect units; shared by every copy, never written to JSON
+    rules: Rules  # the cards' effect units; shared by every copy, never written to JSON
     units: dict[int, Unit] = field(default_factory=dict)
     phase: str = SETUP
     active: int = 0
@@ -205,7 +211,7 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], rules: Ruleset) -> State:
+    def from_json(cls, data: dict[str, Any], rules: Rules) -> State:
         """The state :meth:`to_json` wrote, played with ``rules``. A state saved before the
         engine kit holds its generator as ``random.Random.getstate()`` in a list: it is read as
         the same Mersenne Twister stream (:func:`starcom.kit.rng.from_json`)."""
