@@ -22,8 +22,9 @@ from starcom.cli.main import app
 
 SRC = str(Path(starcom.__file__).resolve().parents[1])
 
-# What is compared: every perft case of both games (the counts pinned in tests/perft), and the
-# action lists and final saved states of seeded games between AIs of each game.
+# What is compared: every perft case of both games (the counts pinned in tests/perft), the
+# action lists and final saved states of seeded games between AIs of each game, and a seeded
+# arena's results.
 FINGERPRINT = r"""
 import hashlib, json, random, sys
 from starcom.build import build_name
@@ -39,7 +40,7 @@ out["perft starcom"] = digest([sc_perft.counts(case) for case in sc_perft.CASES]
 out["perft ge"] = digest([ge_perft.counts(edition, seed) for edition, seed in ge_perft.CASES])
 for name in ("starcom", "ge"):
     entry = get(name)
-    for agent_name in ("random", entry.ai.default_level):
+    for agent_name in ("random", "greedy"):
         traces = []
         for seed in range(3):
             game = entry.rules.new(seed=seed, **({"turn_limit": 40} if "turn_limit" in entry.rules.settings else {}))
@@ -53,6 +54,10 @@ for name in ("starcom", "ge"):
                 entry.rules.play(game, action)
             traces.append([actions, game.to_json()])
         out[f"trace {name} {agent_name}"] = digest(traces)
+from starcom.sim.arena import ArenaSpec, run_arena
+for name in ("starcom", "ge"):
+    records = run_arena(ArenaSpec(agents=("random", "greedy"), games=4, seed=5, turn_limit=30, game=name)).records
+    out[f"arena {name}"] = digest([[r.seats, r.config_seed, r.winner, r.turns, r.steps, r.error] for r in records])
 print(json.dumps(out))
 """
 

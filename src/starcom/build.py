@@ -30,12 +30,13 @@ from pathlib import Path
 from types import ModuleType
 
 # The modules compiled, by name; every other module (packages' __init__ included) stays Python.
-# The declarations of each game's actions and events (sc.engine.moves and .events, ge.moves and
-# .events) stay Python too: the kit reads each NamedTuple's kind from its Literal annotation,
+# The kit's codec stays Python (its TailTuple, a tuple subclass, is the base of typed actions,
+# which a compiled tuple subclass cannot be), and so do the declarations of each game's
+# actions and events (sc.engine.moves and .events, ge.moves and .events): the kit reads each NamedTuple's kind from its Literal annotation,
 # which a compiled class does not keep; so do Star Commander's tasks (sc.engine.tasks), frozen
 # dataclasses with a ClassVar name, which a compiled dataclass would take for a field.
 COMPILED: tuple[str, ...] = (
-    "starcom.kit.codec", "starcom.kit.effects", "starcom.kit.rng",
+    "starcom.kit.effects", "starcom.kit.rng",
     *(f"starcom.sc.engine.{m}" for m in (
         "actions", "banner", "board", "combat", "commands", "editions", "endphase", "flow", "game",
         "kernel", "lasting", "notation", "play", "priority", "rules", "ruleset", "setup", "state",
@@ -153,7 +154,7 @@ def activate() -> str:
 def build_name() -> str:
     """``"compiled"`` or ``"pure"``: which build of the rules this process runs (the one its
     rules were actually loaded from, once they are)."""
-    mod = sys.modules.get("starcom.kit.codec")
+    mod = sys.modules.get(COMPILED[0])
     if mod is not None:
         return "compiled" if isinstance(getattr(mod, "__loader__", None),
                                         importlib.machinery.ExtensionFileLoader) else "pure"

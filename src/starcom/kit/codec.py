@@ -18,8 +18,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar, overload
 
-from mypy_extensions import mypyc_attr
-
 T = TypeVar("T")
 V = TypeVar("V", bound=tuple[Any, ...])
 
@@ -27,7 +25,6 @@ V = TypeVar("V", bound=tuple[Any, ...])
 # --------------------------------------------------------------------------- kinds with a tail
 
 
-@mypyc_attr(native_class=False)  # a tuple subclass: a Python class in the compiled build
 class TailTuple(tuple[Any, ...]):
     """A kind whose last field takes the rest of the tuple.
 
