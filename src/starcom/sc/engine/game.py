@@ -126,7 +126,7 @@ class Game(GameState):
         standard ruleset, which the JSON form does not name); ReplayError names what is wrong."""
         from ...errors import ReplayError
         try:
-            return super().from_json(data, rules or standard_rules())
+            return cls.load_state(data, rules or standard_rules())
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ReplayError(f"not a valid saved state: {exc!r}") from exc
 

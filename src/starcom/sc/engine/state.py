@@ -332,6 +332,12 @@ class GameState:
         missing or malformed field raises KeyError, TypeError, ValueError or AttributeError."""
         if rules is None:
             raise TypeError("a saved state is loaded with the ruleset it is played with")
+        return cls.load_state(data, rules)
+
+    @classmethod
+    def load_state(cls, data: dict[str, Any], rules: Ruleset) -> Self:
+        """:meth:`from_json` with its ruleset given (what ``Game.from_json`` calls: the compiled
+        build's ``super()`` in a class method does not pass the subclass on)."""
         st = cls(Config(**data["cfg"]), rules)  # every field below is then read from data
         for f in STATE_FIELDS:
             if f in ("cfg", "ed", "rules", "events"):
