@@ -98,6 +98,15 @@ def test_the_suite_runs_the_compiled_build_when_it_is_built() -> None:
         assert build.build_name() == "pure"
 
 
+@pytest.mark.skipif(not os.environ.get("CI"), reason="CI's check: scripts/test.sh must have compiled the rules")
+def test_ci_runs_the_compiled_build() -> None:
+    """On CI (CI=true) with a C compiler, a failed compile must not pass unseen as a pure run."""
+    if build.compiler_missing() is not None:
+        pytest.skip(f"no compiled build here: {build.compiler_missing()}")
+    assert os.environ.get(build.PURE_ENV, "0") == "0", "CI runs the suite on the compiled build"
+    assert build.build_name() == "compiled", build.describe()
+
+
 def test_pure_is_forced_by_the_environment() -> None:
     proc = subprocess.run([sys.executable, "-c", "from starcom.sc.engine import game; import starcom.build as b; "
                            "print(b.build_name(), game.__file__)"],
