@@ -27,7 +27,7 @@ from starcom.ge.state import ALLOCATE, DISCARD, FIRE, OVER, PLAY_A, SETUP
 
 from .build import combine, give, put, table, take
 
-GE = Path(combat.__file__).resolve().parent
+GE = Path(entry.__file__).resolve().parent  # (entry stays Python: a compiled module's __file__ is its extension)
 RULE_ID = re.compile(r"^GE-[A-Z]+-\d+: ")
 # Modules that word refusals. Another module's string that starts with a rule ID is no refusal
 # (scenario.py words the scenario files' errors, the web package words nothing the engine refuses).
@@ -910,7 +910,17 @@ def test_the_sites_are_found() -> None:
 def test_every_refusal_site_is_covered_by_a_case() -> None:
     """Run every case under a line tracer: each refusal worded inside a function must be on a
     line some case ran; one worded outside any (a Handler's fixed reason) must be the reason
-    some case got."""
+    some case got. (Compiled rules run no Python lines: under the compiled build this test runs
+    itself again on the pure build, in a child process.)"""
+    import os
+    import subprocess
+    from starcom.build import PURE_ENV, build_name
+    if build_name() == "compiled":
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+                               f"{__file__}::test_every_refusal_site_is_covered_by_a_case"],
+                              env={**os.environ, PURE_ENV: "1"}, capture_output=True, text=True, timeout=600)
+        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+        return
     ran: set[tuple[str, int]] = set()
     reasons: list[str] = []
     root = str(GE)

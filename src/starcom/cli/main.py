@@ -631,8 +631,8 @@ def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML,
 
 @app.command(name="build", epilog="""Examples:
   starcom build            # compile the rules once (nothing to do when they are compiled)
-  starcom build --check    # which build runs, and why
-  STARCOM_PURE=1 starcom bench --one-build   # the pure Python build, measured alone""")
+  starcom build --check    # which build runs, and why (STARCOM_PURE=1 forces pure Python)
+  starcom build --force    # compile again""")
 def build_command(
     force: bool = typer.Option(False, "--force", help="Compile again even when a build of these sources is there."),
     check: bool = typer.Option(False, "--check", help="Only say which build of the rules runs, and why."),

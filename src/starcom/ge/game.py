@@ -10,6 +10,8 @@ is refused, is in :mod:`.actions`.
 """
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from collections.abc import Iterable
 from typing import Any, Self
 
@@ -27,6 +29,7 @@ from .state import ALLOCATE, EDITIONS, FIRE, OVER, PLAY_A, PLAY_B, PLAYS_PER_TUR
 Action = tuple[Any, ...]  # a plain or a typed (moves.Move) action
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class GalacticEmpires:
     """One two-player game, Argonian against Krebiz (Basic Deck A)."""
 

@@ -9,6 +9,8 @@ and the ruleset of card effects (:mod:`.ruleset`), which is shared, never copied
 """
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 import copy
 from dataclasses import asdict, dataclass, field, fields
 from operator import attrgetter
@@ -32,6 +34,7 @@ SETUP, ALLOCATE, PLAY_A, FIRE, PLAY_B, DISCARD, OVER = "setup", "allocate", "pla
 PHASES = (SETUP, ALLOCATE, PLAY_A, FIRE, PLAY_B, DISCARD, OVER)
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(slots=True)
 class Unit:
     """One card in play (GE-ZONE-5). ``parent`` is the card it sits on or against (None: it
@@ -59,6 +62,7 @@ class Unit:
     split_paid: bool = False  # this part alone was paid (GE-KREB-7)
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(slots=True)
 class Player:
     """One seat's zones and counters."""
@@ -101,6 +105,7 @@ class Player:
             self.shown.remove(uid)
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(slots=True)
 class Item:
     """An event on the reaction chain (GE-REACT-6): who caused it, its kind and the action."""
@@ -131,6 +136,7 @@ class Rules(Protocol):
     def units(self) -> tuple[Effect, ...]: ...
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass
 class State:
     """The whole position, hidden parts included."""

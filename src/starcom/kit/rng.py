@@ -15,6 +15,8 @@ A state holds a :class:`Rng`; the rules draw from it with ``randrange``, ``choic
 """
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 import random
 from collections.abc import Hashable, MutableSequence, Sequence
 from typing import Any, Final, Protocol, Self, TypeVar
@@ -98,13 +100,14 @@ class Rng(RandomSource, Protocol):
 # --------------------------------------------------------------------------- the generators
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class SplitMix:
     """SplitMix64 whose whole state is ``state``, one integer in ``[0, 2**64)``."""
 
     __slots__ = ("state",)
     KIND: Final = "splitmix64"
 
-    def __init__(self, state: int) -> None:
+    def __init__(self, state: object) -> None:  # object: a bad value is a ValueError, in both builds
         if type(state) is not int or not 0 <= state <= _MASK:
             raise ValueError(f"a SplitMix state is an integer in [0, 2**64), not {state!r}")
         self.state = state

@@ -75,7 +75,7 @@ class Game(GameState):
             return False
         return True
 
-    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+    def apply(self, action: Any, player: Any = None) -> list[Event]:  # Any: a bad player is refused, not a TypeError
         """Play ``action`` (a tuple, list or JSON dict) and return the events it caused.
 
         Raises :class:`IllegalAction` (naming the reason and rule) and leaves the game unchanged

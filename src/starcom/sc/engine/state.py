@@ -4,6 +4,8 @@ Everything that makes up a position lives here; rules live in the other engine m
 """
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Final, Self
@@ -51,6 +53,7 @@ STATE_FIELDS: Final = (
 )
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class Vessel:
     """A ship or station on the board. Its id is the id of its card instance."""
 
@@ -98,6 +101,7 @@ class Vessel:
         return v
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class Site:
     """One board position: its system card, whether it is face up, its controller, developments."""
 
@@ -141,6 +145,7 @@ class Site:
         return s
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A pending choice (step "choice"): ``player`` picks one of ``options``.
@@ -175,6 +180,7 @@ class Choice:
 TradeItem = tuple[str, int]  # (item kind, value): ("card", 42), ("system", 4), ...
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(frozen=True, slots=True)
 class Trade:
     """The trade on the table (TRADE-3): the active player offers it to ``to``; ``give`` and
@@ -199,6 +205,7 @@ class Trade:
                    data["give_credits"], data["ask_credits"], data["ask_hand"])
 
 
+@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class GameState:
     """All data of one game position. Every field is declared here; the constructor gives each
     its value before setup (``setup.new_state`` deals the cards and starts the first turn)."""
