@@ -912,14 +912,8 @@ def test_every_refusal_site_is_covered_by_a_case() -> None:
     line some case ran; one worded outside any (a Handler's fixed reason) must be the reason
     some case got. (Compiled rules run no Python lines: under the compiled build this test runs
     itself again on the pure build, in a child process.)"""
-    import os
-    import subprocess
-    from starcom.build import PURE_ENV, build_name
-    if build_name() == "compiled":
-        proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-                               f"{__file__}::test_every_refusal_site_is_covered_by_a_case"],
-                              env={**os.environ, PURE_ENV: "1"}, capture_output=True, text=True, timeout=600)
-        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    from pure_build import rerun_on_pure
+    if rerun_on_pure(__file__, "test_every_refusal_site_is_covered_by_a_case"):
         return
     ran: set[tuple[str, int]] = set()
     reasons: list[str] = []
