@@ -10,8 +10,6 @@ is refused, is in :mod:`.actions`.
 """
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from collections.abc import Iterable
 from typing import Any, Self
 
@@ -29,7 +27,6 @@ from .state import ALLOCATE, EDITIONS, FIRE, OVER, PLAY_A, PLAY_B, PLAYS_PER_TUR
 Action = tuple[Any, ...]  # a plain or a typed (moves.Move) action
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class GalacticEmpires:
     """One two-player game, Argonian against Krebiz (Basic Deck A)."""
 
@@ -37,6 +34,10 @@ class GalacticEmpires:
 
     def __init__(self, state: State) -> None:
         self.s = state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Written out: a compiled class with a required argument does not pickle by itself.)
+        return (type(self), (self.s,))
 
     # ------------------------------------------------------------------ setup
     @classmethod

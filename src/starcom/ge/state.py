@@ -9,8 +9,6 @@ and the ruleset of card effects (:mod:`.ruleset`), which is shared, never copied
 """
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 import copy
 from dataclasses import asdict, dataclass, field, fields
 from operator import attrgetter
@@ -34,7 +32,6 @@ SETUP, ALLOCATE, PLAY_A, FIRE, PLAY_B, DISCARD, OVER = "setup", "allocate", "pla
 PHASES = (SETUP, ALLOCATE, PLAY_A, FIRE, PLAY_B, DISCARD, OVER)
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(slots=True)
 class Unit:
     """One card in play (GE-ZONE-5). ``parent`` is the card it sits on or against (None: it
@@ -62,7 +59,6 @@ class Unit:
     split_paid: bool = False  # this part alone was paid (GE-KREB-7)
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(slots=True)
 class Player:
     """One seat's zones and counters."""
@@ -105,7 +101,6 @@ class Player:
             self.shown.remove(uid)
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(slots=True)
 class Item:
     """An event on the reaction chain (GE-REACT-6): who caused it, its kind and the action."""
@@ -136,7 +131,6 @@ class Rules(Protocol):
     def units(self) -> tuple[Effect, ...]: ...
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass
 class State:
     """The whole position, hidden parts included."""

@@ -15,8 +15,6 @@ A state holds a :class:`Rng`; the rules draw from it with ``randrange``, ``choic
 """
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 import random
 from collections.abc import Hashable, MutableSequence, Sequence
 from typing import Any, Final, Protocol, Self, TypeVar
@@ -100,7 +98,6 @@ class Rng(RandomSource, Protocol):
 # --------------------------------------------------------------------------- the generators
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class SplitMix:
     """SplitMix64 whose whole state is ``state``, one integer in ``[0, 2**64)``."""
 
@@ -111,6 +108,10 @@ class SplitMix:
         if type(state) is not int or not 0 <= state <= _MASK:
             raise ValueError(f"a SplitMix state is an integer in [0, 2**64), not {state!r}")
         self.state = state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Written out: a compiled class with a required argument does not pickle by itself.)
+        return (SplitMix, (self.state,))
 
     @classmethod
     def seeded(cls, value: int) -> SplitMix:

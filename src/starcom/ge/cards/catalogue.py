@@ -6,8 +6,6 @@ raises ValueError naming the card and the field.
 """
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 import tomllib
 from importlib import resources
 from dataclasses import dataclass
@@ -57,7 +55,6 @@ _TYPE_NAMES: dict[type, str] = {
     str: "a string", bool: "true or false", int: "a whole number", dict: "a table"}
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(frozen=True, slots=True)
 class CardSpec:
     """The printed facts of one card (errata applied). ``slots`` is the command need in half

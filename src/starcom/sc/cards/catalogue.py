@@ -7,8 +7,6 @@ integers.
 """
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 import json
 import tomllib
 from dataclasses import MISSING, dataclass, field, fields, replace
@@ -55,7 +53,6 @@ class Domain(StrEnum):
 DOMAINS: tuple[Domain, ...] = (Domain.INDUSTRY, Domain.STATECRAFT, Domain.SCIENCE)
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """Printed facts of one card, as data. The ``is_*`` flags, ``domain_index`` and
@@ -116,7 +113,6 @@ class CardDef:
         setter(self, "in_domain_deck", domain in DOMAINS and not system)
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(frozen=True, eq=False)
 class Catalogue:
     """A set of cards to play with: the definitions in file order (``defs[i].index == i``) and

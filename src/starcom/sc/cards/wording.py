@@ -11,12 +11,9 @@ name, "player" a seat, "flag" (value only) picks ``sentence``/``label`` for 1 an
 """
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from dataclasses import dataclass
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(frozen=True, slots=True)
 class ChoiceWords:
     """The words for one kind of card choice: ``sentence`` follows the player's name in a log

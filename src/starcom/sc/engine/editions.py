@@ -1,12 +1,9 @@
 """Edition switches (RULES.md, "Editions"): data, read by the rules, never scattered ifs."""
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from dataclasses import dataclass
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(frozen=True, slots=True)
 class Edition:
     name: str

@@ -4,8 +4,6 @@ Everything that makes up a position lives here; rules live in the other engine m
 """
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Final, Self
@@ -53,7 +51,6 @@ STATE_FIELDS: Final = (
 )
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class Vessel:
     """A ship or station on the board. Its id is the id of its card instance."""
 
@@ -90,6 +87,11 @@ class Vessel:
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in VESSEL_FIELDS if k != "d"}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Written out: a compiled class with required arguments does not pickle by itself.)
+        return (_restore, (Vessel, (self.id, self.owner, self.pos, self.d),
+                           {k: getattr(self, k) for k in VESSEL_FIELDS}))
+
     @classmethod
     def from_json(cls, data: dict[str, Any], cards: Sequence[CardDef]) -> "Vessel":
         """A vessel saved by :meth:`to_json`, ``cards`` the instances of its ruleset (older
@@ -101,7 +103,6 @@ class Vessel:
         return v
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class Site:
     """One board position: its system card, whether it is face up, its controller, developments."""
 
@@ -131,6 +132,10 @@ class Site:
         s.combat_turn = self.combat_turn
         return s
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (Site, (self.card, self.d), {"face_up": self.face_up, "owner": self.owner,
+                                                       "devs": self.devs, "combat_turn": self.combat_turn}))
+
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "face_up": self.face_up, "owner": self.owner, "devs": self.devs,
                 "combat_turn": self.combat_turn}
@@ -145,7 +150,6 @@ class Site:
         return s
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A pending choice (step "choice"): ``player`` picks one of ``options``.
@@ -180,7 +184,6 @@ class Choice:
 TradeItem = tuple[str, int]  # (item kind, value): ("card", 42), ("system", 4), ...
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 @dataclass(frozen=True, slots=True)
 class Trade:
     """The trade on the table (TRADE-3): the active player offers it to ``to``; ``give`` and
@@ -205,7 +208,6 @@ class Trade:
                    data["give_credits"], data["ask_credits"], data["ask_hand"])
 
 
-@mypyc_attr(serializable=True)  # pickled and copied: no __init__ call when loaded
 class GameState:
     """All data of one game position. Every field is declared here; the constructor gives each
     its value before setup (``setup.new_state`` deals the cards and starts the first turn)."""
@@ -301,6 +303,10 @@ class GameState:
         other.winner, other.over, other.actions_played = self.winner, self.over, self.actions_played
         other.events = []
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Written out: a compiled class with required arguments does not pickle by itself.)
+        return (_restore, (type(self), (self.cfg, self.rules), {f: getattr(self, f) for f in STATE_FIELDS}))
+
     def clone(self) -> Self:
         """An independent copy (events buffer emptied)."""
         other = type(self)(self.cfg, self.rules)  # a compiled class has no __new__ that skips __init__
@@ -374,6 +380,14 @@ class GameState:
         st.lasting_kinds = kinds_of(st.lasting)
         st.events = []
         return st
+
+
+def _restore(cls: Any, args: tuple[Any, ...], fields: dict[str, Any]) -> Any:
+    """An object unpickled: made with ``args``, then each of ``fields`` set (see ``__reduce__``)."""
+    obj = cls(*args)
+    for name, value in fields.items():
+        setattr(obj, name, value)
+    return obj
 
 
 def _plain(val: Any) -> Any:
