@@ -9,6 +9,8 @@ and the ruleset of card effects (:mod:`.ruleset`), which is shared, never copied
 """
 from __future__ import annotations
 
+from ..kit.pickling import reduce_dataclass
+
 import copy
 from dataclasses import asdict, dataclass, field, fields
 from operator import attrgetter
@@ -58,6 +60,9 @@ class Unit:
     locked: bool = False  # combined or separated this turn (GE-KREB-5, GE-KREB-6)
     split_paid: bool = False  # this part alone was paid (GE-KREB-7)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
 
 @dataclass(slots=True)
 class Player:
@@ -89,6 +94,9 @@ class Player:
     tech: str = ""  # the Technician's option this allocation (GE-ALLOC-13)
     slots: int = 0  # command allowance in half slots [F] (GE-CMD-1)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
     def show(self, uid: int) -> None:
         """Card ``uid`` in this hand is now known to the opponent (GE-DIG-2): views and every
         position made for the opponent keep it there."""
@@ -111,6 +119,9 @@ class Item:
     reaction: bool = False
     void: bool = False  # cancelled before it resolves (Lucky Crew Action)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
 
 @dataclass
 class Options:
@@ -120,6 +131,9 @@ class Options:
     small_hq: bool = False  # GE-OPT-2
     turn_cap: int | None = None  # GE-OPT-3
     prepaired: bool = False  # GE-OPT-4
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
 
 
 class Rules(Protocol):
@@ -168,6 +182,9 @@ class State:
     # Cards dealt as blanks (uids): a balance study's stand-ins, which may be discarded from the
     # hand but never played or swapped (GalacticEmpires.new's ``blank``, docs/study.md).
     blank: list[int] = field(default_factory=list)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
 
     def say(self, event: Event) -> None:
         """Record an event (:mod:`.events`) of the step being played; the game hands the step's

@@ -7,6 +7,8 @@ integers.
 """
 from __future__ import annotations
 
+from ...kit.pickling import reduce_dataclass
+
 import json
 import tomllib
 from dataclasses import MISSING, dataclass, field, fields, replace
@@ -93,6 +95,9 @@ class CardDef:
     # Index into DOMAINS, or -1 for cards outside the three domain decks.
     domain_index: int = field(init=False, repr=False, compare=False)
     in_domain_deck: bool = field(init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
 
     def __post_init__(self) -> None:
         # The catalogue gives plain strings: ValueError names a value that is no member.

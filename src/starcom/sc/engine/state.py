@@ -4,6 +4,8 @@ Everything that makes up a position lives here; rules live in the other engine m
 """
 from __future__ import annotations
 
+from ...kit.pickling import reduce_dataclass
+
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Final, Self
@@ -37,6 +39,9 @@ class Config:
     # Hard cap on actions: a game that reaches it ends by WIN-2 scoring, like the turn limit
     # (servers set it so that no game, however it is played, runs for ever).
     action_limit: int | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
 
 
 # The fields of a vessel and of a state, in their JSON order (their classes' __slots__; a
@@ -166,6 +171,9 @@ class Choice:
     item: tuple[Any, ...] | None = None
     in_round: bool = False
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.player, "kind": self.kind, "options": list(self.options)}
         if self.ctx is not None:
@@ -196,6 +204,9 @@ class Trade:
     give_credits: int = 0
     ask_credits: int = 0
     ask_hand: int = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"to": self.to, "give": [list(i) for i in self.give], "ask": [list(i) for i in self.ask],
