@@ -144,7 +144,7 @@ class Game(GameState):
         from .notation import notation
         return notation(self, tuple(action))
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: Any) -> Any:  # Any: what is not text is refused (IllegalAction), in both builds
         """The action that ``text`` writes in the notation (:mod:`.notation`), as a typed value;
         :class:`IllegalAction` (a ValueError) names what is wrong with a text that is not a
         well-formed action here. It is not checked for legality now: :meth:`apply` does that."""
