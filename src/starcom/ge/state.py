@@ -279,9 +279,9 @@ def _fresh(value: Any) -> Any:
 
 
 def _player(data: dict[str, Any]) -> Player:
-    p = Player(**data)
-    p.cargo_supply = {int(k): v for k, v in p.cargo_supply.items()}  # JSON made the keys strings
-    return p
+    if "cargo_supply" in data:  # JSON made the keys strings (turned back before the compiled Player checks them)
+        data = {**data, "cargo_supply": {int(k): v for k, v in data["cargo_supply"].items()}}
+    return Player(**data)
 
 
 def _tuples(data: Any) -> Any:
