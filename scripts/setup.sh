@@ -65,6 +65,14 @@ if [[ ! -f $stamp ]]; then
   say "Installed in $((SECONDS - started)) s; later starts skip this step."
 fi
 
+# The compiled build of both games' rules (docs/build.md): made once for these sources, with a
+# progress line, and kept outside the source tree; with no C compiler, one line says the rules
+# run as pure Python. STARCOM_PURE=1 skips it (and runs pure Python).
+if [[ "${STARCOM_PURE:-0}" == 0 ]]; then
+  # (STARCOM_PURE=1 for the compiling process itself: it needs no compiled rules to run.)
+  STARCOM_PURE=1 .venv/bin/python -c 'import sys, starcom.build as b; sys.exit(b.main(["--if-needed"]))' || true
+fi
+
 # The test suite's own game, High Card, is a separate package (tests/plugins/highcard) that the
 # platform finds through its entry point, as it would a third party's game: it comes with the test
 # tools only, never with the base install. Reinstalled when its pyproject.toml changes (that is

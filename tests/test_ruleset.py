@@ -7,7 +7,7 @@ import json
 import pytest
 
 from starcom.sc.cards import effects
-from starcom.sc.cards.catalogue import CARD_DEF, DEFS, STANDARD, Catalogue, CardDef
+from starcom.sc.cards.catalogue import CARD_DEF, DEFS, STANDARD, Catalogue, CardDef, CardKind, Domain
 from starcom.sc.engine.game import Game
 from starcom.sc.engine import rules as R
 from starcom.sc.engine.game import standard_rules
@@ -57,7 +57,7 @@ def test_states_share_the_ruleset_and_its_json_is_unchanged() -> None:
 
 def _with_probe(**fields: object) -> Catalogue:
     """The standard catalogue with a test card added at its end (two copies)."""
-    probe = CardDef(index=len(DEFS), name="Test Beacon", domain="neutral", kind="station",
+    probe = CardDef(index=len(DEFS), name="Test Beacon", domain=Domain.NEUTRAL, kind=CardKind.STATION,
                     text="(test) +3 attack to its controller's ships.", count=2, hp=1, **fields)
     return Catalogue("test", (*STANDARD.defs, probe))
 

@@ -56,10 +56,11 @@ def test_the_benches_measure_each_setup_of_any_game(plain: games.GameEntry) -> N
     assert [label for label, _ in bench.setups(games.get("starcom"))] == ["2p3", "4p5"]
     assert [(label, s["edition"]) for label, s in bench.setups(plain)] == [("full", "full"), ("quick", "quick")]
     summary, measured, _ = bench.bench(max_steps=200, anchor=False, game=PLAIN)
-    assert set(summary) == {"steps_per_second_full", "steps_per_second_quick", "ratio"}
+    assert set(summary) == {"build", "steps_per_second_full", "steps_per_second_quick", "ratio"}
+    assert summary["build"] in ("compiled", "pure")  # which build of the rules ran (docs/build.md)
     assert [m.steps for m in measured] == [200, 200] and all(m.players == 2 for m in measured)
     summary, measured, _ = bench.bench(max_steps=200, anchor=False)
-    assert {"steps_per_second_2p3", "steps_per_second_4p5", "ratio"} == set(summary)
+    assert {"build", "steps_per_second_2p3", "steps_per_second_4p5", "ratio"} == set(summary)
     assert [(m.players, m.size) for m in measured] == [(2, 3), (4, 5)]
     found, searched = bench.bench_search(iterations=3)
     assert set(found) == {"ismcts_iterations_per_second_2p3", "ismcts_iterations_per_second_4p5"}

@@ -190,7 +190,11 @@ def play_demo(entry: GameEntry[Any, Any], settings: Mapping[str, Any], seed: int
   starcom demo --seed 7            # watch an AI-vs-AI game as a log
   starcom replay game.json         # read a saved game
   starcom COMMAND --help           # what a command does and all its options""")
-def main() -> None:
+def main(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=lambda shown: _version(shown),
+                                 help="Print starcom's version and which build of the rules runs (compiled or "
+                                      "pure Python), then stop."),
+) -> None:
     """starcom: play, study and build on card games.
 
     Without a command, starcom starts the browser game (`starcom serve`) and opens it in your
@@ -198,6 +202,16 @@ def main() -> None:
     the terminal, watch and study AI games, replay saved games, run rule scenarios and measure
     the engines and the server, for every installed game (--game).
     """
+
+
+def _version(shown: bool) -> None:
+    """``starcom --version``: the version, which build of the rules runs, and the Python."""
+    if shown:
+        import sys
+        from .. import __version__
+        from ..build import describe
+        typer.echo(f"starcom {__version__}, rules {describe()}, Python {sys.version.split()[0]}")
+        raise typer.Exit()
 
 
 def _ai_help(what: str) -> str:
@@ -338,6 +352,9 @@ def bench(
     rl: bool = typer.Option(False, "--rl", help="Measure the PettingZoo AEC environment's steps per second "
                                                "against the raw engine's, in the same run (needs starcom[rl])."),
     json_out: bool = typer.Option(False, "--json", help="End with one line of JSON with the figures."),
+    one_build: bool = typer.Option(False, "--one-build", help="Random playouts of this process's build of the "
+                                   "rules only (by default the other build, compiled or pure Python, plays the "
+                                   "same setups in a child process in the same run)."),
     game: Optional[str] = typer.Option(None, "--game", help="Measure this game's random playouts instead, each "
                                        f"edition against python-chess: {game_choices()}.", show_default=False),
 ) -> None:
@@ -359,19 +376,15 @@ def bench(
         from ..sim.bench import bench_game
         entry = game_entry(game)
         with console.status(f"playing random games of {entry.title}…"):
-            summary, by_edition, chess_m = bench_game(entry.name, seconds, seed, steps)
-        table = Table(title=f"Random playouts: {entry.title} (turn limit 60)")
-        for col in ("setup", "steps", "games finished", "seconds", "steps/s"):
-            table.add_column(col, justify="right")
-        for label, m in by_edition:
-            table.add_row(label, str(m.steps), str(m.games), f"{m.seconds:.2f}", f"{m.steps_per_second:,.0f}")
-        if chess_m is not None:
-            table.add_row("python-chess", str(chess_m.steps), str(chess_m.games), f"{chess_m.seconds:.2f}",
-                          f"{chess_m.steps_per_second:,.0f}")
+            summary, by_edition, chess_m = bench_game(entry.name, seconds, seed, steps, both_builds=not one_build)
+        table = _playout_table(f"Random playouts: {entry.title} (turn limit 60)", summary,
+                               [(label, m) for label, m in by_edition], chess_m)
         console.print(table)
-        for label, ratio in summary.get("vs_chess", {}).items():
-            console.print(f"{entry.title} ({label}) runs {ratio:.2f}x as many steps per second as python-chess "
-                          "in the same run")
+        for build, figures in _by_build(summary):
+            for label, ratio in figures.get("vs_chess", {}).items():
+                console.print(f"{entry.title} ({label}, {build}) runs {ratio:.2f}x as many steps per second as "
+                              "python-chess in the same run")
+        _say_builds(console, summary)
         if chess_m is None:
             console.print("python-chess is not installed (pip install chess): no anchor figure")
     elif rl:
@@ -403,25 +416,77 @@ def bench(
         console.print(table)
     else:
         with console.status("playing random games…"):
-            summary, runs, chess = run_bench(seconds, seed, steps)
-        table = Table(title="Random playouts (standard edition, turn limit 60)")
-        for col in ("setup", "steps", "games finished", "seconds", "steps/s"):
-            table.add_column(col, justify="right")
-        for m in runs:
-            table.add_row(f"{m.players}p {m.size}x{m.size}", str(m.steps), str(m.games), f"{m.seconds:.2f}",
-                          f"{m.steps_per_second:,.0f}")
-        if chess is not None:
-            table.add_row("python-chess", str(chess.steps), str(chess.games), f"{chess.seconds:.2f}",
-                          f"{chess.steps_per_second:,.0f}")
+            summary, runs, chess = run_bench(seconds, seed, steps, both_builds=not one_build)
+        table = _playout_table("Random playouts (standard edition, turn limit 60)", summary,
+                               [(f"{m.players}p {m.size}x{m.size}", m) for m in runs], chess)
         console.print(table)
-        console.print(f"a 4p 5x5 step costs {summary['ratio']:.2f}x a 2p 3x3 step")
+        console.print(f"a 4p 5x5 step costs {summary['ratio']:.2f}x a 2p 3x3 step ({summary['build']} build)")
         if "vs_chess" in summary:
             console.print(f"2p 3x3 runs {summary['vs_chess']:.2f}x as many steps per second as python-chess "
-                          "in the same run")
+                          f"in the same run ({summary['build']} build)")
+            other = summary.get("other_build")
+            if other and "vs_chess" in other:
+                first = next(iter(other["vs_chess"].values()))
+                console.print(f"2p 3x3 runs {first:.2f}x as many steps per second as python-chess "
+                              f"in the same run ({other['build']} build)")
+            _say_builds(console, summary)
         else:
+            _say_builds(console, summary)
             console.print("python-chess is not installed (pip install chess): no anchor figure")
     if json_out:
         typer.echo(json.dumps(summary))
+
+
+def _playout_table(title: str, summary: Mapping[str, Any], rows: list[tuple[str, Any]], chess: Any) -> Table:
+    """The playout figures: each setup of this process's build, then the other build's (from
+    the summary, when it ran), then python-chess's."""
+    table = Table(title=title)
+    for col in ("setup", "build", "steps", "games finished", "seconds", "steps/s"):
+        table.add_column(col, justify="right")
+    for label, m in rows:
+        table.add_row(label, summary["build"], str(m.steps), str(m.games), f"{m.seconds:.2f}",
+                      f"{m.steps_per_second:,.0f}")
+    other = summary.get("other_build")
+    if other:
+        for (label, _), (key, m) in zip(rows, other["measurements"].items()):
+            table.add_row(label, other["build"], str(m["steps"]), str(m["games"]), f"{m['seconds']:.2f}",
+                          f"{other['steps_per_second'][key]:,.0f}")
+    if chess is not None:
+        table.add_row("python-chess", "", str(chess.steps), str(chess.games), f"{chess.seconds:.2f}",
+                      f"{chess.steps_per_second:,.0f}")
+    return table
+
+
+def _by_build(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """(build, figures) of each build that ran, this process's first."""
+    out: list[tuple[str, Mapping[str, Any]]] = [(summary["build"], summary)]
+    if summary.get("other_build"):
+        out.append((summary["other_build"]["build"], summary["other_build"]))
+    return out
+
+
+def _say_builds(console: Console, summary: Mapping[str, Any]) -> None:
+    """One line on the builds: the compiled one against pure Python, or why only one ran."""
+    from ..build import describe
+    other = summary.get("other_build")
+    if other is None and "other_build" in summary:
+        console.print(f"rules: {describe()}; the compiled build is not there (starcom build, docs/build.md)")
+    elif not other:
+        console.print(f"rules: {describe()}")
+    else:
+        by = {summary["build"]: _rates(summary), other["build"]: _rates(other)}
+        gains = ", ".join(f"{label} {rate / by['pure'][label]:.2f}x" for label, rate in by["compiled"].items()
+                          if by["pure"].get(label))
+        console.print(f"rules: {describe()}; compiled against pure Python in the same run: {gains}")
+
+
+def _rates(figures: Mapping[str, Any]) -> dict[str, float]:
+    """Steps per second by setup, from :func:`bench`'s flat summary or :func:`bench_game`'s."""
+    rates = figures.get("steps_per_second")
+    if isinstance(rates, dict):
+        return dict(rates)
+    prefix = "steps_per_second_"
+    return {k[len(prefix):]: float(v) for k, v in figures.items() if k.startswith(prefix)}
 
 
 # --------------------------------------------------------------------------- replay
@@ -559,6 +624,31 @@ def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML,
     """
     from ..scenarios import run_files
     raise typer.Exit(run_files([str(f) for f in files]))
+
+
+# --------------------------------------------------------------------------- build
+
+
+@app.command(name="build", epilog="""Examples:
+  starcom build            # compile the rules once (nothing to do when they are compiled)
+  starcom build --check    # which build runs, and why (STARCOM_PURE=1 forces pure Python)
+  starcom build --force    # compile again""")
+def build_command(
+    force: bool = typer.Option(False, "--force", help="Compile again even when a build of these sources is there."),
+    check: bool = typer.Option(False, "--check", help="Only say which build of the rules runs, and why."),
+) -> None:
+    """Compile both games' rules with mypyc (docs/build.md).
+
+    The compiled build is made from the same source as the pure Python one and kept outside the
+    source tree, in a cache folder keyed by the sources; it is used from then on, unless
+    STARCOM_PURE=1. scripts/setup.sh makes it once at install. Without a C compiler the rules
+    run as pure Python, and this says so in one line.
+    """
+    from .. import build as builds
+    if check:
+        typer.echo(f"rules: {builds.describe()}")
+        return
+    raise typer.Exit(builds.main(["--force"] if force else []))
 
 
 from . import arena as _arena, bots as _bots, play as _play, serve as _serve, study as _study  # noqa: E402  (commands defined in their own modules)

@@ -35,6 +35,10 @@ class GalacticEmpires:
     def __init__(self, state: State) -> None:
         self.s = state
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Written out: a compiled class with a required argument does not pickle by itself.)
+        return (type(self), (self.s,))
+
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, edition: str = "full", seed: int = 0, empires: tuple[str, str] = ("argonian", "krebiz"),

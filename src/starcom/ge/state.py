@@ -9,10 +9,12 @@ and the ruleset of card effects (:mod:`.ruleset`), which is shared, never copied
 """
 from __future__ import annotations
 
+from ..kit.pickling import reduce_dataclass
+
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..kit import rng as kit_rng
 from ..kit.rng import Rng
@@ -21,7 +23,6 @@ from .cards import CARDS, POINT_TYPES, CardSpec
 if TYPE_CHECKING:
     from .cards.base import Effect
     from .events import Event
-    from .ruleset import Ruleset
 
 EDITIONS = ("full", "quick")
 HQ_LIMIT = 25  # GE-WIN-1 (GE-OPT-2 makes it 15)
@@ -59,6 +60,9 @@ class Unit:
     locked: bool = False  # combined or separated this turn (GE-KREB-5, GE-KREB-6)
     split_paid: bool = False  # this part alone was paid (GE-KREB-7)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
 
 @dataclass(slots=True)
 class Player:
@@ -90,6 +94,9 @@ class Player:
     tech: str = ""  # the Technician's option this allocation (GE-ALLOC-13)
     slots: int = 0  # command allowance in half slots [F] (GE-CMD-1)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
     def show(self, uid: int) -> None:
         """Card ``uid`` in this hand is now known to the opponent (GE-DIG-2): views and every
         position made for the opponent keep it there."""
@@ -112,6 +119,9 @@ class Item:
     reaction: bool = False
     void: bool = False  # cancelled before it resolves (Lucky Crew Action)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
 
 @dataclass
 class Options:
@@ -121,6 +131,18 @@ class Options:
     small_hq: bool = False  # GE-OPT-2
     turn_cap: int | None = None  # GE-OPT-3
     prepaired: bool = False  # GE-OPT-4
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
+
+class Rules(Protocol):
+    """What a state asks of the ruleset it is played with (:class:`.ruleset.Ruleset`): the
+    effect unit of each catalogue card. (A protocol, not the class: the compiled build makes a
+    dataclass's field types into class objects when this module loads, before the ruleset's.)"""
+
+    @property
+    def units(self) -> tuple[Effect, ...]: ...
 
 
 @dataclass
@@ -134,7 +156,7 @@ class State:
     spec_of: list[int]  # uid -> catalogue index
     players: list[Player]
     rng: Rng  # a Mersenne Twister (kit.rng.Mersenne): the stream GE has always dealt with
-    rules: Ruleset  # the cards' effect units; shared by every copy, never written to JSON
+    rules: Rules  # the cards' effect units; shared by every copy, never written to JSON
     units: dict[int, Unit] = field(default_factory=dict)
     phase: str = SETUP
     active: int = 0
@@ -161,6 +183,9 @@ class State:
     # hand but never played or swapped (GalacticEmpires.new's ``blank``, docs/study.md).
     blank: list[int] = field(default_factory=list)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
     def say(self, event: Event) -> None:
         """Record an event (:mod:`.events`) of the step being played; the game hands the step's
         events to its caller."""
@@ -186,13 +211,12 @@ class State:
         """A copy that shares nothing the rules change. Written out rather than ``deepcopy``,
         which was most of a search's time; the per-uid tables, fixed at setup, are shared."""
         new = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if name not in _FIXED:
-                setattr(new, name, _fresh(value))
+        for name in _CHANGING:
+            setattr(new, name, _fresh(getattr(self, name)))
         return new
 
     def to_json(self) -> dict[str, Any]:
-        data = {k: v for k, v in self.__dict__.items()
+        data = {k: getattr(self, k) for k in _NAMES
                 if k not in ("rng", "rules", "players", "units", "options", "chain", "queued", "log", "plan_units")}
         data["plan_units"] = [asdict(u) for u in self.plan_units]
         data["rng"] = self.rng.to_json()
@@ -204,7 +228,7 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], rules: Ruleset) -> State:
+    def from_json(cls, data: dict[str, Any], rules: Rules) -> State:
         """The state :meth:`to_json` wrote, played with ``rules``. A state saved before the
         engine kit holds its generator as ``random.Random.getstate()`` in a list: it is read as
         the same Mersenne Twister stream (:func:`starcom.kit.rng.from_json`)."""
@@ -223,8 +247,12 @@ class State:
 
 
 _FIXED = frozenset(("owner_of", "spec_of", "rules"))  # what no rule changes after setup
+# A state's fields in order (read by name: a compiled class has no __dict__), and those a clone copies.
+_NAMES = tuple(f.name for f in fields(State))
+_CHANGING = tuple(name for name in _NAMES if name not in _FIXED)
 # A record's fields in order, read at C speed; a Unit's and an Item's fields are all immutable.
-_FIELDS = {kind: attrgetter(*kind.__slots__) for kind in (Unit, Player, Item)}
+# (Their dataclass fields, not __slots__, which a compiled class does not have.)
+_FIELDS = {kind: attrgetter(*[f.name for f in fields(kind)]) for kind in (Unit, Player, Item)}
 _FLAT = (Unit, Item)
 _GENERATORS = (kit_rng.Mersenne, kit_rng.SplitMix)
 
@@ -251,9 +279,9 @@ def _fresh(value: Any) -> Any:
 
 
 def _player(data: dict[str, Any]) -> Player:
-    p = Player(**data)
-    p.cargo_supply = {int(k): v for k, v in p.cargo_supply.items()}  # JSON made the keys strings
-    return p
+    if "cargo_supply" in data:  # JSON made the keys strings (turned back before the compiled Player checks them)
+        data = {**data, "cargo_supply": {int(k): v for k, v in data["cargo_supply"].items()}}
+    return Player(**data)
 
 
 def _tuples(data: Any) -> Any:

@@ -78,8 +78,9 @@ def use_words(s: State, card: int, choices: tuple[Any, ...]) -> str:
         crew = _picked(_crew_of(s, home, owner), mask) if home is not None else []
         return f"fly to {place(s, there)}" + (f" with {listed([name(s, c) for c in crew])}" if crew else "")
     if verb == "mission" and len(rest) >= 2:
-        crew, target, *what = rest
-        return f"send {name(s, crew)} on a mission to {place(s, target)}" + (
+        # (its own names: the compiled build gives a variable one type for the whole function)
+        member, target, what = rest[0], rest[1], list(rest[2:])
+        return f"send {name(s, member)} on a mission to {place(s, target)}" + (
             f" to {use_words(s, card, tuple(what))}" if what else "")
     if verb in ("capture", "wreck") and rest:
         return f"{verb} {name(s, rest[0])}"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, MutableSequence, Sequence
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Final, Protocol, Self, TypeVar
 
 T = TypeVar("T")
 
@@ -102,12 +102,16 @@ class SplitMix:
     """SplitMix64 whose whole state is ``state``, one integer in ``[0, 2**64)``."""
 
     __slots__ = ("state",)
-    KIND = "splitmix64"
+    KIND: Final = "splitmix64"
 
-    def __init__(self, state: int) -> None:
+    def __init__(self, state: object) -> None:  # object: a bad value is a ValueError, in both builds
         if type(state) is not int or not 0 <= state <= _MASK:
             raise ValueError(f"a SplitMix state is an integer in [0, 2**64), not {state!r}")
         self.state = state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Written out: a compiled class with a required argument does not pickle by itself.)
+        return (SplitMix, (self.state,))
 
     @classmethod
     def seeded(cls, value: int) -> SplitMix:
@@ -167,7 +171,7 @@ class Mersenne:
     """Python's Mersenne Twister: draws exactly as ``random.Random`` of the same seed."""
 
     __slots__ = ("_r",)
-    KIND = "mt19937"
+    KIND: Final = "mt19937"
 
     def __init__(self, seed: int | None = None) -> None:
         self._r = random.Random(seed)
@@ -175,8 +179,7 @@ class Mersenne:
     @classmethod
     def from_state(cls, state: tuple[Any, ...]) -> Mersenne:
         """The generator at ``random.Random.getstate()``'s ``state``."""
-        new = cls.__new__(cls)
-        new._r = random.Random()
+        new = cls(0)
         new._r.setstate(state)
         return new
 

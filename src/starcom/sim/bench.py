@@ -7,7 +7,11 @@ measured are the game's benchmark setups (its entry's ``tools.bench_setups``; St
 """
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -118,23 +122,134 @@ def _runners(game: str, seed: int) -> list[Playouts]:
     return [Playouts(game, settings, seed, label) for label, settings in setups(get(game))]
 
 
+class OtherBuild:
+    """The same random playouts of every setup of ``game``, run by a child process of the other
+    build of the rules (``build``: ``"pure"`` or ``"compiled"``; see :mod:`starcom.build`),
+    one setup a slice at a time on request, so that both builds take turns in one
+    :func:`interleave`. Only the child's own playing is timed. :attr:`build` is the build the
+    child really runs (``"pure"`` when asked for a compiled build that is not there)."""
+
+    def __init__(self, build: str, game: str, seed: int = 0) -> None:
+        from .. import build as builds
+        env = dict(os.environ)
+        env[builds.PURE_ENV] = "1" if build == "pure" else "0"
+        env["PYTHONPATH"] = os.pathsep.join([str(builds.SRC), *filter(None, [env.get("PYTHONPATH")])])
+        self._proc = subprocess.Popen(
+            [sys.executable, "-c", "from starcom.sim.bench import worker; worker()"], env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        hello = self._ask({"game": game, "seed": seed})
+        self.build: str = hello["build"]
+        self.labels: list[str] = hello["labels"]
+        self.setups = [_Remote(self, i, label) for i, label in enumerate(self.labels)]
+
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._proc.stdin.write(json.dumps(request) + "\n")
+        self._proc.stdin.flush()
+        line = self._proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the {self.__class__.__name__} child process ended (status {self._proc.wait()})")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            assert self._proc.stdin is not None
+            self._proc.stdin.close()
+            self._proc.wait(timeout=30)
+
+
+class _Remote:
+    """One setup of an :class:`OtherBuild`, as a runner of :func:`interleave`."""
+
+    def __init__(self, owner: OtherBuild, index: int, label: str) -> None:
+        self.owner, self.index, self.label = owner, index, label
+        self.steps = self.games = self.players = self.size = 0
+        self.seconds = 0.0
+
+    def run(self, steps: int) -> None:
+        got = self.owner._ask({"setup": self.index, "steps": steps})
+        self.steps, self.games, self.seconds = got["steps"], got["games"], got["seconds"]
+        self.players, self.size = got["players"], got["size"]
+
+    def measurement(self) -> Measurement:
+        return Measurement(self.players, self.size, self.steps, self.games, self.seconds)
+
+
+def worker() -> None:
+    """The child of :class:`OtherBuild`: one JSON request a line on stdin, one answer a line."""
+    from ..build import build_name
+    first = json.loads(sys.stdin.readline())
+    runners = _runners(first["game"], first["seed"])
+    print(json.dumps({"build": build_name(), "labels": [r.label for r in runners]}), flush=True)
+    for line in sys.stdin:
+        req = json.loads(line)
+        r = runners[req["setup"]]
+        r.run(req["steps"])
+        m = r.measurement()
+        print(json.dumps({"steps": m.steps, "games": m.games, "seconds": m.seconds, "players": m.players,
+                          "size": m.size}), flush=True)
+
+
 def bench_game(game: str | None = None, seconds: float = 3.0, seed: int = 0, max_steps: int | None = None,
-               anchor: bool = True) -> tuple[dict[str, Any], list[tuple[str, Measurement]], Measurement | None]:
+               anchor: bool = True, both_builds: bool = False,
+               ) -> tuple[dict[str, Any], list[tuple[str, Measurement]], Measurement | None]:
     """Random playouts of each of :func:`setups` of ``game`` (None: the default game) and
     python-chess's as the anchor, taking turns as in :func:`bench`: the summary (``game``,
-    ``steps_per_second`` by setup, ``vs_chess`` by setup when measured), the measurements by
-    setup and the chess one (or None)."""
+    ``build``, ``steps_per_second`` by setup, ``vs_chess`` by setup when measured, and with
+    ``both_builds`` the other build's figures under ``other_build``, see :func:`bench`), the
+    measurements by setup and the chess one (or None)."""
     name = game if game is not None else default_game()
     runners = _runners(name, seed)
     chess = ChessPlayouts(seed) if anchor and chess_available() else None
-    interleave([*runners, chess] if chess is not None else runners, seconds, max_steps)
-    summary: dict[str, Any] = {"game": name, "steps_per_second": {
+    other = _other_build(name, seed) if both_builds else None
+    remote: list[_Remote] = other.setups if other is not None else []
+    try:
+        interleave([*runners, *remote, *([chess] if chess is not None else [])], seconds, max_steps)
+    finally:
+        if other is not None:
+            other.close()
+    summary: dict[str, Any] = {"game": name, "build": build_name(), "steps_per_second": {
         r.label: round(r.measurement().steps_per_second, 1) for r in runners}}
-    if chess is not None and chess.steps:
-        per_chess = chess.measurement().steps_per_second
+    per_chess = chess.measurement().steps_per_second if chess is not None and chess.steps else 0.0
+    if per_chess:
         summary["chess_steps_per_second"] = round(per_chess, 1)
         summary["vs_chess"] = {r.label: round(r.measurement().steps_per_second / per_chess, 3) for r in runners}
+    _add_other(summary, other, per_chess, both_builds)
     return summary, [(r.label, r.measurement()) for r in runners], None if chess is None else chess.measurement()
+
+
+def build_name() -> str:
+    """Which build of the rules this process runs: ``"compiled"`` or ``"pure"``."""
+    from ..build import build_name as name
+    return name()
+
+
+def _other_build(game: str, seed: int) -> OtherBuild | None:
+    """A child process of the build this process does not run, or None when that is the
+    compiled build and it is not there (a child asked for it would run pure Python too)."""
+    current = build_name()
+    other = OtherBuild("pure" if current == "compiled" else "compiled", game, seed)
+    if other.build == current:
+        other.close()
+        return None
+    return other
+
+
+def _add_other(summary: dict[str, Any], other: OtherBuild | None, per_chess: float, asked: bool) -> None:
+    if other is None:
+        if asked:
+            summary["other_build"] = None  # the compiled build is not there
+        return
+    measured = {r.label: r.measurement() for r in other.setups}
+    out: dict[str, Any] = {"build": other.build,
+                           "steps_per_second": {k: round(m.steps_per_second, 1) for k, m in measured.items()},
+                           "measurements": {k: {"players": m.players, "size": m.size, "steps": m.steps,
+                                                "games": m.games, "seconds": round(m.seconds, 3)}
+                                            for k, m in measured.items()}}
+    if per_chess:
+        out["vs_chess"] = {k: round(m.steps_per_second / per_chess, 3) for k, m in measured.items()}
+    summary["other_build"] = out
 
 
 def chess_available() -> bool:
@@ -182,20 +297,34 @@ def summarize(measured: Sequence[tuple[str, Measurement]]) -> dict[str, float]:
 
 
 def bench(seconds: float = 3.0, seed: int = 0, max_steps: int | None = None, anchor: bool = True,
-          game: str | None = None) -> tuple[dict[str, float], list[Measurement], Measurement | None]:
+          game: str | None = None, both_builds: bool = False,
+          ) -> tuple[dict[str, Any], list[Measurement], Measurement | None]:
     """Measure each of :func:`setups` of ``game`` (None: the default game; Star Commander's: 2
     players on 3x3 and 4 players on 5x5, standard edition, turn limit 60) for about ``seconds``
     (or ``max_steps`` steps) and, if ``anchor`` and python-chess is installed, its random
     playouts, all taking turns (:func:`interleave`): the summary (:func:`summarize`, with
-    ``chess_steps_per_second`` and ``vs_chess``, the first setup's steps per chess step, when
-    measured), the measurements and the chess one (or None)."""
-    runners = _runners(game if game is not None else default_game(), seed)
+    ``build``, the build of the rules that ran, and ``chess_steps_per_second`` and ``vs_chess``,
+    the first setup's steps per chess step, when measured), the measurements and the chess one
+    (or None). With ``both_builds`` the other build of the rules (pure Python or compiled, see
+    :mod:`starcom.build`) plays the same setups in a child process, in the same interleaved
+    run: its figures are ``other_build`` (``build``, ``steps_per_second`` and ``vs_chess`` by
+    setup, ``measurements``), None when the compiled build is not there."""
+    name = game if game is not None else default_game()
+    runners = _runners(name, seed)
     chess = ChessPlayouts(seed) if anchor and chess_available() else None
-    interleave([*runners, chess] if chess is not None else runners, seconds, max_steps)
-    summary = summarize([(r.label, r.measurement()) for r in runners])
-    if chess is not None and chess.steps:
-        summary["chess_steps_per_second"] = round(chess.measurement().steps_per_second, 1)
-        summary["vs_chess"] = round(runners[0].measurement().steps_per_second / chess.measurement().steps_per_second, 3)
+    other = _other_build(name, seed) if both_builds else None
+    remote: list[_Remote] = other.setups if other is not None else []
+    try:
+        interleave([*runners, *remote, *([chess] if chess is not None else [])], seconds, max_steps)
+    finally:
+        if other is not None:
+            other.close()
+    summary: dict[str, Any] = {"build": build_name(), **summarize([(r.label, r.measurement()) for r in runners])}
+    per_chess = chess.measurement().steps_per_second if chess is not None and chess.steps else 0.0
+    if per_chess:
+        summary["chess_steps_per_second"] = round(per_chess, 1)
+        summary["vs_chess"] = round(runners[0].measurement().steps_per_second / per_chess, 3)
+    _add_other(summary, other, per_chess, both_builds)
     return summary, [r.measurement() for r in runners], None if chess is None else chess.measurement()
 
 

@@ -222,7 +222,7 @@ class _Against(Effect):
 class _DisablesCrew(_Against):
     """Space Vertigo and Illness: the crew it is against performs no function while it lasts."""
 
-    kinds = ("crew",)
+    kinds: tuple[str, ...] = ("crew",)
 
     def disables(self, s: State, u: Unit, target: int) -> bool:
         return u.parent == target

@@ -7,6 +7,7 @@ raises ValueError naming the card and the field.
 from __future__ import annotations
 
 import tomllib
+from importlib import resources
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -188,7 +189,8 @@ def load(path: str | Path) -> tuple[CardSpec, ...]:
     return tuple(cards)
 
 
-CARDS: tuple[CardSpec, ...] = load(Path(__file__).with_name("catalogue.toml"))
+# Found through the package (not this module's __file__, which is the extension in the compiled build).
+CARDS: tuple[CardSpec, ...] = load(Path(str(resources.files("starcom.ge.cards").joinpath("catalogue.toml"))))
 BY_KEY: dict[str, CardSpec] = {c.key: c for c in CARDS}
 BY_ID: dict[str, CardSpec] = {c.id: c for c in CARDS}
 

@@ -347,7 +347,7 @@ class _Transport(Effect):
 
     def enter_reacting(self, s: State, u: Unit, choices: tuple[Any, ...]) -> None:
         if choices and choices[0] == "with":
-            crew, target, *rest = choices[1:]
+            crew, target, rest = choices[1], choices[2], list(choices[3:])  # (no starred unpacking in mypyc)
             if crew not in s.units or not self.mission_ok(s, u, crew, target):
                 s.say(E.Void("void", u.owner, u.uid))
                 return
@@ -488,7 +488,7 @@ def start_mission(s: State, transport: Unit, args: tuple[Any, ...]) -> None:
     steps of a mission a reaction started are reactions too (so the active player may answer
     them, GE-REACT-2)."""
     from ..state import Item
-    _, crew, target, *rest = args
+    crew, target, rest = args[1], args[2], list(args[3:])  # (no starred unpacking: mypyc 2.4 mistypes it)
     c = s.units[crew]
     home = c.parent
     c.parent = target
@@ -504,7 +504,7 @@ def mission_act(s: State, item: Item) -> None:
     """Step 2: the crew uses its function where it is (voided if it cannot, GE-MISSION-6,
     GE-MISSION-7); the trip home follows whatever happened."""
     from ..state import Item as It
-    _, crew, home, transport, *choices = item.action
+    crew, home, transport, choices = item.action[1], item.action[2], item.action[3], list(item.action[4:])
     c = s.units.get(crew)
     if c is not None and _board().works(s, crew):
         s.effect(c).use(s, c, tuple(choices))

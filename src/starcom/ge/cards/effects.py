@@ -114,33 +114,40 @@ class KrebizArmor(Effect):
 
 
 class DivergentAnomaly(_Against):
-    kinds = ("ship",)
+    kinds: tuple[str, ...] = ("ship",)
 
     def unprotects(self, s: State, u: Unit, target: int) -> bool:
         return u.parent == target
 
 
-class _CardDamage(Effect):
-    """Gravity Wave and Ion Storm: card damage right after the play, then discarded (GE-ACT-4)."""
+def _queue_card_damage(s: State, u: Unit) -> None:
+    from ..state import Item
+    s.queued.append(Item(u.owner, "use", ("use", u.uid, "damage")))  # its own window follows
+
+
+def _card_damage(s: State, u: Unit, victims: list[int]) -> None:
+    from ..combat import hit
+    amount = s.spec(u.uid).card_damage
+    s.say(E.CardDamage("card-damage", u.uid, amount))
+    for t in victims:
+        hit(s, t, amount, "card", u.owner)
+    if u.uid in s.units:
+        _board().leave(s, u.uid)  # discarded after use (GE-DUR-3)
+
+
+def _on_its_card(s: State, u: Unit) -> list[int]:
+    return [u.parent] if u.parent is not None and u.parent in s.units else []
+
+
+class GravityWave(Effect):
+    """Card damage right after the play, then discarded (GE-ACT-4): to each ship of a fleet."""
 
     def enter(self, s: State, u: Unit) -> None:
-        from ..state import Item
-        s.queued.append(Item(u.owner, "use", ("use", u.uid, "damage")))  # its own window follows
+        _queue_card_damage(s, u)
 
     def use(self, s: State, u: Unit, args: tuple[Any, ...]) -> None:
-        from ..combat import hit
-        amount = s.spec(u.uid).card_damage
-        s.say(E.CardDamage("card-damage", u.uid, amount))
-        for t in self.victims(s, u):
-            hit(s, t, amount, "card", u.owner)
-        if u.uid in s.units:
-            _board().leave(s, u.uid)  # discarded after use (GE-DUR-3)
+        _card_damage(s, u, self.victims(s, u))
 
-    def victims(self, s: State, u: Unit) -> list[int]:
-        return [u.parent] if u.parent is not None and u.parent in s.units else []
-
-
-class GravityWave(_CardDamage):
     def placements(self, s: State, seat: int, uid: int) -> list[int]:
         return [-1 - p for p in range(len(s.players))]
 
@@ -151,15 +158,22 @@ class GravityWave(_CardDamage):
             if seat is not None else []
 
 
-class IonStorm(_CardDamage, _Against):
-    kinds = ("ship", "base")
+class IonStorm(_Against):
+    """Card damage right after the play, then discarded (GE-ACT-4): to the card it is against.
+    (One base class: the compiled build takes no multiple inheritance; the damage is shared as
+    functions.)"""
 
-    def placements(self, s: State, seat: int, uid: int) -> list[int]:
-        return _Against.placements(self, s, seat, uid)
+    kinds: tuple[str, ...] = ("ship", "base")
+
+    def enter(self, s: State, u: Unit) -> None:
+        _queue_card_damage(s, u)
+
+    def use(self, s: State, u: Unit, args: tuple[Any, ...]) -> None:
+        _card_damage(s, u, _on_its_card(s, u))
 
 
 class SmallPhaserEel(_Against):
-    kinds = ("ship", "base")
+    kinds: tuple[str, ...] = ("ship", "base")
 
     def blocks_phasers(self, s: State, u: Unit) -> bool:
         return True
@@ -223,7 +237,7 @@ class InvincoGuardian(Effect):
 
 
 class ShieldFiend(_Against):
-    kinds = ("ship", "base")
+    kinds: tuple[str, ...] = ("ship", "base")
 
     def fits(self, s: State, seat: int, t: Unit) -> bool:
         return _board().shields(s, t.uid) > 0 and not any(
@@ -239,7 +253,7 @@ class ShieldFiend(_Against):
 
 
 class ForcedRetreat(_Against):
-    kinds = ("ship", "base")
+    kinds: tuple[str, ...] = ("ship", "base")
 
     def fits(self, s: State, seat: int, t: Unit) -> bool:
         return bool(_board().strength(s, t.uid) <= 3)

@@ -7,6 +7,8 @@ integers.
 """
 from __future__ import annotations
 
+from ...kit.pickling import reduce_dataclass
+
 import json
 import tomllib
 from dataclasses import MISSING, dataclass, field, fields, replace
@@ -93,6 +95,9 @@ class CardDef:
     # Index into DOMAINS, or -1 for cards outside the three domain decks.
     domain_index: int = field(init=False, repr=False, compare=False)
     in_domain_deck: bool = field(init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
 
     def __post_init__(self) -> None:
         # The catalogue gives plain strings: ValueError names a value that is no member.
@@ -181,7 +186,8 @@ class Catalogue:
             if missing:
                 raise ValueError(f"{where}: missing field(s) {', '.join(missing)}")
             try:
-                defs.append(CardDef(index=i, name=card_name, **fields))
+                enums = {k: kind(fields[k]) for k, kind in _ENUM_FIELDS.items() if k in fields}
+                defs.append(CardDef(index=i, name=card_name, **{**fields, **enums}))
             except (TypeError, ValueError) as exc:
                 raise ValueError(f"{where}: {exc}") from None
         return cls(name, tuple(defs))
@@ -230,9 +236,18 @@ class Catalogue:
 
 # The fields a catalogue file may give a card, with their types (index and name come from the
 # file's layout; the derived flags are worked out).
+def _type_name(t: object) -> str:
+    """A field's type by name: a string in the pure build (postponed annotations), the class
+    itself in the compiled one."""
+    return t if isinstance(t, str) else str(getattr(t, "__name__", t))
+
+
 _FIELD_TYPES: dict[str, type] = {
-    f.name: {"int": int, "bool": bool}.get(str(f.type), str) for f in fields(CardDef)
+    f.name: {"int": int, "bool": bool}.get(_type_name(f.type), str) for f in fields(CardDef)
     if f.init and f.name not in ("index", "name")}
+# The fields the file gives as text that a CardDef holds as a member of an enum (the compiled
+# build checks the type of each field when a CardDef is made).
+_ENUM_FIELDS: dict[str, type[StrEnum]] = {"domain": Domain, "kind": CardKind, "size": Size}
 _TYPE_NAMES = {int: "a whole number", bool: "true or false", str: "a text"}
 _REQUIRED = tuple(f.name for f in fields(CardDef) if f.init and f.name not in ("index", "name")
                   and f.default is MISSING)

@@ -343,9 +343,12 @@ def _evasion(g: GameState, p: int, src: int, t: Targets) -> None:
     L.add(g, L.Kind.SHIELD, t[0], src, p, L.Until.END_OF_TURN)
 
 
-register("Evasion",
-         targets=lambda g, p, src: [(v.id,) for v in _ships(g, lambda v: R.targetable(g, v, True))],
-         resolve=_evasion)
+def _evasion_targets(g: GameState, p: int, src: int) -> list[Targets]:
+    ships = _ships(g, lambda v: R.targetable(g, v, True))
+    return [(v.id,) for v in ships]
+
+
+register("Evasion", targets=_evasion_targets, resolve=_evasion)
 
 # --------------------------------------------------------------------------- abilities
 
@@ -376,8 +379,12 @@ def _exp_shields(g: GameState, p: int, src: int, t: Targets) -> None:
     L.add(g, L.Kind.UNTARGETABLE, t[0], src, p, L.Until.END_OF_TURN)
 
 
-register("Experimental Shields", cost="discard", resolve=_exp_shields,
-         targets=lambda g, p, src: [(v.id,) for v in _vessels(g, lambda v: R.targetable(g, v, False))])
+def _exp_shields_targets(g: GameState, p: int, src: int) -> list[Targets]:
+    vessels = _vessels(g, lambda v: R.targetable(g, v, False))
+    return [(v.id,) for v in vessels]
+
+
+register("Experimental Shields", cost="discard", resolve=_exp_shields, targets=_exp_shields_targets)
 
 
 def _drummond_targets(g: GameState, p: int, src: int) -> list[Targets]:

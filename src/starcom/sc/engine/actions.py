@@ -6,6 +6,8 @@ Every decision of the game is one of these (see ``docs/architecture.md`` for the
 """
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from functools import cache
 from itertools import islice
 from typing import Any, Callable, cast
@@ -307,6 +309,7 @@ def _brief(x: Any, depth: int = 0) -> str:
     return f"<{type.__dict__['__name__'].__get__(t, type)} object>"
 
 
+@mypyc_attr(native_class=False)
 class _Shown(str):
     """Text that is its own repr: IllegalAction shows its action with ``!r``."""
 

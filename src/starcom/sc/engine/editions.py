@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from ...kit.pickling import reduce_dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +23,9 @@ class Edition:
     build_ban_contested: bool  # BUILD-5 [C]: contested system; [S]: combat + enemy ships remain
     fighters_develop: bool  # DEV-1: [C] any ship, [S] non-Fighter ship
     no_jump_between_same_opponent: bool  # MOVE-4 [S]
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
 
 
 EDITIONS: dict[str, Edition] = {

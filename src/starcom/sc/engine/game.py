@@ -62,10 +62,11 @@ class Game(GameState):
         """What kind of decision is awaited: command, priority, choice, assign, retreat, ..."""
         return self.step or ""  # a decision is awaited whenever the game is not running tasks
 
-    # Every legal action for :attr:`to_move` (empty when the game is over), as plain tuples
-    # equal to their typed values (:mod:`.moves`): the engine's function itself, not a method
-    # that calls it, for this is the hot path of every search.
-    legal_actions = A.legal_actions
+    def legal_actions(self) -> list[ActionTuple]:
+        """Every legal action for :attr:`to_move` (empty when the game is over), as plain
+        tuples equal to their typed values (:mod:`.moves`). (A method that calls the engine's
+        function: a function assigned in the class body is no method in the compiled build.)"""
+        return A.legal_actions(self)
 
     def is_legal(self, action: Any) -> bool:
         try:
@@ -74,7 +75,7 @@ class Game(GameState):
             return False
         return True
 
-    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+    def apply(self, action: Any, player: Any = None) -> list[Event]:  # Any: a bad player is refused, not a TypeError
         """Play ``action`` (a tuple, list or JSON dict) and return the events it caused.
 
         Raises :class:`IllegalAction` (naming the reason and rule) and leaves the game unchanged
@@ -125,7 +126,7 @@ class Game(GameState):
         standard ruleset, which the JSON form does not name); ReplayError names what is wrong."""
         from ...errors import ReplayError
         try:
-            return super().from_json(data, rules or standard_rules())
+            return cls.load_state(data, rules or standard_rules())
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ReplayError(f"not a valid saved state: {exc!r}") from exc
 
@@ -143,7 +144,7 @@ class Game(GameState):
         from .notation import notation
         return notation(self, tuple(action))
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: Any) -> Any:  # Any: what is not text is refused (IllegalAction), in both builds
         """The action that ``text`` writes in the notation (:mod:`.notation`), as a typed value;
         :class:`IllegalAction` (a ValueError) names what is wrong with a text that is not a
         well-formed action here. It is not checked for legality now: :meth:`apply` does that."""

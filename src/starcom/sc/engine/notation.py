@@ -344,7 +344,7 @@ class _Reader:
                 break
 
 
-def parse(g: GameState, text: str, lookup: Lookup | None = None, strict: bool = True) -> tuple[Any, ...]:
+def parse(g: GameState, text: Any, lookup: Lookup | None = None, strict: bool = True) -> tuple[Any, ...]:
     """The action that ``text`` writes in game ``g`` (see the module docstring).
 
     Strict (the default): IllegalAction, naming what is wrong, for a text that is not a

@@ -34,9 +34,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol
 
 from ...kit.effects import EffectRegistry, EffectTable
+# Imported to run, not only for the type checker: the compiled build makes Ruleset's field
+# annotations (Catalogue) into real class objects when the module loads.
+from ..cards.catalogue import Catalogue, CardDef
 
 if TYPE_CHECKING:
-    from ..cards.catalogue import Catalogue, CardDef
     from .state import Choice, GameState, Vessel
 
 Targets = tuple[int, ...]  # a card's targets, each of a kind in ``TARGET_KINDS``

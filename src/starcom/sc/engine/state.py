@@ -4,9 +4,11 @@ Everything that makes up a position lives here; rules live in the other engine m
 """
 from __future__ import annotations
 
+from ...kit.pickling import reduce_dataclass
+
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from ..cards.catalogue import CardDef
 from ...kit import rng as rnglib
@@ -38,11 +40,26 @@ class Config:
     # (servers set it so that no game, however it is played, runs for ever).
     action_limit: int | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
+
+# The fields of a vessel and of a state, in their JSON order (their classes' __slots__; a
+# module constant because the compiled build has no __slots__ to read through the class).
+VESSEL_FIELDS: Final = ("id", "d", "owner", "pos", "damage", "jumps", "moved", "fresh", "built")
+STATE_FIELDS: Final = (
+    "cfg", "ed", "rules", "rng", "turn", "active", "phase", "credits", "hands", "techs", "decks", "discards",
+    "sysdeck", "supply", "sites", "vessels", "homeworld", "alive", "prev_turn", "tasks",
+    "step", "prio", "passes", "actor", "choice", "trade", "stack", "assigned",
+    "fought", "combat_pos", "lasting", "lasting_kinds", "abandoned",
+    "offers_made", "winner", "over", "events", "actions_played",
+)
+
 
 class Vessel:
     """A ship or station on the board. Its id is the id of its card instance."""
 
-    __slots__ = ("id", "d", "owner", "pos", "damage", "jumps", "moved", "fresh", "built")
+    __slots__ = VESSEL_FIELDS
 
     id: int
     d: CardDef  # the card's printed facts (not saved: it follows from the id)
@@ -67,13 +84,18 @@ class Vessel:
 
     def copy(self) -> "Vessel":
         # Written out field by field: cloning is the hot path of search agents.
-        v = Vessel.__new__(Vessel)
-        v.id, v.d, v.owner, v.pos, v.damage = self.id, self.d, self.owner, self.pos, self.damage
-        v.jumps, v.moved, v.fresh, v.built = self.jumps, self.moved, self.fresh, self.built
+        # (Through the constructor: a compiled class has no __new__ that skips __init__.)
+        v = Vessel(self.id, self.owner, self.pos, self.d)
+        v.damage, v.jumps, v.moved, v.fresh, v.built = self.damage, self.jumps, self.moved, self.fresh, self.built
         return v
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in Vessel.__slots__ if k != "d"}
+        return {k: getattr(self, k) for k in VESSEL_FIELDS if k != "d"}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Written out: a compiled class with required arguments does not pickle by itself.)
+        return (_restore, (Vessel, (self.id, self.owner, self.pos, self.d),
+                           {k: getattr(self, k) for k in VESSEL_FIELDS}))
 
     @classmethod
     def from_json(cls, data: dict[str, Any], cards: Sequence[CardDef]) -> "Vessel":
@@ -111,10 +133,13 @@ class Site:
         self.d = d
 
     def copy(self) -> "Site":
-        s = Site.__new__(Site)
-        s.card, s.d, s.face_up, s.owner, s.devs = self.card, self.d, self.face_up, self.owner, self.devs
+        s = Site(self.card, self.d, self.face_up, self.owner, self.devs)
         s.combat_turn = self.combat_turn
         return s
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (Site, (self.card, self.d), {"face_up": self.face_up, "owner": self.owner,
+                                                       "devs": self.devs, "combat_turn": self.combat_turn}))
 
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "face_up": self.face_up, "owner": self.owner, "devs": self.devs,
@@ -145,6 +170,9 @@ class Choice:
     ctx: int | None = None
     item: tuple[Any, ...] | None = None
     in_round: bool = False
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.player, "kind": self.kind, "options": list(self.options)}
@@ -177,6 +205,9 @@ class Trade:
     ask_credits: int = 0
     ask_hand: int = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
+        return reduce_dataclass(self)
+
     def to_json(self) -> dict[str, Any]:
         return {"to": self.to, "give": [list(i) for i in self.give], "ask": [list(i) for i in self.ask],
                 "give_credits": self.give_credits, "ask_credits": self.ask_credits,
@@ -192,13 +223,7 @@ class GameState:
     """All data of one game position. Every field is declared here; the constructor gives each
     its value before setup (``setup.new_state`` deals the cards and starts the first turn)."""
 
-    __slots__ = (
-        "cfg", "ed", "rules", "rng", "turn", "active", "phase", "credits", "hands", "techs", "decks", "discards",
-        "sysdeck", "supply", "sites", "vessels", "homeworld", "alive", "prev_turn", "tasks",
-        "step", "prio", "passes", "actor", "choice", "trade", "stack", "assigned",
-        "fought", "combat_pos", "lasting", "lasting_kinds", "abandoned",
-        "offers_made", "winner", "over", "events", "actions_played",
-    )
+    __slots__ = STATE_FIELDS
 
     cfg: Config  # how the game was created
     ed: Edition  # the rules switches of cfg.edition (not saved: it follows from cfg)
@@ -289,20 +314,24 @@ class GameState:
         other.winner, other.over, other.actions_played = self.winner, self.over, self.actions_played
         other.events = []
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Written out: a compiled class with required arguments does not pickle by itself.)
+        return (_restore, (type(self), (self.cfg, self.rules), {f: getattr(self, f) for f in STATE_FIELDS}))
+
     def clone(self) -> Self:
         """An independent copy (events buffer emptied)."""
-        other = type(self).__new__(type(self))
+        other = type(self)(self.cfg, self.rules)  # a compiled class has no __new__ that skips __init__
         self._copy_into(other)
         return other
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
         """The full state (hidden information included) as JSON-ready data, sharing no list
-        with the live game. Fields in ``__slots__`` order; cfg, ed, rules and events are not
+        with the live game. Fields in :data:`STATE_FIELDS` order; cfg, ed, rules and events are not
         fields of the JSON form (cfg comes first, as a dict; ed follows from it; the ruleset is
         given when loading)."""
         data: dict[str, Any] = {"cfg": asdict(self.cfg)}
-        for f in GameState.__slots__:
+        for f in STATE_FIELDS:
             if f in ("cfg", "ed", "rules", "events", "lasting_kinds"):
                 continue
             val = getattr(self, f)
@@ -327,11 +356,14 @@ class GameState:
         missing or malformed field raises KeyError, TypeError, ValueError or AttributeError."""
         if rules is None:
             raise TypeError("a saved state is loaded with the ruleset it is played with")
-        st = cls.__new__(cls)
-        st.rules = rules
-        st.cfg = Config(**data["cfg"])
-        st.ed = EDITIONS[st.cfg.edition]
-        for f in GameState.__slots__:
+        return cls.load_state(data, rules)
+
+    @classmethod
+    def load_state(cls, data: dict[str, Any], rules: Ruleset) -> Self:
+        """:meth:`from_json` with its ruleset given (what ``Game.from_json`` calls: the compiled
+        build's ``super()`` in a class method does not pass the subclass on)."""
+        st = cls(Config(**data["cfg"]), rules)  # every field below is then read from data
+        for f in STATE_FIELDS:
             if f in ("cfg", "ed", "rules", "events"):
                 continue
             if f == "actions_played" and f not in data:  # states saved before the action cap
@@ -359,6 +391,14 @@ class GameState:
         st.lasting_kinds = kinds_of(st.lasting)
         st.events = []
         return st
+
+
+def _restore(cls: Any, args: tuple[Any, ...], fields: dict[str, Any]) -> Any:
+    """An object unpickled: made with ``args``, then each of ``fields`` set (see ``__reduce__``)."""
+    obj = cls(*args)
+    for name, value in fields.items():
+        setattr(obj, name, value)
+    return obj
 
 
 def _plain(val: Any) -> Any:
