@@ -47,6 +47,10 @@ COMPILED: tuple[str, ...] = (
         "actions", "board", "chain", "combat", "game", "observer", "plays", "points",
         "ruleset", "state", "turn", "wording")),
     *(f"starcom.ge.cards.{m}" for m in ("base", "catalogue", "crew", "effects", "escort", "krebiz")),
+    # Where the engine's speed is spent: the search behind the hard AI and the Hint, and the
+    # RL observations (the same results in both builds: tests/test_build.py).
+    "starcom.agents.ismcts", "starcom.sc.agents.search_domain", "starcom.sc.agents.playout",
+    "starcom.sc.agents.evaluation", "starcom.sc.features", "starcom.ge.features",
 )
 GROUP = "starcom_rules"  # the shared library is GROUP + "__mypyc"
 PURE_ENV = "STARCOM_PURE"  # set to 1: run the pure Python build even when a compiled one is there
