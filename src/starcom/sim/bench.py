@@ -199,6 +199,22 @@ def bench_game(game: str | None = None, seconds: float = 3.0, seed: int = 0, max
     ``build``, ``steps_per_second`` by setup, ``vs_chess`` by setup when measured, and with
     ``both_builds`` the other build's figures under ``other_build``, see :func:`bench`), the
     measurements by setup and the chess one (or None)."""
+    runners, chess, other = _play(game, seed, seconds, max_steps, anchor, both_builds)
+    summary: dict[str, Any] = {"game": game if game is not None else default_game(), "build": build_name(), "steps_per_second": {
+        r.label: round(r.measurement().steps_per_second, 1) for r in runners}}
+    per_chess = chess.measurement().steps_per_second if chess is not None and chess.steps else 0.0
+    if per_chess:
+        summary["chess_steps_per_second"] = round(per_chess, 1)
+        summary["vs_chess"] = {r.label: round(r.measurement().steps_per_second / per_chess, 3) for r in runners}
+    _add_other(summary, other, per_chess, both_builds)
+    return summary, [(r.label, r.measurement()) for r in runners], None if chess is None else chess.measurement()
+
+
+def _play(game: str | None, seed: int, seconds: float, max_steps: int | None, anchor: bool, both_builds: bool,
+          ) -> tuple[list[Playouts], ChessPlayouts | None, OtherBuild | None]:
+    """Random playouts of each setup of ``game`` (None: the default game), python-chess's when
+    ``anchor`` and installed, and with ``both_builds`` the other build's in a child process (closed
+    when done), all taking turns (:func:`interleave`): the runners, the chess one, the child."""
     name = game if game is not None else default_game()
     runners = _runners(name, seed)
     chess = ChessPlayouts(seed) if anchor and chess_available() else None
@@ -209,14 +225,7 @@ def bench_game(game: str | None = None, seconds: float = 3.0, seed: int = 0, max
     finally:
         if other is not None:
             other.close()
-    summary: dict[str, Any] = {"game": name, "build": build_name(), "steps_per_second": {
-        r.label: round(r.measurement().steps_per_second, 1) for r in runners}}
-    per_chess = chess.measurement().steps_per_second if chess is not None and chess.steps else 0.0
-    if per_chess:
-        summary["chess_steps_per_second"] = round(per_chess, 1)
-        summary["vs_chess"] = {r.label: round(r.measurement().steps_per_second / per_chess, 3) for r in runners}
-    _add_other(summary, other, per_chess, both_builds)
-    return summary, [(r.label, r.measurement()) for r in runners], None if chess is None else chess.measurement()
+    return runners, chess, other
 
 
 def build_name() -> str:
@@ -309,16 +318,7 @@ def bench(seconds: float = 3.0, seed: int = 0, max_steps: int | None = None, anc
     :mod:`starcom.build`) plays the same setups in a child process, in the same interleaved
     run: its figures are ``other_build`` (``build``, ``steps_per_second`` and ``vs_chess`` by
     setup, ``measurements``), None when the compiled build is not there."""
-    name = game if game is not None else default_game()
-    runners = _runners(name, seed)
-    chess = ChessPlayouts(seed) if anchor and chess_available() else None
-    other = _other_build(name, seed) if both_builds else None
-    remote: list[_Remote] = other.setups if other is not None else []
-    try:
-        interleave([*runners, *remote, *([chess] if chess is not None else [])], seconds, max_steps)
-    finally:
-        if other is not None:
-            other.close()
+    runners, chess, other = _play(game, seed, seconds, max_steps, anchor, both_builds)
     summary: dict[str, Any] = {"build": build_name(), **summarize([(r.label, r.measurement()) for r in runners])}
     per_chess = chess.measurement().steps_per_second if chess is not None and chess.steps else 0.0
     if per_chess:
