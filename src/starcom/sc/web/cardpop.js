@@ -113,11 +113,16 @@ function showPop(el, info) {
   if (!box) return;
   fill(box, popContent(info));
   box.classList.remove("hidden");
-  const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
-  const [x, y] = placePop(r, b.width, b.height, popAvoidRects(el));
+  movePop(box, el);
+  showPop.el = el;
+}
+
+// Put the shown popup `box` where it covers least of `el` and what to keep in view.
+function movePop(box, el) {
+  const b = box.getBoundingClientRect();
+  const [x, y] = placePop(el.getBoundingClientRect(), b.width, b.height, popAvoidRects(el));
   box.style.left = `${x}px`;
   box.style.top = `${y}px`;
-  showPop.el = el;
 }
 
 // After a redraw: a popup whose element was redrawn away goes; one whose element is still there
@@ -126,10 +131,7 @@ function refreshPop() {
   const el = showPop.el, box = $("cardpop");
   if (!el || !box) return;
   if (!el.isConnected) { hidePop(); return; }
-  const b = box.getBoundingClientRect();
-  const [x, y] = placePop(el.getBoundingClientRect(), b.width, b.height, popAvoidRects(el));
-  box.style.left = `${x}px`;
-  box.style.top = `${y}px`;
+  movePop(box, el);
 }
 
 function hidePop() {
