@@ -328,6 +328,8 @@ def test_cli_tables_and_svg_plot(tmp_path):
 
 @pytest.mark.parametrize("args,words", [
     (["--agents", "random,bogus"], "unknown agent 'bogus'"),
+    (["--agents", "random,hard@fast"], "unknown build 'fast' in agent 'hard@fast'"),
+    (["--agents", "random,bogus@pure"], "unknown agent 'bogus@pure'"),
     (["--agents", "random"], "at least two agents"),
     (["--agents", "random,greedy,random"], "repeated: random"),
     (["--agents", "random,greedy", "--players", "5"], "players must be 2 to 4"),
@@ -362,3 +364,53 @@ def test_tiny_arena_with_the_search_agents():
     (pair,) = res.pairs()
     assert pair.games == 2
     assert set(res.summary()["elo"]) == {"heuristic", "ismcts"}
+
+
+# --------------------------------------------------------------------------- agents in another build
+
+
+def test_an_agent_thinks_in_the_build_it_names():
+    """``random@pure`` is the random agent in a pure Python child process: the game it plays is
+    the one an in-process random agent plays with the seeds the arena sends the child."""
+    from starcom.agents.random_agent import RandomAgent
+    from starcom.sc.agents import make_agent
+    from starcom.sc.engine.game import Game
+    from starcom.sim.crossbuild import BuildAgent
+    spec = A.ArenaSpec(("random@pure", "greedy"), games=2, seed=4, **FAST)
+    res = A.run_arena(spec)
+    assert not res.errors, [r.error for r in res.errors]
+    for rec in res.records:
+        game = Game.new(2, 3, "standard", rec.config_seed, spec.turn_limit)
+        rngs = [A.agent_rng(spec.seed, rec.index, s) for s in range(2)]
+        remote = rec.seats.index("random@pure")
+        steps = 0
+        while not game.over:
+            p = game.to_move
+            if p == remote:  # what the child does with the seed it is sent
+                action = RandomAgent().choose(game, __import__("random").Random(rngs[p].getrandbits(63)))
+            else:
+                action = make_agent("greedy").choose(game, rngs[p])
+            game.apply(action, player=p)
+            steps += 1
+        assert (game.winner, steps) == (rec.winner, rec.steps)
+    agent = BuildAgent("starcom", spec.settings(1), "random", "pure", [])
+    try:
+        assert agent.build == "pure"
+    finally:
+        agent.close()
+
+
+def test_an_agent_in_another_build_that_fails_is_recorded_not_raised(monkeypatch):
+    """A child that answers with an error (here: sent an action its copy of the game refuses)
+    ends that game with the child's message; the arena goes on."""
+    from starcom.sim import crossbuild
+    real = crossbuild.BuildAgent.choose
+
+    def forged(self, game, rng):
+        self.history.append({"type": "jump", "vessel": 999, "to": 0})  # no such vessel
+        return real(self, game, rng)
+
+    monkeypatch.setattr(crossbuild.BuildAgent, "choose", forged)
+    res = A.run_arena(A.ArenaSpec(("random@pure", "random"), games=2, seed=2, **FAST))
+    assert len(res.errors) == 2
+    assert all("child process failed" in r.error for r in res.errors)

@@ -32,7 +32,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Protocol
+from typing import Any, Callable, Final, Hashable, Protocol
 
 try:
     from mypy_extensions import mypyc_attr
@@ -42,13 +42,13 @@ except ImportError:  # mypy-extensions comes with the compiled build; without it
 
 Action = Any
 
-EXPLORATION = 0.25  # UCB1 constant on rewards in [0, 1]
-PRIOR_WEIGHT = 2.0  # visits' worth of the root prior
-ROOT_WIDTH = 10  # root actions searched (the best by the one-ply prior)
-WIDEN_BASE = 2  # children a node may have before its visits allow more ...
-WIDEN_RATE = 0.5  # ... and then ceil(visits ** WIDEN_RATE) more
-MAX_DEPTH = 24  # decisions followed below the root before evaluating
-MIN_ITERATIONS = 30  # before stopping early on a clear best move
+EXPLORATION: Final = 0.25  # UCB1 constant on rewards in [0, 1]
+PRIOR_WEIGHT: Final = 2.0  # visits' worth of the root prior
+ROOT_WIDTH: Final = 10  # root actions searched (the best by the one-ply prior)
+WIDEN_BASE: Final = 2  # children a node may have before its visits allow more ...
+WIDEN_RATE: Final = 0.5  # ... and then ceil(visits ** WIDEN_RATE) more
+MAX_DEPTH: Final = 24  # decisions followed below the root before evaluating
+MIN_ITERATIONS: Final = 30  # before stopping early on a clear best move
 
 
 class Domain(Protocol):

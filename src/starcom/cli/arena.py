@@ -36,11 +36,12 @@ _CONFIG_HINTS = (("players", "--players"), ("edition", "--edition"), ("board siz
 
 def _parse_agents(spec: str, entry: GameEntry[Any, Any]) -> list[str]:
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
-    known = entry.ai.agent_names()
+    from ..sim.crossbuild import check_name
     for n in names:
-        if n not in known:
-            raise typer.BadParameter(f"unknown agent {n!r}; known agents: {', '.join(known)}",
-                                     param_hint="--agents")
+        try:
+            check_name(entry, n)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--agents") from None
     if len(names) < 2:
         raise typer.BadParameter(f"the arena needs at least two agents, got {len(names)}", param_hint="--agents")
     dups = sorted({n for n in names if names.count(n) > 1})
@@ -83,12 +84,14 @@ def register(app: typer.Typer) -> None:
     @app.command(epilog="""Examples:
   starcom arena --agents random,greedy,heuristic --games 20 --workers 2
   starcom arena --agents easy,normal,hard --think 0.5 --json --log arena.jsonl
+  starcom arena --agents hard,hard@pure --think 1 --games 100 --workers 2
   starcom arena --agents greedy,heuristic --players 3 --size 4 --no-plot
   starcom arena --agents random,greedy --games 200 --backend ray --address HEAD:6379 --workers 64"""
                  + game_example("  starcom arena --game {game} --agents random,greedy,ismcts --iterations 200 --games 50"))
     def arena(
         agents: str = typer.Option(..., help="AIs to rate, comma-separated, at least two, each once: "
-                                             f"{ai_choices()}."),
+                                             f"{ai_choices()}; NAME@pure or NAME@compiled thinks in that "
+                                             "build of the rules (a child process)."),
         games: int = typer.Option(10, "--games", "-n",
                                   help="Games per line-up (per pair of agents for 2 players)."),
         players: int = typer.Option(2, help="Seats per game (the game says how many it takes)."),
@@ -160,7 +163,7 @@ def register(app: typer.Typer) -> None:
 
         for name in names:  # fail before the first game, not once per game
             try:
-                entry.ai.make_agent(name, think=think, iterations=iterations)
+                entry.ai.make_agent(name.partition("@")[0], think=think, iterations=iterations)
             except Exception as exc:
                 typer.echo(f"error: agent {name!r} cannot be created: {type(exc).__name__}: {exc}", err=True)
                 raise typer.Exit(1) from None

@@ -12,7 +12,7 @@ card); ``do`` and ``react`` get the typed value (:mod:`.moves`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from . import board, chain, combat, plays, points, turn
 from . import events as E
@@ -499,7 +499,7 @@ def _end(s: State, seat: int, a: M.End) -> None:
     turn.end_phase(s)
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: Final[dict[str, Handler]] = {
     "pass": Handler(_no_window, _unreachable, _pass),
     "quiet": Handler(_no_window, _unreachable, _quiet),
     "reserve": Handler(_why_reserve, _reserve),

@@ -6,12 +6,14 @@ volleys and card damage alike, goes through :func:`hit`.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from . import board
 from . import events as E
 from .state import HQ_LIMIT, State
 
 PHASER, HEAVY = "phaser", "heavy"
-INTERCEPT = "intercept"  # the kind of the marker an Escort's interception leaves on the chain
+INTERCEPT: Final = "intercept"  # the kind of the marker an Escort's interception leaves on the chain
 
 
 def hq(seat: int) -> int:

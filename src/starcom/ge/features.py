@@ -16,7 +16,7 @@ first legal action always gets an ID, so a mask is never empty).
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -24,15 +24,15 @@ from .cards import EMPIRES, deck_list
 from .game import GalacticEmpires
 from .state import PHASES
 
-SLOTS = 51  # the larger deck
-CARD_FEATURES = 13
-PLACES = 2 * SLOTS + 2  # own cards, other cards, own fleet/HQ, other fleet/HQ
-WORDS = ("phaser", "heavy", "hull", "shield", "research", "repair", "energy", "supply", "move", "mission",
+SLOTS: Final = 51  # the larger deck
+CARD_FEATURES: Final = 13
+PLACES: Final = 2 * SLOTS + 2  # own cards, other cards, own fleet/HQ, other fleet/HQ
+WORDS: Final = ("phaser", "heavy", "hull", "shield", "research", "repair", "energy", "supply", "move", "mission",
          "cure", "capture", "wreck", "cancel", "evacuate", "intercept", "damage")
-KEYS = sorted({c.key for e in EMPIRES for c in deck_list(e)})
-_KEY_INDEX = {k: i for i, k in enumerate(KEYS)}
+KEYS: Final = sorted({c.key for e in EMPIRES for c in deck_list(e)})
+_KEY_INDEX: Final = {k: i for i, k in enumerate(KEYS)}
 # kind -> (sizes of the coded first two arguments, slots for what follows)
-ARITY: dict[str, tuple[tuple[int, ...], int]] = {
+ARITY: Final[dict[str, tuple[tuple[int, ...], int]]] = {
     "pass": ((), 1), "quiet": ((), 1), "end": ((), 1), "allocate": ((), 1), "fire": ((), 1),
     "pay": ((PLACES,), 1), "pay-part": ((PLACES,), 1), "load": ((PLACES,), 1), "research": ((PLACES,), 1),
     "discard": ((PLACES,), 1), "drop": ((PLACES,), 1), "aim": ((PLACES,), 1),
@@ -246,7 +246,7 @@ class _GameTables:
         self.known: tuple[dict[tuple[Any, ...], tuple[int, int]], ...] = ({}, {})
 
 
-FEATURES = Features()
+FEATURES: Final = Features()
 
 
 def features(game: Any) -> Features:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from ..observer import canonical
 from .cards import CARDS, POINT_TYPES
@@ -111,4 +111,4 @@ class GalacticEmpiresObserver:
         return bool(game.s.players[seat].hand)
 
 
-OBSERVER = GalacticEmpiresObserver()
+OBSERVER: Final = GalacticEmpiresObserver()

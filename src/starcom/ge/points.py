@@ -13,7 +13,6 @@ over; an opponent card may get its points again, never more, GE-ALLOC-11).
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from . import board
@@ -35,7 +34,7 @@ def produce(s: State) -> None:
         for i, n in enumerate(s.effect(u).produces(s, u)):
             p.pool[i] += n
     s.plan_pool = list(p.pool)
-    s.plan_units = [copy.copy(u) for u in board.fleet(s, s.active)]
+    s.plan_units = [u.copy() for u in board.fleet(s, s.active)]
     s.say(E.Pool("pool", s.active, tuple(p.pool)))
 
 
@@ -272,7 +271,7 @@ def replan(s: State) -> None:
             owner = s.players[old.owner]
             if old.uid in owner.discard:
                 owner.discard.remove(old.uid)
-            s.units[old.uid] = copy.copy(old)
+            s.units[old.uid] = old.copy()
             continue
         u = s.units[old.uid]
         u.paid, u.loaded, u.damage, u.shield_damage, u.split_paid, u.used = (

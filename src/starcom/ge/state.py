@@ -14,7 +14,7 @@ from ..kit.pickling import reduce_dataclass
 import copy
 from dataclasses import asdict, dataclass, field, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Final, Protocol, TYPE_CHECKING
 
 from ..kit import rng as kit_rng
 from ..kit.rng import Rng
@@ -24,14 +24,20 @@ if TYPE_CHECKING:
     from .cards.base import Effect
     from .events import Event
 
-EDITIONS = ("full", "quick")
-HQ_LIMIT = 25  # GE-WIN-1 (GE-OPT-2 makes it 15)
-STALL_TURNS = 10  # GE-WIN-5
-PLAYS_PER_TURN = 3  # GE-PLAY-1
+EDITIONS: Final = ("full", "quick")
+HQ_LIMIT: Final = 25  # GE-WIN-1 (GE-OPT-2 makes it 15)
+STALL_TURNS: Final = 10  # GE-WIN-5
+PLAYS_PER_TURN: Final = 3  # GE-PLAY-1
 
 # The steps of a turn (GE-TURN-1). Allocation and engagement are split as the engine runs them.
-SETUP, ALLOCATE, PLAY_A, FIRE, PLAY_B, DISCARD, OVER = "setup", "allocate", "play-a", "fire", "play-b", "discard", "over"
-PHASES = (SETUP, ALLOCATE, PLAY_A, FIRE, PLAY_B, DISCARD, OVER)
+SETUP: Final = "setup"
+ALLOCATE: Final = "allocate"
+PLAY_A: Final = "play-a"
+FIRE: Final = "fire"
+PLAY_B: Final = "play-b"
+DISCARD: Final = "discard"
+OVER: Final = "over"
+PHASES: Final = (SETUP, ALLOCATE, PLAY_A, FIRE, PLAY_B, DISCARD, OVER)
 
 
 @dataclass(slots=True)
@@ -62,6 +68,11 @@ class Unit:
 
     def __reduce__(self) -> tuple[Any, ...]:  # (the compiled record pickles through this)
         return reduce_dataclass(self)
+
+    def copy(self) -> Unit:
+        """A separate record with the same fields (``copy.copy`` of a compiled record goes
+        through :meth:`__reduce__`, which is slow)."""
+        return Unit(*_FIELDS[Unit](self))
 
 
 @dataclass(slots=True)
@@ -246,15 +257,15 @@ class State:
         return cls(**d)
 
 
-_FIXED = frozenset(("owner_of", "spec_of", "rules"))  # what no rule changes after setup
+_FIXED: Final = frozenset(("owner_of", "spec_of", "rules"))  # what no rule changes after setup
 # A state's fields in order (read by name: a compiled class has no __dict__), and those a clone copies.
-_NAMES = tuple(f.name for f in fields(State))
-_CHANGING = tuple(name for name in _NAMES if name not in _FIXED)
+_NAMES: Final = tuple(f.name for f in fields(State))
+_CHANGING: Final = tuple(name for name in _NAMES if name not in _FIXED)
 # A record's fields in order, read at C speed; a Unit's and an Item's fields are all immutable.
 # (Their dataclass fields, not __slots__, which a compiled class does not have.)
-_FIELDS = {kind: attrgetter(*[f.name for f in fields(kind)]) for kind in (Unit, Player, Item)}
-_FLAT = (Unit, Item)
-_GENERATORS = (kit_rng.Mersenne, kit_rng.SplitMix)
+_FIELDS: Final = {kind: attrgetter(*[f.name for f in fields(kind)]) for kind in (Unit, Player, Item)}
+_FLAT: Final = (Unit, Item)
+_GENERATORS: Final = (kit_rng.Mersenne, kit_rng.SplitMix)
 
 
 def _fresh(value: Any) -> Any:

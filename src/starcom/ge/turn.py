@@ -3,6 +3,8 @@ phase, drawing, and the ends of the game that are not a destroyed Sector HQ.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from . import board, combat, plays, points
 from . import events as E
 from .cards import CARDS, QUICK_RESERVE
@@ -18,7 +20,7 @@ from .state import (
     State,
 )
 
-HAND_SIZE = 9  # GE-SETUP-6
+HAND_SIZE: Final = 9  # GE-SETUP-6
 
 
 def reserve_options(s: State, seat: int) -> list[tuple[str, ...]]:

@@ -5,24 +5,24 @@ the guide) and :mod:`.observer` (the chain in a view); it reads the position onl
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .cards import CARDS
 from .state import State
 
 # What a card function's choice word means, as a phrase (the words the card effects use).
-CHOICE_WORDS = {
+CHOICE_WORDS: Final = {
     "cure": "cure an Illness here", "hull": "do 1 hull damage here", "supply": "give its ship 1 Supply",
     "research": "double a Research point", "repair": "double a Repair point", "energy": "double an Energy point",
 }
 # Kinds of chain links, as a noun
-LINK_NOUNS = {"play": "plays", "pair": "plays", "allocate": "declares the allocation", "fire": "fires a volley",
+LINK_NOUNS: Final = {"play": "plays", "pair": "plays", "allocate": "declares the allocation", "fire": "fires a volley",
               "shoot": "fires back", "use": "uses", "swap": "swaps", "discard": "discards", "drop": "discards",
               "combine": "combines", "separate": "separates", "act": "carries out a mission",
               "back": "brings a crew back", "intercept": "intercepts"}
-WEAPON_WORDS = {"phaser": "phasers", "heavy": "heavy weapon"}
+WEAPON_WORDS: Final = {"phaser": "phasers", "heavy": "heavy weapon"}
 # Why a tie-break decided the game (the engine's end codes)
-END_WORDS = {"stall": "nothing happened for too long", "turn cap": "the turn limit was reached", "hq": "a Sector HQ fell"}
+END_WORDS: Final = {"stall": "nothing happened for too long", "turn cap": "the turn limit was reached", "hq": "a Sector HQ fell"}
 
 
 def seat_name(seat: int) -> str:

@@ -21,8 +21,8 @@ from typing import Any, Final, Protocol, Self, TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 # --------------------------------------------------------------------------- SplitMix64 on an int

@@ -23,7 +23,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -33,13 +33,13 @@ from .engine.state import GameState
 from .engine.trade import ITEM_KINDS
 from .engine.view import sees_choice, trade_cards_visible
 
-_PHASES = ("ready", "command", "combat", "end")
-_STEPS = ("command", "priority", "build_window", "combat_pick", "assign", "retreat", "choice",
+_PHASES: Final = ("ready", "command", "combat", "end")
+_STEPS: Final = ("command", "priority", "build_window", "combat_pick", "assign", "retreat", "choice",
           "trade_build", "trade_answer")
-_AMOUNT_CAP = 7  # amounts, credits and counts in an action are coded 0..7 (7: seven or more)
+_AMOUNT_CAP: Final = 7  # amounts, credits and counts in an action are coded 0..7 (7: seven or more)
 
 # What observe reads of a board position (a Site): face up, system card, controller, developments.
-_SITE_FACTS = attrgetter("face_up", "card", "owner", "devs")
+_SITE_FACTS: Final = attrgetter("face_up", "card", "owner", "devs")
 
 # Codes an action field's value (its type goes by the field: an int, or a str for a trade
 # item) for the seat deciding: a number below the field's radix.
@@ -49,7 +49,7 @@ Coder = Callable[[Any, int], int]
 # slot), and how many slots a family has. A "*" field counts as one field: its first value. The
 # slots hold what thousands of games at every setting needed, or cap it where a card offers
 # hundreds of target combinations (tests/rl measures how often a legal action has no ID).
-_CODED: dict[str, tuple[int, int]] = {
+_CODED: Final[dict[str, tuple[int, int]]] = {
     "jump": (3, 8), "build": (2, 1), "develop": (1, 1), "play": (2, 8), "ability": (2, 16),
     "scrap": (1, 4), "repair": (1, 4), "sell": (1, 8), "offer": (1, 1), "give": (2, 8),
     "ask": (2, 8), "accept": (1, 8), "redirect": (2, 4), "fight": (1, 1), "assign": (2, 8),

@@ -6,7 +6,7 @@ It gives the secrecy rules of :mod:`.engine.view` one door (:data:`STARCOM`), fo
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..observer import canonical
 from ..protocol import Viewer
@@ -58,7 +58,7 @@ class StarcomObserver:
         return bool(game.hands[seat])
 
 
-STARCOM = StarcomObserver()
+STARCOM: Final = StarcomObserver()
 
 
 __all__ = ["STARCOM", "StarcomObserver"]

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..games import GameEntry, default_game, get as get_game
 from .backends import make_backend
+from .crossbuild import BuildAgent, check_name, split_name
 from .play import Limits, error_text, play
 from .ratings import EloFit, binomial_test, fit_elo
 from .selfplay import new_game, run_settings
@@ -59,10 +60,8 @@ class ArenaSpec:
         if len(self.agents) < 2:
             raise ValueError(f"give at least two agents, not {len(self.agents)}")
         entry = get_game(self.game)
-        known = entry.ai.agent_names()
         for a in self.agents:
-            if a not in known:
-                raise ValueError(f"unknown agent {a!r}; known agents: {', '.join(known)}")
+            check_name(entry, a)
         dups = sorted({a for a in self.agents if self.agents.count(a) > 1})
         if dups:
             raise ValueError(f"agent listed more than once: {', '.join(dups)}")
@@ -174,23 +173,35 @@ def play_match(spec: ArenaSpec, match: Match, max_steps: int = MAX_STEPS,
     start = time.perf_counter()
     entry = get_game(spec.game)
     steps, game, error = 0, None, None
+    history: list[Any] = []  # the actions in JSON form, for agents thinking in another build
+    bots: list[Any] = []
     try:
-        bots = [entry.ai.make_agent(a, think=spec.think, iterations=spec.iterations) for a in match.seats]
+        settings = spec.settings(match.config_seed)
+        for a in match.seats:
+            base, build = split_name(a)
+            bots.append(entry.ai.make_agent(a, think=spec.think, iterations=spec.iterations) if build is None
+                        else BuildAgent(spec.game, settings, base, build, history, spec.think, spec.iterations))
         rngs = [agent_rng(spec.seed, match.index, s) for s in range(spec.players)]
-        game = new_game(entry, spec.settings(match.config_seed))
+        game = new_game(entry, settings)
     except Exception as exc:  # recorded and reported, so one bad game does not sink the arena
         error = error_text(exc, 1)
     else:
-        played = play(game, bots, rngs, limits=Limits(max_steps, max_steps_per_turn, entry.rules.turn), catch=True)
+        remote = any(isinstance(b, BuildAgent) for b in bots)
+        played = play(game, bots, rngs, limits=Limits(max_steps, max_steps_per_turn, entry.rules.turn), catch=True,
+                      on_step=(lambda step: history.append(entry.rules.encode(step.action))) if remote else None)
         steps, error = played.steps, played.error
         if played.stuck_at is not None:
             turn, count = played.stuck_at
             error = f"stuck: {count} actions in turn {turn + 1} without the turn ending"
         if error is None and not game.over:
             error = f"unfinished after {steps} actions"
-        if error is None:
-            return GameRecord(match.index, match.group, match.seats, match.config_seed, entry.rules.winner(game),
-                              _turns(entry, game, steps), steps, None, time.perf_counter() - start)
+    finally:
+        for b in bots:
+            if isinstance(b, BuildAgent):
+                b.close()
+    if game is not None and error is None:
+        return GameRecord(match.index, match.group, match.seats, match.config_seed, entry.rules.winner(game),
+                          _turns(entry, game, steps), steps, None, time.perf_counter() - start)
     turns = _turns(entry, game, steps) if game is not None else 0
     return GameRecord(match.index, match.group, match.seats, match.config_seed, None, turns, steps,
                       error, time.perf_counter() - start)

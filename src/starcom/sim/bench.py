@@ -8,7 +8,6 @@ measured are the game's benchmark setups (its entry's ``tools.bench_setups``; St
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -130,12 +129,9 @@ class OtherBuild:
     child really runs (``"pure"`` when asked for a compiled build that is not there)."""
 
     def __init__(self, build: str, game: str, seed: int = 0) -> None:
-        from .. import build as builds
-        env = dict(os.environ)
-        env[builds.PURE_ENV] = "1" if build == "pure" else "0"
-        env["PYTHONPATH"] = os.pathsep.join([str(builds.SRC), *filter(None, [env.get("PYTHONPATH")])])
+        from ..build import child_env
         self._proc = subprocess.Popen(
-            [sys.executable, "-c", "from starcom.sim.bench import worker; worker()"], env=env,
+            [sys.executable, "-c", "from starcom.sim.bench import worker; worker()"], env=child_env(build),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         hello = self._ask({"game": game, "seed": seed})
         self.build: str = hello["build"]

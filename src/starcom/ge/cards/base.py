@@ -9,14 +9,14 @@ state holds (:mod:`starcom.ge.ruleset`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from .catalogue import POINT_TYPES
 
 if TYPE_CHECKING:
     from ..state import State, Unit
 
-NONE = (0,) * len(POINT_TYPES)
+NONE: Final = (0,) * len(POINT_TYPES)
 ECONOMY, SUPPLY, ENERGY, AMMO, RESEARCH, REPAIR = range(len(POINT_TYPES))
 
 

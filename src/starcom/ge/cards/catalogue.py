@@ -10,23 +10,23 @@ import tomllib
 from importlib import resources
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 __all__ = [
     "BY_ID", "BY_KEY", "CARDS", "EMPIRES", "KREBIZ_PAIRS", "POINT_TYPES", "QUICK_RESERVE",
     "CardSpec", "Points", "deck_list", "load",
 ]
 
-POINT_TYPES: tuple[str, ...] = ("economy", "supply", "energy", "ammunition", "research", "repair")
+POINT_TYPES: Final[tuple[str, ...]] = ("economy", "supply", "energy", "ammunition", "research", "repair")
 Points: TypeAlias = tuple[int, int, int, int, int, int]
 """Counts per point type, in POINT_TYPES order."""
 
-EMPIRES: tuple[str, ...] = ("argonian", "krebiz")
+EMPIRES: Final[tuple[str, ...]] = ("argonian", "krebiz")
 """The two playable decks (also the TOML fields that hold each deck's copies)."""
 
 # kind -> (type letter, allowed classes). The class sets are closed on purpose, to catch typos;
 # a new deck adds its classes here.
-_KINDS: dict[str, tuple[str, frozenset[str]]] = {
+_KINDS: Final[dict[str, tuple[str, frozenset[str]]]] = {
     "terrain": ("T", frozenset({"moon", "planet", "system", "comet", "nebula", "asteroid_belt"})),
     "ship": ("S", frozenset({"capsule_small", "capsule_heavy", "cruiser_small", "cruiser_heavy",
                              "freighter", "carrier", "escort", "frigate", "destroyer",
@@ -39,19 +39,19 @@ _KINDS: dict[str, tuple[str, frozenset[str]]] = {
     "monster": ("M", frozenset({"monster"})),
     "occurrence": ("O", frozenset({"occurrence", "illness"})),
 }
-_UNIT_KINDS = frozenset({"ship", "base"})
-_CARD_EMPIRES = frozenset({"argonian", "krebiz", "indirigan", "generic", "none"})
-_EFFECTS = frozenset({"own", "krebiz", "indirigan", "data"})
+_UNIT_KINDS: Final = frozenset({"ship", "base"})
+_CARD_EMPIRES: Final = frozenset({"argonian", "krebiz", "indirigan", "generic", "none"})
+_EFFECTS: Final = frozenset({"own", "krebiz", "indirigan", "data"})
 
 # Field -> Python type it must have in the TOML (checked exactly, so true is not a number).
-_REQUIRED: dict[str, type] = {
+_REQUIRED: Final[dict[str, type]] = {
     "id": str, "name": str, "kind": str, "class": str, "empire": str, "reaction": bool,
     "strength": int, "cost": dict, "generates": dict, "card_damage": int, "shields": int,
     "phasers": int, "one_shot": bool, "heavy": int, "argonian": int, "krebiz": int,
     "effect": str, "text": str,
 }
-_OPTIONAL: dict[str, type] = {"passive": bool, "duration": int, "slots": int}
-_TYPE_NAMES: dict[type, str] = {
+_OPTIONAL: Final[dict[str, type]] = {"passive": bool, "duration": int, "slots": int}
+_TYPE_NAMES: Final[dict[type, str]] = {
     str: "a string", bool: "true or false", int: "a whole number", dict: "a table"}
 
 
@@ -190,17 +190,17 @@ def load(path: str | Path) -> tuple[CardSpec, ...]:
 
 
 # Found through the package (not this module's __file__, which is the extension in the compiled build).
-CARDS: tuple[CardSpec, ...] = load(Path(str(resources.files("starcom.ge.cards").joinpath("catalogue.toml"))))
-BY_KEY: dict[str, CardSpec] = {c.key: c for c in CARDS}
-BY_ID: dict[str, CardSpec] = {c.id: c for c in CARDS}
+CARDS: Final[tuple[CardSpec, ...]] = load(Path(str(resources.files("starcom.ge.cards").joinpath("catalogue.toml"))))
+BY_KEY: Final[dict[str, CardSpec]] = {c.key: c for c in CARDS}
+BY_ID: Final[dict[str, CardSpec]] = {c.id: c for c in CARDS}
 
-QUICK_RESERVE: dict[str, tuple[str, str]] = {
+QUICK_RESERVE: Final[dict[str, tuple[str, str]]] = {
     "argonian": ("siobhan_7", "argonian_sunspot"),
     "krebiz": ("siobhan_7", "krebiz_pincer"),
 }
 """Default reserve fleet the quick edition proposes for each deck (card keys)."""
 
-KREBIZ_PAIRS: tuple[tuple[str, str], ...] = (
+KREBIZ_PAIRS: Final[tuple[tuple[str, str], ...]] = (
     ("krebiz_clipper", "krebiz_light_capsule"),
     ("krebiz_clipper", "krebiz_light_capsule"),
     ("krebiz_pincer", "krebiz_medium_capsule"),

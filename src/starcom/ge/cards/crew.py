@@ -9,7 +9,7 @@ one resolves.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from .. import events as E
 from .base import Effect, _board, _DisablesCrew
@@ -17,7 +17,7 @@ from .base import Effect, _board, _DisablesCrew
 if TYPE_CHECKING:
     from ..state import Item, State, Unit
 
-MAX_MOVED = 3  # crew a shuttlecraft carries at most (GE-MISSION-3)
+MAX_MOVED: Final = 3  # crew a shuttlecraft carries at most (GE-MISSION-3)
 
 
 def places(s: State, seat: int) -> list[int]:

@@ -9,7 +9,7 @@ are those of the GE spec (shared/ge/RULES.md); the card texts are in ``cards.md`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from ...kit.effects import EffectRegistry, EffectTable
 from .. import events as E
@@ -303,7 +303,7 @@ def _blocks_illness(s: State, u: Unit) -> bool:
     return s.effect(u).key == "doctor" and _board().works(s, u.uid)
 
 
-_BY_KEY: dict[str, type[Effect]] = {
+_BY_KEY: Final[dict[str, type[Effect]]] = {
     "planetary_shield": PlanetaryShield, "defensive_satellites": DefensiveSatellites,
     "civilian_captain": CivilianCaptain, "technician": Technician, "cargo": Cargo,
     "fuser_mechanism": FuserMechanism, "krebiz_armor": KrebizArmor,

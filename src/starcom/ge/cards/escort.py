@@ -11,7 +11,7 @@ Deck A reaches strength 7, so in Deck A the ability never triggers.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from .. import events as E
 from .base import Effect, _board
@@ -19,7 +19,7 @@ from .base import Effect, _board
 if TYPE_CHECKING:
     from ..state import Item, State, Unit
 
-BIG = 7  # the least strength of a ship the Escort may cover
+BIG: Final = 7  # the least strength of a ship the Escort may cover
 
 
 def incoming(s: State, item: Item, ship: int) -> int:

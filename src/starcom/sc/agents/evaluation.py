@@ -8,6 +8,8 @@ real one.
 """
 from __future__ import annotations
 
+from typing import Final
+
 import math
 import random
 from dataclasses import dataclass
@@ -20,7 +22,7 @@ from ..engine.game import Game
 from ..engine.state import NOBODY, ActionTuple, GameState, Site, Vessel
 from ..observer import STARCOM as OBSERVER
 
-WIN = 1e6
+WIN: Final = 1e6
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ class Weights:
 
 # Fighters at under a third of their price, as for the heuristic: valued at their price they
 # filled every ship slot (BUILD-4) with ships that cannot move, and no fleet ever set out.
-GREEDY = Weights(fighter_share=0.3)
+GREEDY: Final = Weights(fighter_share=0.3)
 
 
 def canonical(game: Game, me: int) -> Game:
@@ -102,8 +104,8 @@ def strength(g: GameState, q: int, losses: dict[int, float], w: Weights = GREEDY
 # ``id(card)`` -> (card, value)). Keyed by identity, for hashing a card definition hashes every
 # field; an entry holds the objects whose ids key it, so no id is reused while it is cached.
 # Weights are few (module constants), but the tables stay bounded anyway.
-_PRICES: dict[int, tuple[Weights, dict[int, tuple[CardDef, float]]]] = {}
-_MAX_PRICE_TABLES = 64
+_PRICES: Final[dict[int, tuple[Weights, dict[int, tuple[CardDef, float]]]]] = {}
+_MAX_PRICE_TABLES: Final = 64
 
 
 def _prices(w: Weights) -> dict[int, tuple[CardDef, float]]:
@@ -116,8 +118,8 @@ def _prices(w: Weights) -> dict[int, tuple[CardDef, float]]:
     return entry[1]
 
 
-_NO_VESSELS: list[Vessel] = []
-_NO_POSITIONS: list[int] = []
+_NO_VESSELS: Final[list[Vessel]] = []
+_NO_POSITIONS: Final[list[int]] = []
 
 
 class _Board:
@@ -459,9 +461,9 @@ def settle(g: Game, limit: int = 40) -> None:
 
 
 # What a player does who does nothing: the default answer to each kind of decision.
-PASSIVE = {"command": ("end",), "priority": ("pass",), "build_window": ("pass",), "assign": ("done",), "retreat": ("done",),
+PASSIVE: Final = {"command": ("end",), "priority": ("pass",), "build_window": ("pass",), "assign": ("done",), "retreat": ("done",),
            "trade_answer": ("decline",), "trade_build": ("cancel",)}
-ALWAYS_OPEN = frozenset({"command", "priority", "build_window"})  # ending the phase and passing are always legal
+ALWAYS_OPEN: Final = frozenset({"command", "priority", "build_window"})  # ending the phase and passing are always legal
 
 
 def passive(g: Game) -> None:

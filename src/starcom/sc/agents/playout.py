@@ -9,13 +9,15 @@ The script only picks among ``g.legal_actions()``; the engine keeps every rule.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from ..engine import lasting as L
 from ..engine import rules as R
 from ..engine.actions import Action
 from ..engine.game import Game
 from .evaluation import GREEDY, passive, vessel_value
 
-TURN_STEPS = 400  # safety bound on the decisions played to finish a turn
+TURN_STEPS: Final = 400  # safety bound on the decisions played to finish a turn
 
 
 def focus_fire(g: Game) -> Action:

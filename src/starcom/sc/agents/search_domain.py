@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import cache
-from typing import Any, Callable, ClassVar, Hashable
+from typing import Any, Callable, ClassVar, Final, Hashable
 
 from ..cards.catalogue import DOMAINS
 from ..engine import tasks as T
@@ -34,13 +34,13 @@ from .playout import finish_turn, scripted
 
 Action = Any  # a legal action (a typed tuple) or ("fleet", plan)
 
-REWARD_SCALE = 15.0  # evaluation difference that makes a win chance of 73% against 50%
-UNSEARCHED = frozenset({"offer", "scrap"})  # action kinds the tree never tries (see search_actions)
-FLEET = "fleet"  # root pseudo-action: ("fleet", plan), a fleet move played as one choice
+REWARD_SCALE: Final = 15.0  # evaluation difference that makes a win chance of 73% against 50%
+UNSEARCHED: Final = frozenset({"offer", "scrap"})  # action kinds the tree never tries (see search_actions)
+FLEET: Final = "fleet"  # root pseudo-action: ("fleet", plan), a fleet move played as one choice
 
 # How likely each kind of action is to be tried next when a node widens: actions that score
 # at once (developing, fighting) before moves and builds, ending and selling last.
-WIDEN_WEIGHT = {"develop": 8.0, "fight": 6.0, "assign": 6.0, "play": 3.0, "build": 3.0,
+WIDEN_WEIGHT: Final = {"develop": 8.0, "fight": 6.0, "assign": 6.0, "play": 3.0, "build": 3.0,
                 "ability": 2.0, "jump": 2.0, "retreat": 2.0, "choose": 2.0}
 
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 
 class CardKind(StrEnum):
@@ -52,7 +52,7 @@ class Domain(StrEnum):
     NONE = "none"
 
 
-DOMAINS: tuple[Domain, ...] = (Domain.INDUSTRY, Domain.STATECRAFT, Domain.SCIENCE)
+DOMAINS: Final[tuple[Domain, ...]] = (Domain.INDUSTRY, Domain.STATECRAFT, Domain.SCIENCE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,14 +242,14 @@ def _type_name(t: object) -> str:
     return t if isinstance(t, str) else str(getattr(t, "__name__", t))
 
 
-_FIELD_TYPES: dict[str, type] = {
+_FIELD_TYPES: Final[dict[str, type]] = {
     f.name: {"int": int, "bool": bool}.get(_type_name(f.type), str) for f in fields(CardDef)
     if f.init and f.name not in ("index", "name")}
 # The fields the file gives as text that a CardDef holds as a member of an enum (the compiled
 # build checks the type of each field when a CardDef is made).
-_ENUM_FIELDS: dict[str, type[StrEnum]] = {"domain": Domain, "kind": CardKind, "size": Size}
-_TYPE_NAMES = {int: "a whole number", bool: "true or false", str: "a text"}
-_REQUIRED = tuple(f.name for f in fields(CardDef) if f.init and f.name not in ("index", "name")
+_ENUM_FIELDS: Final[dict[str, type[StrEnum]]] = {"domain": Domain, "kind": CardKind, "size": Size}
+_TYPE_NAMES: Final = {int: "a whole number", bool: "true or false", str: "a text"}
+_REQUIRED: Final = tuple(f.name for f in fields(CardDef) if f.init and f.name not in ("index", "name")
                   and f.default is MISSING)
 
 
@@ -277,17 +277,17 @@ def _standard() -> Catalogue:
                                "catalogue.toml")
 
 
-STANDARD = _standard()
+STANDARD: Final = _standard()
 
 # The standard catalogue's tables by their old names, for code that only ever shows the
 # standard cards (rules code asks the game's ruleset instead: ``g.rules.cards``).
-DEFS: list[CardDef] = list(STANDARD.defs)
-BY_NAME: Mapping[str, CardDef] = STANDARD.by_name
-CARD_DEF: list[CardDef] = list(STANDARD.instances)
-INSTANCES: dict[str, list[int]] = {k: list(v) for k, v in STANDARD.ids.items()}
-N_CARDS = len(CARD_DEF)
-SUPPLY_NAMES: tuple[str, ...] = STANDARD.supply_names
-BUILDABLE: tuple[CardDef, ...] = STANDARD.buildable
+DEFS: Final[list[CardDef]] = list(STANDARD.defs)
+BY_NAME: Final[Mapping[str, CardDef]] = STANDARD.by_name
+CARD_DEF: Final[list[CardDef]] = list(STANDARD.instances)
+INSTANCES: Final[dict[str, list[int]]] = {k: list(v) for k, v in STANDARD.ids.items()}
+N_CARDS: Final = len(CARD_DEF)
+SUPPLY_NAMES: Final[tuple[str, ...]] = STANDARD.supply_names
+BUILDABLE: Final[tuple[CardDef, ...]] = STANDARD.buildable
 
 
 def card(name: str) -> CardDef:

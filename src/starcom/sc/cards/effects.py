@@ -7,7 +7,7 @@ not hold is refused); ``engine.game.standard_rules`` builds the game's ruleset f
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Final, Iterable
 
 from ..engine import events as E
 from ..engine import lasting as L
@@ -20,7 +20,7 @@ from ..engine.state import NOBODY, Choice, GameState, Vessel
 from ..engine.ruleset import EffectSet, Targets
 from .catalogue import DEFS, Size
 
-EFFECTS = EffectSet(d.name for d in DEFS)
+EFFECTS: Final = EffectSet(d.name for d in DEFS)
 register, choice_handler = EFFECTS.register, EFFECTS.choice_handler
 
 
@@ -115,7 +115,7 @@ register("Jump Nexus", speed=lambda g, src, v: 0 if _nexus_boosted(g, v) else 1,
 # --------------------------------------------------------------------------- systems
 
 # SIEGE-2: a besieged system's text is switched off, entry limits included.
-_THROUGH_ASTEROIDS = frozenset({Size.SMALL, Size.FIGHTER})
+_THROUGH_ASTEROIDS: Final = frozenset({Size.SMALL, Size.FIGHTER})
 register("Asteroid Field",
          can_enter=lambda g, v, pos: v.d.size in _THROUGH_ASTEROIDS or R.under_siege(g, pos))
 register("Pulsar System", shields_ships_from_commands=True)

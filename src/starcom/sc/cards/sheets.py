@@ -15,7 +15,7 @@ points, only ships a speed, a carrying capacity and a size, only systems a devel
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from ..engine.editions import EDITIONS
 from ..engine.view import action_for, card_options
@@ -51,8 +51,8 @@ def _sheet(d: CardDef) -> Sheet:
     }
 
 
-_SHEETS: tuple[Sheet, ...] = tuple(_sheet(d) for d in DEFS)
-_KEYS = [s["key"] for s in _SHEETS]
+_SHEETS: Final[tuple[Sheet, ...]] = tuple(_sheet(d) for d in DEFS)
+_KEYS: Final = [s["key"] for s in _SHEETS]
 assert len(set(_KEYS)) == len(_KEYS), "two card names give the same key"
 
 
@@ -75,7 +75,7 @@ def sheet_of(cid: Any) -> Sheet | None:
     return _copy(_SHEETS[CARD_DEF[cid].index])
 
 
-_DECIDER = object()
+_DECIDER: Final = object()
 
 
 def sheet_for_action(game: Any, action: tuple[Any, ...], viewer: Any = _DECIDER) -> Sheet | None:

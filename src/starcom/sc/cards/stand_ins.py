@@ -23,12 +23,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from statistics import median
-from typing import Any
+from typing import Any, Final
 
 from ..engine.ruleset import EffectSet, Ruleset
 from .catalogue import STANDARD, Catalogue, CardDef, CardKind, Size
 
-SUFFIX = " (stand-in)"
+SUFFIX: Final = " (stand-in)"
 
 
 def _per_credit(cards: Iterable[CardDef], stat: str) -> float:
@@ -36,15 +36,15 @@ def _per_credit(cards: Iterable[CardDef], stat: str) -> float:
     return median(ratios) if ratios else 0.0
 
 
-_SHIPS = [d for d in STANDARD.defs if d.is_ship and not d.is_fighter and not d.never_built]
-_FIGHTERS = [d for d in STANDARD.defs if d.is_fighter]
-_STATIONS = [d for d in STANDARD.defs if d.is_station]
-CURVE = {
+_SHIPS: Final = [d for d in STANDARD.defs if d.is_ship and not d.is_fighter and not d.never_built]
+_FIGHTERS: Final = [d for d in STANDARD.defs if d.is_fighter]
+_STATIONS: Final = [d for d in STANDARD.defs if d.is_station]
+CURVE: Final = {
     "ship": (_per_credit(_SHIPS, "attack"), _per_credit(_SHIPS, "hp")),
     "fighter": (_per_credit(_FIGHTERS, "attack"), _per_credit(_FIGHTERS, "hp")),
     "station": (_per_credit(_STATIONS, "attack"), _per_credit(_STATIONS, "hp")),
 }
-SYSTEM_MAX_DEV = round(median(d.max_dev for d in STANDARD.defs if d.kind is CardKind.SYSTEM and not d.filler))
+SYSTEM_MAX_DEV: Final = round(median(d.max_dev for d in STANDARD.defs if d.kind is CardKind.SYSTEM and not d.filler))
 
 
 def studied(d: CardDef) -> bool:

@@ -11,6 +11,8 @@ name, "player" a seat, "flag" (value only) picks ``sentence``/``label`` for 1 an
 """
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass
 
 
@@ -27,7 +29,7 @@ class ChoiceWords:
     label_no: str = ""
 
 
-CHOICE_WORDS: dict[str, ChoiceWords] = {
+CHOICE_WORDS: Final[dict[str, ChoiceWords]] = {
     "Core World": ChoiceWords(value="pos", sentence="adds a development at {value}",
                               label="Add a development at {value}"),
     "Cruiser": ChoiceWords(value="flag", ctx="pos",

@@ -10,7 +10,7 @@ from mypy_extensions import mypyc_attr
 
 from functools import cache
 from itertools import islice
-from typing import Any, Callable, cast
+from typing import Any, Callable, Final, cast
 
 from ..cards.catalogue import STANDARD, Catalogue
 from . import combat, commands, priority, trade
@@ -34,9 +34,9 @@ Span = Callable[[GameState], tuple[int, int]]
 # in) and its range. The rule checks here, in commands/trade/combat/play and in card effects
 # can then rely on exact ints and strs of a sane size.
 
-MAX_AMOUNT = 999_999  # far above any credits, attack or count a game reaches; refuses 10**30
-MAX_LIST = 32  # the most values a "*" field (targets, cards) may hold
-MAX_CARRY = max(d.carry for d in STANDARD.defs)  # MOVE-3: the most fighters a standard ship carries
+MAX_AMOUNT: Final = 999_999  # far above any credits, attack or count a game reaches; refuses 10**30
+MAX_LIST: Final = 32  # the most values a "*" field (targets, cards) may hold
+MAX_CARRY: Final = max(d.carry for d in STANDARD.defs)  # MOVE-3: the most fighters a standard ship carries
 
 
 @cache
@@ -102,12 +102,12 @@ def _CARD_IDS(g: GameState) -> tuple[int, int]:  # noqa: N802  (a span, like the
     return 0, len(g.rules.cards) - 1
 
 
-_AMOUNTS = _const(0, MAX_AMOUNT)
-_FLAG = FieldKind("a flag", _const(0, 1))
+_AMOUNTS: Final = _const(0, MAX_AMOUNT)
+_FLAG: Final = FieldKind("a flag", _const(0, 1))
 
 # The field kinds by name. They include the target kinds of card effects
 # (ruleset.TARGET_KINDS), so a card's targets are checked like any other field.
-FIELD_KINDS: dict[str, FieldKind] = {
+FIELD_KINDS: Final[dict[str, FieldKind]] = {
     "vessel": FieldKind("a vessel's card instance id", _CARD_IDS),
     "card": FieldKind("a card instance id", _CARD_IDS),
     "def": FieldKind("a card type index (Catalogue.defs)", lambda g: (0, len(g.rules.catalogue.defs) - 1)),
@@ -129,9 +129,9 @@ FIELD_KINDS: dict[str, FieldKind] = {
     # and the rule check says so).
     "target": FieldKind("a target", _AMOUNTS),
 }
-_BY_ITEM = FIELD_KINDS["item_value"]
-_ONE = FieldKind("exactly", _const(1, 1))  # credits and hand cards go one at a time
-_ITEM_VALUE: dict[str, FieldKind] = {
+_BY_ITEM: Final = FIELD_KINDS["item_value"]
+_ONE: Final = FieldKind("exactly", _const(1, 1))  # credits and hand cards go one at a time
+_ITEM_VALUE: Final[dict[str, FieldKind]] = {
     "credit": _ONE, "hand": _ONE, "card": FIELD_KINDS["card"], "tech": FIELD_KINDS["card"],
     "vessel": FIELD_KINDS["vessel"], "system": FIELD_KINDS["pos"]}
 
@@ -140,7 +140,7 @@ _ITEM_VALUE: dict[str, FieldKind] = {
 # of range or of the wrong type: the rule the kind's own check cites for a value it refuses, so
 # that IllegalAction.rule stays the same whichever check refuses. A "*" field takes the rest of
 # the tuple as a list: "*cards" holds card ids, "*targets" a card's targets (see _target_kinds).
-SIGNATURES: dict[str, tuple[tuple[str, str, str], ...]] = {
+SIGNATURES: Final[dict[str, tuple[tuple[str, str, str], ...]]] = {
     "jump": (("vessel", "vessel", "MOVE-1"), ("to", "pos", "MOVE-1"), ("explore", "explore", "EXPLORE-1"),
              ("carry", "carry", "MOVE-3")),
     "build": (("card", "def", "BUILD-1"), ("at", "pos", "BUILD-1")),
@@ -171,7 +171,7 @@ SIGNATURES: dict[str, tuple[tuple[str, str, str], ...]] = {
 
 # Field names of each kind, for the JSON form; "*" collects the rest. They come from the action
 # types (moves.py); SIGNATURES must name the same fields in the same order.
-FIELDS: dict[str, tuple[str, ...]] = {k: ACTIONS.fields(k) for k in SIGNATURES}
+FIELDS: Final[dict[str, tuple[str, ...]]] = {k: ACTIONS.fields(k) for k in SIGNATURES}
 assert SIGNATURES.keys() == ACTION_TYPES.keys(), "every action kind needs a type and a signature"
 assert all(FIELDS[k] == tuple(f[0] for f in sig) for k, sig in SIGNATURES.items()), \
     "SIGNATURES must name the fields of the action types (moves.py)"
@@ -185,20 +185,20 @@ def _prefix(kind: str, rule: str) -> str:
 # Derived once, so that checking an action is a short loop: per kind, the fixed fields as
 # (name, FieldKind, reason prefix), the "*" field as (name, element kind name, reason prefix)
 # or None, and the JSON keys.
-_FIXED: dict[str, tuple[tuple[str, FieldKind, str], ...]] = {
+_FIXED: Final[dict[str, tuple[tuple[str, FieldKind, str], ...]]] = {
     k: tuple((f, FIELD_KINDS[fk], _prefix(k, rule)) for f, fk, rule in sig if not f.startswith("*"))
     for k, sig in SIGNATURES.items()}
-_STAR: dict[str, tuple[str, str, str] | None] = {
+_STAR: Final[dict[str, tuple[str, str, str] | None]] = {
     k: next(((f[1:], fk, _prefix(k, rule)) for f, fk, rule in sig if f.startswith("*")), None)
     for k, sig in SIGNATURES.items()}
-_JSON_KEYS: dict[str, frozenset[str]] = {
+_JSON_KEYS: Final[dict[str, frozenset[str]]] = {
     k: frozenset(f.lstrip("*") for f in fields) | {"type"} for k, fields in FIELDS.items()}
 # Per kind, the JSON fields in tuple order as (key, is a "*" field, FieldKind).
-_JSON_PLAN: dict[str, tuple[tuple[str, bool, FieldKind], ...]] = {
+_JSON_PLAN: Final[dict[str, tuple[tuple[str, bool, FieldKind], ...]]] = {
     k: tuple((f.lstrip("*"), f.startswith("*"), FIELD_KINDS[fk]) for f, fk, _ in sig)
     for k, sig in SIGNATURES.items()}
 assert TARGET_KINDS <= FIELD_KINDS.keys(), "every card target kind needs a field kind"
-_TYPED = frozenset(ACTION_TYPES.values())
+_TYPED: Final = frozenset(ACTION_TYPES.values())
 
 
 def target_kinds(g: GameState, kind: str, cid: int) -> tuple[str, ...] | None:
@@ -346,7 +346,7 @@ def _do_choose(g: GameState, p: int, a: Action) -> None:
     handler(g, choice, a[1])
 
 
-HANDLERS: dict[str, tuple[Check, Do]] = {
+HANDLERS: Final[dict[str, tuple[Check, Do]]] = {
     "jump": (commands.check_jump, commands.do_jump),
     "build": (commands.check_build, commands.do_build),
     "develop": (commands.check_develop, commands.do_develop),
@@ -373,7 +373,7 @@ HANDLERS: dict[str, tuple[Check, Do]] = {
     "choose": (_check_choose, _do_choose),
 }
 
-STEP_KINDS: dict[str, frozenset[str]] = {
+STEP_KINDS: Final[dict[str, frozenset[str]]] = {
     "command": frozenset({"jump", "build", "develop", "play", "ability", "scrap", "repair", "buy",
                           "sell", "offer", "end"}),
     "priority": frozenset({"pass", "play", "ability", "redirect", "build"}),
@@ -417,7 +417,7 @@ def trade_build_actions(g: GameState, p: int) -> list[Action]:
     return out
 
 
-LEGAL: dict[str, Callable[[GameState, int], list[Action]]] = {
+LEGAL: Final[dict[str, Callable[[GameState, int], list[Action]]]] = {
     "command": command_actions,
     "priority": priority.priority_actions,
     "build_window": lambda g, p: [("pass",)] + commands.build_actions(g, p, ships_only=True),

@@ -9,6 +9,8 @@ the seat that decides.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards.wording import CHOICE_WORDS
 from . import tasks as T
 from .board import name as pos_name
@@ -16,19 +18,19 @@ from .state import GameState
 from .tasks import Window
 
 # The windows of a fight (COMBAT-2) with nothing on the stack, by the task that follows the window.
-FIGHT_WINDOWS: dict[type[T.Task], str] = {
+FIGHT_WINDOWS: Final[dict[type[T.Task], str]] = {
     T.Assign: "before damage is assigned",
     T.Damage: "damage is assigned, before it lands",
     T.Retreat: "the shots have landed, before retreats",
     T.CombatEnd: "after retreats",
 }
-BANNERS = {
+BANNERS: Final = {
     "command": "Command phase",
     "combat_pick": "Pick the next combat",
     "trade_build": "Build the trade offer",
     "over": "Game over",
 }
-CHOICE_BANNERS = {
+CHOICE_BANNERS: Final = {
     "deck": "Pick a deck to draw from",
     "hand_full": "Hand full: make room for the draw",
     "receive_full": "Hand full: discard a card to make room",

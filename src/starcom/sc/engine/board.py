@@ -6,8 +6,10 @@ bottom, (N-1, 0) on the left and (0, N-1) on the right; seats go clockwise from 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
-MIN_SIZE, MAX_SIZE = 2, 8
+MIN_SIZE: Final = 2
+MAX_SIZE: Final = 8
 
 
 @lru_cache(maxsize=None)

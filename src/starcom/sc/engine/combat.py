@@ -2,6 +2,8 @@
 retreat, window, for every system where two or more players have vessels."""
 from __future__ import annotations
 
+from typing import Final
+
 from . import events as E
 from . import lasting as L
 from . import tasks as T
@@ -14,9 +16,9 @@ from .tasks import Window
 
 # The fight sequence of COMBAT-2, as pushed (the last runs first): window, assign, window
 # (redirects), resolve, window, retreat, window.
-_FIGHT = (T.CombatEnd(), T.Prio(Window.COMBAT), T.Retreat(), T.Prio(Window.COMBAT), T.Damage(),
+_FIGHT: Final = (T.CombatEnd(), T.Prio(Window.COMBAT), T.Retreat(), T.Prio(Window.COMBAT), T.Damage(),
           T.Prio(Window.AFTER_ASSIGN), T.Assign(), T.Prio(Window.COMBAT))
-_AFTER_ASSIGN = Window.AFTER_ASSIGN
+_AFTER_ASSIGN: Final = Window.AFTER_ASSIGN
 
 
 def _redirects_open(g: GameState) -> bool:

@@ -2,6 +2,8 @@
 use abilities, end the phase (MOVE, EXPLORE, BUILD, DEV, SCRAP, REPAIR, TRADE-1/2, PLAY)."""
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards.catalogue import CardDef
 from . import events as E
 from .board import neighbours, within_two
@@ -104,7 +106,7 @@ def do_jump(g: GameState, p: int, a: ActionTuple) -> None:
         enter(g, f, dest, False)
 
 
-_CARRY_NONE = range(1)  # the carry counts of a ship that carries nothing (most ships)
+_CARRY_NONE: Final = range(1)  # the carry counts of a ship that carries nothing (most ships)
 
 
 def jump_actions(g: GameState, p: int) -> list[ActionTuple]:
@@ -161,7 +163,7 @@ def ship_yards(g: GameState, p: int, pos: int, here: list[Vessel] | None = None)
 
 # What _site_bans gives for a kind it was not asked about: a refusal, so that a reading it was
 # not meant for can never let a build through.
-_UNASKED = "BUILD-1: (not computed for this kind of card)"
+_UNASKED: Final = "BUILD-1: (not computed for this kind of card)"
 
 SiteBans = tuple[str | None, str | None, str | None]
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ...kit.pickling import reduce_dataclass
 
@@ -28,7 +28,7 @@ class Edition:
         return reduce_dataclass(self)
 
 
-EDITIONS: dict[str, Edition] = {
+EDITIONS: Final[dict[str, Edition]] = {
     "standard": Edition(
         name="standard", hand_limit=5, may_skip_draw_at_limit=True, trade_draw_needs_room=True,
         explore_mandatory=True, lethal_at_equal=True, damage_heals_at_end=True, repair=False,

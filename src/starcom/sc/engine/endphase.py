@@ -2,6 +2,8 @@
 eliminations (END-4), the end of the game (WIN-1, WIN-2) and the hand-over to the next turn."""
 from __future__ import annotations
 
+from typing import Final
+
 from . import events as E
 from . import tasks as T
 from .flow import begin_turn, is_abandoned, next_alive
@@ -12,7 +14,7 @@ from .rules import (besieged_by, destroy, destroy_lethal, discard, emit, remove_
 from .state import NOBODY, GameState
 
 
-_END_PHASE = (T.Cleanup(), T.Conquest(), T.BuildWindow())  # pushed last first
+_END_PHASE: Final = (T.Cleanup(), T.Conquest(), T.BuildWindow())  # pushed last first
 
 
 @task(T.End)

@@ -8,6 +8,8 @@ setting ``g.step``. Priority rounds and the stack are in :mod:`.priority`, comba
 """
 from __future__ import annotations
 
+from typing import Final
+
 from . import events as E
 from . import tasks as T
 from .lasting import Until, expire
@@ -18,8 +20,9 @@ from .state import Choice, GameState, Vessel
 from .tasks import Option
 
 # Tasks are immutable, so the ones queued over and over are made once and shared.
-_TURN = (T.End(), T.Combat(), T.Command(), T.Ready())  # TURN-1, pushed last phase first
-_BUILD_WINDOW, _START_OF_TURN = T.BuildWindow(), T.StartOfTurn()
+_TURN: Final = (T.End(), T.Combat(), T.Command(), T.Ready())  # TURN-1, pushed last phase first
+_BUILD_WINDOW: Final = T.BuildWindow()
+_START_OF_TURN: Final = T.StartOfTurn()
 
 # COMBAT-6: whenever the machine stops, vessels whose damage is now lethal are destroyed (the
 # cleanup task does it too, so it is done before the next turn starts).
@@ -40,7 +43,7 @@ def clockwise_from_active(g: GameState) -> list[int]:
     return [q % n for q in range(g.active, g.active + n) if g.alive[q % n]]
 
 
-PHASES = ("ready", "command", "combat", "end")  # TURN-1, in order
+PHASES: Final = ("ready", "command", "combat", "end")  # TURN-1, in order
 
 
 def turn_tasks(from_phase: str = "ready") -> list[T.Task]:

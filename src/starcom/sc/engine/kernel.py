@@ -9,7 +9,7 @@ the game is over; then the checks registered with :func:`after_tasks` run once.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Final, Sequence, TypeVar
 
 from .state import Choice, GameState
 from .tasks import Option, Task
@@ -17,10 +17,10 @@ from .tasks import Option, Task
 TaskT = TypeVar("TaskT", bound=Task)
 TaskFn = Callable[[GameState, TaskT], None]
 # What runs each kind of task: it is called with the task at the top of the queue.
-TASKS: dict[type[Task], Callable[[GameState, Any], None]] = {}
+TASKS: Final[dict[type[Task], Callable[[GameState, Any], None]]] = {}
 # What happens when an engine choice is made: called with the choice and the option taken.
 ChoiceFn = Callable[[GameState, Choice, Any], None]
-ENGINE_CHOICES: dict[str, ChoiceFn] = {}
+ENGINE_CHOICES: Final[dict[str, ChoiceFn]] = {}
 # Run once each time the queue stops (in registration order); a tuple, read on every action.
 _AFTER: tuple[Callable[[GameState], None], ...] = ()
 

@@ -14,12 +14,12 @@ rules ask the generic questions below; :func:`expire` ends records at the moment
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, Final, NamedTuple, TYPE_CHECKING
 
 if TYPE_CHECKING:  # the state holds the records, so this module comes below it
     from .state import GameState
 
-NOBODY = -1  # state.NOBODY: no player, or no known source
+NOBODY: Final = -1  # state.NOBODY: no player, or no known source
 
 
 class Kind(StrEnum):
@@ -41,17 +41,25 @@ class Kind(StrEnum):
     EXTRA_TURN = "extra_turn"  # the player takes another turn after this one
 
 
-BIT: dict[Kind, int] = {k: 1 << i for i, k in enumerate(Kind)}
+BIT: Final[dict[Kind, int]] = {k: 1 << i for i, k in enumerate(Kind)}
 # Each kind's bit as a plain int, for the tests on the hot path (an enum hashes slowly).
-HAS_ATTACK, HAS_HP, HAS_SPEED, HAS_TARGETS = BIT[Kind.ATTACK], BIT[Kind.HP], BIT[Kind.SPEED], BIT[Kind.TARGETS]
-HAS_SHIELD, HAS_UNTARGETABLE, HAS_MAY_REDIRECT = BIT[Kind.SHIELD], BIT[Kind.UNTARGETABLE], BIT[Kind.MAY_REDIRECT]
-HAS_REDIRECTED, HAS_NO_ATTACK = BIT[Kind.REDIRECTED], BIT[Kind.NO_ATTACK]
-HAS_NO_JUMP, HAS_LONG_JUMP, HAS_EXTRA_TURN = BIT[Kind.NO_JUMP], BIT[Kind.LONG_JUMP], BIT[Kind.EXTRA_TURN]
+HAS_ATTACK: Final = BIT[Kind.ATTACK]
+HAS_HP: Final = BIT[Kind.HP]
+HAS_SPEED: Final = BIT[Kind.SPEED]
+HAS_TARGETS: Final = BIT[Kind.TARGETS]
+HAS_SHIELD: Final = BIT[Kind.SHIELD]
+HAS_UNTARGETABLE: Final = BIT[Kind.UNTARGETABLE]
+HAS_MAY_REDIRECT: Final = BIT[Kind.MAY_REDIRECT]
+HAS_REDIRECTED: Final = BIT[Kind.REDIRECTED]
+HAS_NO_ATTACK: Final = BIT[Kind.NO_ATTACK]
+HAS_NO_JUMP: Final = BIT[Kind.NO_JUMP]
+HAS_LONG_JUMP: Final = BIT[Kind.LONG_JUMP]
+HAS_EXTRA_TURN: Final = BIT[Kind.EXTRA_TURN]
 
-VESSEL_KINDS = frozenset({Kind.ATTACK, Kind.HP, Kind.SPEED, Kind.TARGETS, Kind.SHIELD, Kind.UNTARGETABLE,
+VESSEL_KINDS: Final = frozenset({Kind.ATTACK, Kind.HP, Kind.SPEED, Kind.TARGETS, Kind.SHIELD, Kind.UNTARGETABLE,
                           Kind.MAY_REDIRECT, Kind.REDIRECTED, Kind.NO_ATTACK})
 # Kinds that are on or off: holding one twice is holding it once, so a repeat is not recorded.
-_FLAGS = frozenset(Kind) - {Kind.ATTACK, Kind.HP, Kind.SPEED, Kind.TARGETS, Kind.EXTRA_TURN}
+_FLAGS: Final = frozenset(Kind) - {Kind.ATTACK, Kind.HP, Kind.SPEED, Kind.TARGETS, Kind.EXTRA_TURN}
 
 
 class Until(StrEnum):
@@ -232,12 +240,12 @@ def extra_turns(g: GameState) -> int:
 
 # --------------------------------------------------------------------------- old saves
 
-_OLD_VESSEL_FLAGS = {"shielded": Kind.SHIELD, "untargetable": Kind.UNTARGETABLE,
+_OLD_VESSEL_FLAGS: Final = {"shielded": Kind.SHIELD, "untargetable": Kind.UNTARGETABLE,
                      "can_redirect": Kind.MAY_REDIRECT, "redirected": Kind.REDIRECTED,
                      "no_attack": Kind.NO_ATTACK, "nexus": Kind.SPEED}
-_OLD_VESSEL_AMOUNTS = {"atk_bonus": Kind.ATTACK, "hp_bonus": Kind.HP, "extra_targets": Kind.TARGETS}
-OLD_VESSEL_FIELDS = frozenset(_OLD_VESSEL_FLAGS) | frozenset(_OLD_VESSEL_AMOUNTS)
-_OLD_UNTIL = {Kind.REDIRECTED: Until.COMBAT, Kind.NO_ATTACK: Until.READY}
+_OLD_VESSEL_AMOUNTS: Final = {"atk_bonus": Kind.ATTACK, "hp_bonus": Kind.HP, "extra_targets": Kind.TARGETS}
+OLD_VESSEL_FIELDS: Final = frozenset(_OLD_VESSEL_FLAGS) | frozenset(_OLD_VESSEL_AMOUNTS)
+_OLD_UNTIL: Final = {Kind.REDIRECTED: Until.COMBAT, Kind.NO_ATTACK: Until.READY}
 
 
 def from_old_layout(data: dict[str, Any]) -> tuple[Lasting, ...]:

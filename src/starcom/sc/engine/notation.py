@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ..cards.catalogue import DOMAINS, STANDARD, Catalogue
 from ..cards.wording import CHOICE_WORDS
@@ -42,14 +42,14 @@ from .trade import ITEM_KINDS
 # its second argument is the kind of the field being read.
 Lookup = Callable[[str, str], int]
 
-_INT = re.compile(r"-?\d+")
-_CARD = re.compile(r"(.*)#(\d+)")
-_PLAYER = re.compile(r"P(\d+)")
-_POS = re.compile(r"[a-z]\d+")
-_CARRY = re.compile(r"\+(\d+)")
-_INSTANCE = frozenset({"vessel", "card"})
+_INT: Final = re.compile(r"-?\d+")
+_CARD: Final = re.compile(r"(.*)#(\d+)")
+_PLAYER: Final = re.compile(r"P(\d+)")
+_POS: Final = re.compile(r"[a-z]\d+")
+_CARRY: Final = re.compile(r"\+(\d+)")
+_INSTANCE: Final = frozenset({"vessel", "card"})
 # The kinds an item's value takes in ``give``/``ask`` (credits and hand cards count one).
-_ITEM_VALUE = {"card": "card", "tech": "card", "vessel": "vessel", "system": "pos"}
+_ITEM_VALUE: Final = {"card": "card", "tech": "card", "vessel": "vessel", "system": "pos"}
 
 
 def _choice_kind(g: GameState) -> str | None:

@@ -7,7 +7,7 @@ legal for them, which needs every generator of the priority step.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import combat, commands
 from . import events as E
@@ -20,7 +20,8 @@ from .state import ActionTuple, Choice, GameState
 from .tasks import Window
 
 # Tasks are immutable, so the ones queued over and over are made once and shared.
-_RESOLVE, _ANSWER = T.Resolve(), T.Prio(Window.ANSWER)
+_RESOLVE: Final = T.Resolve()
+_ANSWER: Final = T.Prio(Window.ANSWER)
 
 
 def priority_actions(g: GameState, p: int) -> list[ActionTuple]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol
+from typing import Any, Callable, Final, Iterable, Mapping, Protocol, TYPE_CHECKING
 
 from ...kit.effects import EffectRegistry, EffectTable
 # Imported to run, not only for the type checker: the compiled build makes Ruleset's field
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 Targets = tuple[int, ...]  # a card's targets, each of a kind in ``TARGET_KINDS``
 
 # What a position of a target tuple may be; each is a field kind in ``engine.actions``.
-TARGET_KINDS = frozenset({"vessel", "pos", "player", "card", "credits", "explore", "count"})
-STATS = ("attack", "hp", "speed")
+TARGET_KINDS: Final = frozenset({"vessel", "pos", "player", "card", "credits", "explore", "count"})
+STATS: Final = ("attack", "hp", "speed")
 
 
 class TargetsHook(Protocol):
@@ -120,8 +120,8 @@ class CardEffect:
     shields_ships_from_commands: bool = False
 
 
-HOOK_NAMES = frozenset(f.name for f in fields(CardEffect)) - {"name"}
-EMPTY = CardEffect("")
+HOOK_NAMES: Final = frozenset(f.name for f in fields(CardEffect)) - {"name"}
+EMPTY: Final = CardEffect("")
 
 
 class EffectSet:
@@ -169,7 +169,7 @@ class EffectSet:
 
 # Rulesets that can be rebuilt by name in another process (the AI pool sends games to worker
 # processes by pickling them): name -> a function returning the one ruleset of that name.
-_NAMED: dict[str, Callable[[], Ruleset]] = {}
+_NAMED: Final[dict[str, Callable[[], Ruleset]]] = {}
 
 
 def register_named(name: str, build: Callable[[], Ruleset]) -> None:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .events import Event
     from .ruleset import Ruleset
 
-NOBODY = -1
+NOBODY: Final = -1
 
 # An action as the rules read it: (kind, *arguments). The typed actions of ``moves`` are such
 # tuples; checks also see plain tuples of any shape, and refuse what does not fit.

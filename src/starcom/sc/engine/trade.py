@@ -11,14 +11,16 @@ resignation, not a trade).
 """
 from __future__ import annotations
 
+from typing import Final
+
 from itertools import combinations
 
 from . import events as E
 from .rules import emit, set_controller, version_for
-from .state import ActionTuple, GameState, Trade
+from .state import ActionTuple, GameState, Trade, TradeItem
 
-OFFERS_PER_TURN = 3
-ITEM_KINDS = ("credit", "card", "tech", "system", "vessel", "hand")
+OFFERS_PER_TURN: Final = 3
+ITEM_KINDS: Final = ("credit", "card", "tech", "system", "vessel", "hand")
 
 
 def _trade(g: GameState) -> Trade:
@@ -92,8 +94,11 @@ def do_item(g: GameState, p: int, a: ActionTuple) -> None:
 
 
 def item_actions(g: GameState, p: int) -> list[ActionTuple]:
-    """Every item ``p`` may add next to the offer on the table (loops, not comprehensions: about
-    a quarter of random play's steps are trade steps)."""
+    """Every item ``p`` may add next to the offer on the table: credits, a number of cards from
+    the other hand, then what ``p`` may give (hand cards by id, technologies, systems, vessels)
+    and what they may ask for, in that order. (About a quarter of random play's steps are trade
+    steps, so the systems and vessels are sorted by owner in one pass each, and loops, not
+    comprehensions, build the list.)"""
     tr = _trade(g)
     you = tr.to
     out: list[ActionTuple] = []
@@ -103,23 +108,46 @@ def item_actions(g: GameState, p: int) -> list[ActionTuple]:
         out.append(("ask", "credit", 1))
     if tr.ask_hand < len(g.hands[you]):
         out.append(("ask", "hand", 1))
-    for verb, owner, side in (("give", p, tr.give), ("ask", you, tr.ask)):
-        start = len(out)
-        if owner == p:  # a hand card is given by id; the other hand is asked for by number
-            for cid in g.hands[owner]:
-                out.append((verb, "card", cid))
-        for cid in g.techs[owner]:
-            out.append((verb, "tech", cid))
-        home = g.homeworld[owner]  # RULING: a player's own Homeworld is never traded
-        for pos, s in enumerate(g.sites):
-            if s.owner == owner and pos != home:
-                out.append((verb, "system", pos))
-        for v in g.vessels.values():
-            if v.owner == owner:
-                out.append((verb, "vessel", v.id))
-        if side:  # only what is not on this side yet
-            out[start:] = [a for a in out[start:] if a[1:] not in side]
+    mine_home, yours_home = g.homeworld[p], g.homeworld[you]  # RULING: a player's own Homeworld is never traded
+    my_systems: list[int] = []
+    your_systems: list[int] = []
+    for pos, s in enumerate(g.sites):
+        if s.owner == p:
+            if pos != mine_home:
+                my_systems.append(pos)
+        elif s.owner == you and pos != yours_home:
+            your_systems.append(pos)
+    my_vessels: list[int] = []
+    your_vessels: list[int] = []
+    for v in g.vessels.values():
+        if v.owner == p:
+            my_vessels.append(v.id)
+        elif v.owner == you:
+            your_vessels.append(v.id)
+    # a hand card is given by id; the other hand is asked for by number (above)
+    _add_items(out, "give", tr.give, g.hands[p], g.techs[p], my_systems, my_vessels)
+    _add_items(out, "ask", tr.ask, [], g.techs[you], your_systems, your_vessels)
     return out
+
+
+def _add_items(out: list[ActionTuple], verb: str, side: tuple[TradeItem, ...], cards: list[int], techs: list[int],
+               systems: list[int], vessels: list[int]) -> None:
+    """Append ``verb``'s items of each kind to ``out``, leaving out those already on ``side``."""
+    if not side:
+        for cid in cards:
+            out.append((verb, "card", cid))
+        for cid in techs:
+            out.append((verb, "tech", cid))
+        for pos in systems:
+            out.append((verb, "system", pos))
+        for vid in vessels:
+            out.append((verb, "vessel", vid))
+        return
+    for kind, values in (("card", cards), ("tech", techs), ("system", systems), ("vessel", vessels)):
+        taken = [x for k, x in side if k == kind]
+        for x in values:
+            if x not in taken:
+                out.append((verb, kind, x))
 
 
 def check_propose(g: GameState, p: int, a: ActionTuple) -> str | None:

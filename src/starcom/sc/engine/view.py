@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, replace
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Final, TypeVar
 
 from ..cards.catalogue import DOMAINS
 from ..cards.wording import CHOICE_WORDS
@@ -34,11 +34,11 @@ Action = ActionTuple
 
 # Engine choices whose options are card ids from a hand (the chooser's own, when it is full or
 # pays for an ability); a card effect's choice offers card ids when its words say so.
-CARD_CHOICES = frozenset({"hand_full", "receive_full", "ability_discard"})
-CARD_EFFECT_CARD_CHOICES = frozenset(k for k, w in CHOICE_WORDS.items() if w.value == "card")
+CARD_CHOICES: Final = frozenset({"hand_full", "receive_full", "ability_discard"})
+CARD_EFFECT_CARD_CHOICES: Final = frozenset(k for k, w in CHOICE_WORDS.items() if w.value == "card")
 
 # Config fields nobody may see while the game runs: the seed determines every shuffle.
-SECRET_CONFIG = frozenset({"seed"})
+SECRET_CONFIG: Final = frozenset({"seed"})
 
 
 def card_options(kind: object) -> bool:
@@ -150,7 +150,7 @@ def _trade_done_for(event: E.TradeDone, p: Viewer) -> E.TradeDone:
 # fields by name. Every other event is public: it names only cards in play, discarded, revealed
 # or explored. The fields each filter was written for are checked here, so that a secret event
 # that gains a field fails at import instead of showing it unfiltered.
-SECRET_EVENTS: dict[str, Callable[[Any, Viewer], Any]] = {
+SECRET_EVENTS: Final[dict[str, Callable[[Any, Viewer], Any]]] = {
     "draw": _draw_for,
     "trade_done": _trade_done_for,
 }
@@ -176,7 +176,7 @@ def event_for(event: Event, p: Viewer) -> Event:
 
 # Events that show a viewer something that was hidden before: a card drawn (to the drawer), a
 # system explored, a hand revealed, a card taken from a hand, hand cards traded.
-REVEALING_EVENTS = frozenset({"draw", "explore", "reveal", "take", "trade_done"})
+REVEALING_EVENTS: Final = frozenset({"draw", "explore", "reveal", "take", "trade_done"})
 
 
 def reveals(events: list[Event], rng_before: int, rng_after: int) -> bool:

@@ -1,0 +1,111 @@
+"""Agents that think in another build of the rules: ``hard@pure`` is the hard AI run by a child
+process of the pure Python build, so that the arena can set it against the compiled build's own
+``hard`` at the same time per move (one process runs one build; see :mod:`starcom.build`).
+
+The child keeps a copy of the game, made from the same settings; before each decision the parent
+sends the actions played since the last one (in the game's JSON form) and a seed drawn from the
+seat's random generator, and the child answers with its agent's action. The child sees what an
+agent in the parent would: the whole game object, which the agent itself narrows to its seat.
+"""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from ..games import GameEntry, get
+
+BUILDS = ("pure", "compiled")
+
+
+def split_name(name: str) -> tuple[str, str | None]:
+    """``("hard", "pure")`` for ``"hard@pure"``, ``("hard", None)`` for ``"hard"``;
+    ValueError for a build other than :data:`BUILDS`."""
+    base, at, build = name.partition("@")
+    if not at:
+        return name, None
+    if build not in BUILDS:
+        raise ValueError(f"unknown build {build!r} in agent {name!r}: say {base}@pure or {base}@compiled")
+    return base, build
+
+
+def check_name(entry: GameEntry[Any, Any], name: str) -> None:
+    """ValueError unless ``name`` is one of the game's agents, with or without an ``@build``."""
+    base, _ = split_name(name)
+    known = entry.ai.agent_names()
+    if base not in known:
+        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(known)} "
+                         f"(each may end in @pure or @compiled to think in that build)")
+
+
+class BuildAgent:
+    """The agent ``name`` of game ``game``, thinking in a child process of ``build``.
+
+    ``history`` is the list of actions (JSON form) of the game so far, which the owner of the
+    game keeps up to date (the arena appends each action as it is played); the game itself
+    must have been made with ``settings``. :meth:`close` ends the child."""
+
+    def __init__(self, game: str, settings: Mapping[str, Any], name: str, build: str, history: list[Any],
+                 think: float | None = None, iterations: int | None = None) -> None:
+        from ..build import child_env
+        self.entry = get(game)
+        self.history = history
+        self._sent = 0
+        self._proc = subprocess.Popen(
+            [sys.executable, "-c", "from starcom.sim.crossbuild import worker; worker()"], env=child_env(build),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        hello = self._ask({"game": game, "settings": dict(settings), "agent": name, "think": think,
+                           "iterations": iterations})
+        self.build: str = hello["build"]  # what the child really runs
+
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._proc.stdin.write(json.dumps(request) + "\n")
+        self._proc.stdin.flush()
+        line = self._proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the agent's child process ended (status {self._proc.wait()})")
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(f"the agent's child process failed: {answer['error']}")
+        return answer
+
+    def choose(self, game: Any, rng: random.Random) -> Any:
+        news = self.history[self._sent:]
+        self._sent = len(self.history)
+        seat = game.to_move
+        got = self._ask({"actions": news, "seed": rng.getrandbits(63)})
+        return self.entry.rules.decode(game, got["action"], seat)
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            assert self._proc.stdin is not None
+            self._proc.stdin.close()
+            self._proc.wait(timeout=30)
+
+
+def worker() -> None:
+    """The child of :class:`BuildAgent`: one JSON request a line on stdin, one answer a line."""
+    from ..build import build_name
+    from .selfplay import new_game
+    first = json.loads(sys.stdin.readline())
+    entry = get(first["game"])
+    game = new_game(entry, first["settings"])
+    agent = entry.ai.make_agent(first["agent"], think=first["think"], iterations=first["iterations"])
+    print(json.dumps({"build": build_name()}), flush=True)
+    for line in sys.stdin:
+        req = json.loads(line)
+        try:
+            for data in req["actions"]:
+                entry.rules.play(game, entry.rules.decode(game, data, game.to_move))
+            action = agent.choose(game, random.Random(req["seed"]))
+            answer: dict[str, Any] = {"action": entry.rules.encode(action)}
+        except Exception as exc:  # told to the parent, which records it as the game's error
+            answer = {"error": f"{type(exc).__name__}: {exc}"}
+        print(json.dumps(answer), flush=True)
+
+
+__all__ = ["BUILDS", "BuildAgent", "check_name", "split_name", "worker"]
