@@ -51,6 +51,8 @@ COMPILED: tuple[str, ...] = (
     # RL observations (the same results in both builds: tests/test_build.py).
     "starcom.agents.ismcts", "starcom.sc.agents.search_domain", "starcom.sc.agents.playout",
     "starcom.sc.agents.evaluation", "starcom.sc.features", "starcom.ge.features",
+    # ... and the greedy and heuristic players, whose games are most of the balance lab's time.
+    "starcom.sc.agents.greedy", "starcom.sc.agents.heuristic", "starcom.sc.agents.fleet",
 )
 GROUP = "starcom_rules"  # the shared library is GROUP + "__mypyc"
 PURE_ENV = "STARCOM_PURE"  # set to 1: run the pure Python build even when a compiled one is there

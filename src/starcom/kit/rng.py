@@ -16,6 +16,7 @@ A state holds a :class:`Rng`; the rules draw from it with ``randrange``, ``choic
 from __future__ import annotations
 
 import random
+from functools import cache
 from collections.abc import Hashable, MutableSequence, Sequence
 from typing import Any, Final, Protocol, Self, TypeVar
 
@@ -54,6 +55,29 @@ def shuffle(state: int, items: MutableSequence[Any]) -> int:
         state, j = below(state, i + 1)
         items[i], items[j] = items[j], items[i]
     return state
+
+
+@cache
+def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of :func:`random_shuffle` on ``size`` items: the slot filled, how many items it may
+    take, and how many random bits are drawn for it."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def random_shuffle(x: list[Any], rng: Any) -> None:  # Any: any generator with a shuffle is taken
+    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does (same order, same draws from
+    ``rng``), without a Python-level call per item: it runs for every hidden pile of every
+    determinization and every family of a greedy player's sample. A generator whose class is
+    not :class:`random.Random` shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i, n, k in _draws(len(x)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 # --------------------------------------------------------------------------- the protocol
@@ -257,4 +281,5 @@ def _mersenne(version: Any, internal: list[Any], gauss: Any) -> Mersenne:
         raise ValueError(f"not a Mersenne Twister state: {exc}") from None
 
 
-__all__ = ["Mersenne", "RandomSource", "Rng", "SplitMix", "below", "from_json", "next_u64", "seed", "shuffle"]
+__all__ = ["Mersenne", "RandomSource", "Rng", "SplitMix", "below", "from_json", "next_u64", "random_shuffle", "seed",
+           "shuffle"]

@@ -13,6 +13,7 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from .evaluation import GREEDY, PASSIVE, Weights, canonical_sample, evaluate, settle, wasteful
 from .fleet import played_plans
+from ...kit.rng import random_shuffle
 
 MAX_EVAL = 40  # actions tried per decision, besides the default one
 FIRST = frozenset({"develop", "fight"})  # kinds always tried first
@@ -48,7 +49,7 @@ def by_families(pool: list[Action], limit: int, first: frozenset[str], rng: rand
             last = key
         members.append(a)
     for members in families.values():
-        rng.shuffle(members)
+        random_shuffle(members, rng)
     order = sorted(families.values(), key=lambda f: f[0][0] not in first)
     chosen: list[Action] = []
     depth = 0

@@ -30,6 +30,7 @@ from .evaluation import WIN, Weights, scores, win_chances
 from .fleet import first_jump, fleet_plans, play_plan
 from .heuristic import HEURISTIC, MAX_FIRST, candidate_pool
 from ...agents.ismcts import Ismcts
+from ...kit.rng import random_shuffle as shuffle
 from .playout import finish_turn, scripted
 
 Action = Any  # a legal action (a typed tuple) or ("fleet", plan)
@@ -58,28 +59,6 @@ def search_actions(g: Game) -> list[Action]:
     # Every wasteful action is a scrap, so leaving the unsearched kinds out leaves them out too.
     kept = [a for a in actions if a[0] not in UNSEARCHED]
     return kept or actions
-
-
-@cache
-def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
-    """The steps of :func:`shuffle` on ``size`` items: the slot filled, how many items it may
-    take, and how many random bits are drawn for it."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-
-
-def shuffle(x: list[int], rng: random.Random) -> None:
-    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does (same order, same draws from
-    ``rng``), without a method call per card: it runs for every hidden pile of every
-    determinization. A generator whose class is not :class:`random.Random` shuffles itself."""
-    if type(rng) is not random.Random:
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    for i, n, k in _draws(len(x)):
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
 
 
 def names_hidden_cards(g: Game) -> bool:
@@ -152,8 +131,9 @@ class StarcomDomain:
     # the root's playable choices are worked out once per search rather than per iteration.
     root_moves_visible = True
 
-    def __init__(self, weights: Weights = HEURISTIC) -> None:
+    def __init__(self, weights: Weights = HEURISTIC, max_first: int = MAX_FIRST) -> None:
         self.weights = weights
+        self.max_first = max_first  # root actions judged when there are more (a sample)
 
     def canonical(self, game: Game, me: int) -> Game:
         return OBSERVER.canonical(game, me)
@@ -170,8 +150,8 @@ class StarcomDomain:
 
     def root_choices(self, game: Game, actions: list[Action], rng: random.Random) -> list[Action]:
         choices = search_actions(game) if len(actions) > 1 else actions
-        if len(choices) > MAX_FIRST:  # thousands of builds late in a game: score a sample
-            choices = candidate_pool(game, choices, None, MAX_FIRST, rng)
+        if len(choices) > self.max_first:  # thousands of builds late in a game: score a sample
+            choices = candidate_pool(game, choices, None, self.max_first, rng)
         # Fleet moves join the root as single choices (see agents/fleet.py): one jump at a
         # time, a fleet never finds the attack that only works with every ship in.
         choices += [(FLEET, plan) for plan in fleet_plans(game, actions)]

@@ -468,7 +468,7 @@ def play_actions(g: GameState, p: int, commands_only: bool) -> list[ActionTuple]
         if commands_only and not g.rules.cards[cid].is_command:
             continue
         for t in play_targets(g, p, cid):  # a loop: mostly a few targets each
-            out.append(("play", cid, *t))
+            out.append(("play", cid) + t)
     return out
 
 
@@ -484,7 +484,7 @@ def ability_actions(g: GameState, p: int) -> list[ActionTuple]:
     out: list[ActionTuple] = []
     for src in ability_sources(g, p):  # loops: most of the time there is none
         for t in ability_targets(g, p, src):
-            out.append(("ability", src, *t))
+            out.append(("ability", src) + t)
     return out
 
 

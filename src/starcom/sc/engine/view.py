@@ -25,6 +25,7 @@ from . import tasks as T
 from .banner import decision_text
 from .board import name as pos_name
 from .state import ActionTuple, GameState, Vessel
+from ...kit.rng import random_shuffle
 
 Viewer = int | None
 Event = tuple[Any, ...]  # a typed event (events.py) or a plain tuple of the same shape
@@ -301,13 +302,13 @@ def determinize(g: S, p: int, rng: random.Random) -> S:
                           if h.rules.cards[c].domain_index == d and c not in known]
         old = [lst[i] for lst, i in slots]
         new = list(old)
-        rng.shuffle(new)
+        random_shuffle(new, rng)
         for (lst, i), o, nw in zip(slots, old, new):
             lst[i] = nw
             remap[o] = nw
     sys_slots = [i for i, s in enumerate(h.sites) if not s.face_up]
     pool = [h.sites[i].card for i in sys_slots] + h.sysdeck
-    rng.shuffle(pool)
+    random_shuffle(pool, rng)
     for i, cid in zip(sys_slots, pool):
         h.sites[i].set_card(cid, h.rules.cards[cid])
     h.sysdeck = pool[len(sys_slots):]
