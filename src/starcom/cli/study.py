@@ -127,21 +127,50 @@ def cards(
     data = write(outcome)
     _show(console, data)
     console.print(f"Report: {out / 'report.html'}  ·  {out / 'results.json'}  ·  {out / 'cards.csv'}")
+    _show_summary(console, data)
+
+
+_VERDICT_STYLE = {"dead": "bold magenta", "weak": "bold blue", "strong": "bold red"}
+
+
+def _rate(x: float | None) -> str:
+    return "—" if x is None else f"{x:.0%}"
 
 
 def _show(console: Console, data: dict[str, Any]) -> None:
     table = Table(title=f"Card values ({data['games']} games)")
-    for col in ("card", "value", "95% interval", "games", "stop"):
-        table.add_column(col, justify="left" if col in ("card", "stop") else "right")
+    for col in ("card", "value", "95% interval", "verdict", "play rate", "games", "stop"):
+        table.add_column(col, justify="left" if col in ("card", "stop", "verdict") else "right")
     for c in data["cards"]:
         style = "bold red" if c["flagged"] else None
-        table.add_row(c["card"], f"{c['value']:+.3f}", f"{c['ci_low']:+.3f} … {c['ci_high']:+.3f}", str(c["games"]),
+        verdict = c.get("verdict", "")
+        shown = f"[{_VERDICT_STYLE[verdict]}]{verdict}[/]" if verdict in _VERDICT_STYLE else verdict
+        table.add_row(escape(c["card"]), f"{c['value']:+.3f}", f"{c['ci_low']:+.3f} … {c['ci_high']:+.3f}", shown,
+                      f"{_rate(c.get('play_rate'))} vs {_rate(c.get('play_rate_control'))}", str(c["games"]),
                       c["stop"], style=style)
     console.print(table)
     seats = ", ".join(f"seat {s['seat']} {s['win_rate']:.1%}" for s in data["seat_advantage"]["seats"]
                       if s["win_rate"] is not None)
     console.print(f"Seat win rates (control games): {seats}. Turn limit reached in "
                   f"{data['game_length']['turn_limit_share']:.1%} of games.")
+
+
+def _show_summary(console: Console, data: dict[str, Any]) -> None:
+    """The one-screen summary (as at the top of report.html): the cards to look at first."""
+    from ..study.report import summary
+    rows, more = summary(data)
+    if not rows:
+        console.print("Look at these first: none. No card is dead, weak or strong (every value's interval "
+                      "contains zero, and no card is played markedly less often than its stand-in).")
+        return
+    table = Table(title="Look at these first", caption="play rate: when it could, with the card vs with its "
+                  "stand-in" + (f"; {more} more in the report" if more else ""))
+    cols = ("card", "verdict", "value", "play rate", "suggested cost")
+    for col in cols:
+        table.add_column(col, justify="left" if col in ("card", "verdict") else "right")
+    for r in rows:
+        table.add_row(*(escape(r[c]) for c in cols), style=_VERDICT_STYLE.get(r["verdict"]))
+    console.print(table)
 
 
 def _load_results(path: Path) -> dict[str, Any]:
@@ -160,7 +189,8 @@ def _load_results(path: Path) -> dict[str, Any]:
 def diff(a: Path = typer.Argument(..., help="A study's folder or results.json."),
          b: Path = typer.Argument(..., help="Another study's folder or results.json.")) -> None:
     """What moved between two studies (two catalogues, editions or agent pairings): each card's
-    value in both, the change, and whether the two intervals no longer overlap.
+    value in both, the change, whether the two intervals no longer overlap, and its verdict in
+    both (strong, weak, dead or even; "—" for results written before verdicts).
     """
     da, db = _load_results(a), _load_results(b)
     va = {c["card"]: c for c in da["cards"]}
@@ -173,12 +203,15 @@ def diff(a: Path = typer.Argument(..., help="A study's folder or results.json.")
         rows.append((name, ca, cb, change, moved))
     rows.sort(key=lambda r: -abs(r[3]) if r[3] is not None else 0)
     table = Table(title=f"{a} → {b}")
-    for col in ("card", "value A", "value B", "change", "moved"):
-        table.add_column(col, justify="left" if col == "card" else "right")
+    for col in ("card", "value A", "value B", "change", "moved", "verdict"):
+        table.add_column(col, justify="left" if col in ("card", "verdict") else "right")
     for name, ca, cb, change, moved in rows:
-        table.add_row(name, f"{ca['value']:+.3f}" if ca else "—", f"{cb['value']:+.3f}" if cb else "—",
+        va_, vb_ = (c.get("verdict", "—") if c else "—" for c in (ca, cb))
+        turned = bool(ca and cb and va_ != vb_)
+        verdict = f"{va_} → {vb_}" if turned else vb_ if cb else va_
+        table.add_row(escape(name), f"{ca['value']:+.3f}" if ca else "—", f"{cb['value']:+.3f}" if cb else "—",
                       f"{change:+.3f}" if change is not None else "only in one", "yes" if moved else "",
-                      style="bold" if moved else None)
+                      verdict, style="bold" if moved or turned else None)
     Console().print(table)
 
 

@@ -59,7 +59,11 @@ def new_game(edition: str, seed: int, turn_limit: int, card: str, seat: int,
 class _Tracker:
     """The cards each seat played (a Krebiz pair counts both parts), whether the turn cap ended
     the game, and whether the watched seat held a real copy of the card at one of its decisions
-    and might play it. Galactic Empires records no rule IDs."""
+    and might play it (held, legal). Every card of the game is played from the hand, and its
+    stand-in, a blank, never can be: the seat *could* play the card (the play rate's fact) when
+    it might play a real copy, and *played it* when it did (played or paired one), so in a
+    control game, where every copy is blank, neither is ever noted. Galactic Empires records no
+    rule IDs."""
 
     def __init__(self, game: GalacticEmpires, card: str, watch: int | None) -> None:
         self.game, self.watch = game, watch
@@ -67,7 +71,7 @@ class _Tracker:
         blank = set(game.s.blank)
         self.copies = frozenset(uid for uid, i in enumerate(game.s.spec_of) if i == index and uid not in blank)
         self.played: list[set[str]] = [set(), set()]
-        self.held = self.legal = False
+        self.held = self.legal = self.played_it = False
         if watch is not None:
             self._look()
 
@@ -80,9 +84,11 @@ class _Tracker:
                          for a in g.legal_actions())
 
     def step(self, step: Step) -> None:
-        if self.watch is not None:
-            self._look()
         a = tuple(step.action)
+        if self.watch is not None:
+            if step.seat == self.watch and a[0] in ("play", "pair") and not self.copies.isdisjoint(_cards_played(a)):
+                self.played_it = self.legal = self.held = True
+            self._look()
         if a[0] in ("play", "pair"):
             for uid in _cards_played(a):
                 self.played[step.seat].add(CARDS[self.game.s.spec_of[uid]].name)
@@ -90,7 +96,7 @@ class _Tracker:
     def finish(self) -> Tracked:
         g = self.game
         return Tracked(g.over and g.s.end == "turn cap", tuple(tuple(sorted(p)) for p in self.played), (),
-                       self.held, self.legal)
+                       self.held, self.legal, self.legal, self.played_it)
 
 
 class GalacticEmpiresStudy:

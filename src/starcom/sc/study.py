@@ -17,7 +17,7 @@ from .engine.editions import EDITIONS
 from .engine.events import RECORDED_RULES, rules_fired
 from .engine.game import Game
 from .engine.setup import check_config
-from .engine.state import Config
+from .engine.state import NOBODY, Config
 from ..sim.play import Step
 from .records import result_of, to_record
 from ..study.hook import Settings, Tracked
@@ -42,8 +42,17 @@ def variant(settings: Settings, card: str, real_for: frozenset[int]) -> Variant:
 
 
 class _Tracker:
-    """The cards each seat played, built or developed, the rules fired, and whether the watched
-    seat held the studied card at one of its decisions and might play it."""
+    """The cards each seat played, built or developed, the rules fired, and, of the watched
+    seat: whether it held the real studied card at one of its decisions and might play it
+    (held, legal), and whether it could play, build or develop the card in the version it gets
+    in this game, real or stand-in, at one of them (could) and did (played_it).
+
+    A card is *played* from the hand (commands, technologies, and any card dealt to the
+    decks), *built* from the supply (neutral ships and stations) or *developed* (systems); the
+    tracker asks which of these applies once, from the card's kind, and asks for the legal
+    actions only at the watched seat's decisions when the card could be among them (held,
+    affordable in the supply, or a system of the card on the board that the seat may develop),
+    and no more once found."""
 
     def __init__(self, game: Game, card: str, watch: int | None) -> None:
         self.game, self.watch = game, watch
@@ -53,21 +62,62 @@ class _Tracker:
         self.played: list[set[str]] = [set() for _ in range(game.cfg.players)]
         self.fired = rules_fired(("setup",), game.events)  # the events of the game's start
         self.copies = frozenset(cid for cid, d in enumerate(rules.cards) if d.name == card)
-        self.held = self.legal = False
+        # both versions: which one the seat gets in this game is the game's business (version_for)
+        self.mine = frozenset(cid for cid, d in enumerate(rules.cards) if d.name == card or d.stand_in_for == card)
+        # a blank stand-in (of a command or technology) is never playable: holding one asks nothing
+        self.playable = frozenset(cid for cid in self.mine if not (rules.cards[cid].stand_in_for
+                                                                   and rules.cards[cid].is_command))
+        real = rules.catalogue.by_name[card]
+        self.build_def = next((i for i, d in enumerate(self.defs) if d.name == card), None) \
+            if real in rules.catalogue.buildable else None
+        self.cost = real.cost
+        self.system = real.is_system
+        self.held = self.legal = self.could = self.played_it = False
         if watch is not None:
             self._look()
 
-    def _look(self) -> None:  # at the watched seat's decision: does it hold the card, may it play it?
+    def _may(self, watch: int) -> bool:
+        """Might a play, build or develop of the card be among ``watch``'s legal actions now?"""
+        game = self.game
+        if not self.playable.isdisjoint(game.hands[watch]):
+            return True
+        if self.build_def is not None and game.supply[self.defs[self.build_def].name] \
+                and game.credits[watch] >= self.cost:
+            return True
+        return self.system and any(s.card in self.mine and s.owner in (watch, NOBODY) for s in game.sites)
+
+    def _look(self) -> None:  # at the watched seat's decision: held, legal, could
         game, watch = self.game, self.watch
-        if self.legal or watch is None or game.to_move != watch or self.copies.isdisjoint(game.hands[watch]):
+        if watch is None or game.to_move != watch:
             return
-        self.held = True  # asking for the legal actions only then keeps the cost small
-        self.legal = any(a[0] == "play" and a[1] in self.copies for a in game.legal_actions())
+        ask_legal = not self.legal and not self.copies.isdisjoint(game.hands[watch])
+        ask_could = not self.could and self._may(watch)
+        if not (ask_legal or ask_could):  # asking for the legal actions only then keeps the cost small
+            return
+        actions = game.legal_actions()
+        if ask_legal:
+            self.held = True
+            self.legal = any(a[0] == "play" and a[1] in self.copies for a in actions)
+        if ask_could:
+            self.could = any(self._is_it(a) for a in actions)
+
+    def _is_it(self, a: Any) -> bool:
+        """Does action ``a`` play, build or develop the studied card (either version)?"""
+        kind = a[0]
+        if kind == "play":
+            return a[1] in self.mine
+        if kind == "build":
+            return self.build_def is not None and a[1] == self.build_def
+        if kind == "develop":
+            return self.game.sites[a[1]].card in self.mine
+        return False
 
     def step(self, step: Step) -> None:
         a = step.action
         self.fired.update(rules_fired(a, step.events))
         if self.watch is not None:
+            if step.seat == self.watch and not self.played_it and self._is_it(a):
+                self.played_it = self.could = True  # a develop is judged after it: the system keeps its card
             self._look()
         if a[0] == "play":
             self.played[step.seat].add(self.cards[a[1]].name)
@@ -83,7 +133,7 @@ class _Tracker:
             self.fired.discard("WIN-1")
             self.fired.add("WIN-2")
         return Tracked(limit, tuple(tuple(sorted(p)) for p in self.played), tuple(sorted(self.fired)),
-                       self.held, self.legal)
+                       self.held, self.legal, self.could, self.played_it)
 
 
 class StarcomStudy:

@@ -36,14 +36,21 @@ class Settings:
 class Tracked:
     """What a game's :class:`Tracker` noted of one game: whether the turn limit ended it, the
     card names each seat played (built, developed, ...), the rule IDs carried out (empty for a
-    game that records none), and whether the watched seat held the studied card at one of its
-    decisions (``held``) and was allowed to play it at one of them (``legal``)."""
+    game that records none), and whether the watched seat held the real studied card at one of
+    its decisions (``held``) and was allowed to play it at one of them (``legal``).
+
+    The play rate (docs/study.md, "Play rate and verdicts") needs two more facts, noted in the
+    treated and the control game alike: whether the watched seat could, at one of its decisions,
+    play, build or develop the studied card in the version it gets in that game (the real card,
+    or its stand-in) (``could``), and whether it did (``played_it``)."""
 
     limit_reached: bool
     played: tuple[tuple[str, ...], ...]
     rules: tuple[str, ...] = ()
     held: bool = False
     legal: bool = False
+    could: bool = False
+    played_it: bool = False
 
 
 class Tracker(Protocol):
@@ -103,7 +110,9 @@ class CardStudy(Protocol):
 
     def tracker(self, game: Any, settings: Settings, card: str, watch: int | None) -> Tracker:
         """A tracker of ``game`` (just made by :meth:`new_game`); ``watch`` is the seat whose
-        holding and playing of the real ``card`` is noted, or None."""
+        holding and playing of ``card`` is noted (real or stand-in, as that seat gets it in
+        ``game``: :class:`Tracked`), or None. Legal actions are asked for only at the watched
+        seat's decisions, and no more once what they can tell is known."""
         ...
 
     def record(self, game: Any, settings: Settings, card: str, seat: int, real_for: frozenset[int], seed: int,

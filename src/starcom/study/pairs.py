@@ -47,7 +47,11 @@ class GameFacts:
     or developed, the rule IDs the game's actions and events carried out (Star Commander:
     :func:`starcom.sc.engine.events.rules_fired`; empty for a game that records none), and, in a
     treated game, whether the treated seat held the studied card in its hand at one of its
-    decisions (``held``) and whether playing it was legal at one of them (``legal``)."""
+    decisions (``held``) and whether playing it was legal at one of them (``legal``); in both
+    games, whether the treated seat could play, build or develop the card (the real one in the
+    treated game, the stand-in in the control game) at one of its decisions (``could``) and
+    whether it did (``played_it``): the play rate's facts (:mod:`.verdict`). A log written
+    before these were noted reads them as False: such a pair counts in no play rate."""
 
     winner: int | None
     turns: int
@@ -56,6 +60,8 @@ class GameFacts:
     rules: tuple[str, ...] = ()
     held: bool = False
     legal: bool = False
+    could: bool = False
+    played_it: bool = False
 
     def score(self, seat: int) -> float:
         """``seat``'s result: 1 a win, 0.5 a draw or an unfinished game, 0 a loss."""
@@ -87,7 +93,8 @@ class PairResult:
         def facts(d: dict[str, Any]) -> GameFacts:
             return GameFacts(d["winner"], int(d["turns"]), bool(d["limit_reached"]),
                              tuple(tuple(names) for names in d["played"]), tuple(d.get("rules", ())),
-                             bool(d.get("held", False)), bool(d.get("legal", False)))
+                             bool(d.get("held", False)), bool(d.get("legal", False)),
+                             bool(d.get("could", False)), bool(d.get("played_it", False)))
         return cls(str(data["card"]), int(data["pair"]), int(data["seat"]), facts(data["treated"]),
                    facts(data["control"]))
 
@@ -136,7 +143,7 @@ def _play(setup: Setup, real_for: frozenset[int], job: Job, salt: str = "",
     """One game of ``job`` in which the seats ``real_for`` get the real card (``salt``: another
     deal and other random streams, for the A/A check). With ``keep``, its saved-game record (or
     None, for a game that saves none) is appended there. ``watch``: the seat whose holding and
-    playing of the real card is noted (held, legal)."""
+    playing of the card is noted (held, legal, could, played_it)."""
     entry, study = study_of(setup.game)
     players, settings = setup.players, setup.settings
     seat = job.treated_seat(players)
@@ -154,7 +161,7 @@ def _play(setup: Setup, real_for: frozenset[int], job: Job, salt: str = "",
         keep.append(study.record(game, settings, job.card, seat, real_for, seed, run.actions, names))
     turns = entry.rules.turn(game) + 1 if entry.rules.turn is not None else run.steps
     return GameFacts(entry.rules.winner(game), turns, noted.limit_reached, noted.played, noted.rules, noted.held,
-                     noted.legal)
+                     noted.legal, noted.could, noted.played_it)
 
 
 def _deal_seed(seed: int, pair: int, salt: str = "") -> int:
@@ -162,11 +169,12 @@ def _deal_seed(seed: int, pair: int, salt: str = "") -> int:
 
 
 def play_pair(setup: Setup, job: Job) -> PairResult:
-    """Play the treated and the control game of ``job`` (see :func:`_games`)."""
+    """Play the treated and the control game of ``job`` (see :func:`_games`); the treated seat
+    is watched in both (the play rate compares what it did with the card and with the stand-in)."""
     (treated, t_salt), (control, c_salt) = _games(setup, job)
     seat = job.treated_seat(setup.players)
     return PairResult(job.card, job.pair, seat, _play(setup, treated, job, t_salt, watch=seat),
-                      _play(setup, control, job, c_salt))
+                      _play(setup, control, job, c_salt, watch=seat))
 
 
 def pair_records(setup: Setup, job: Job) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:

@@ -18,8 +18,11 @@ from ..sim.selfplay import seat_agents
 from .pairs import Job, PairResult, pair_records
 from .runner import Outcome, setup_of
 from .stats import mean_interval, wilson_interval
+from .verdict import VERDICTS, play_rate, verdict
 
-CSV_FIELDS = ("card", "kind", "value", "ci_low", "ci_high", "games", "stop", "flagged", "played_share")
+CSV_FIELDS = ("card", "kind", "value", "ci_low", "ci_high", "games", "stop", "flagged", "played_share",
+              "verdict", "play_rate", "play_rate_control", "play_rate_diff", "play_rate_ci_low", "play_rate_ci_high")
+SUMMARY_LINES = 12  # the one-screen summary's most cards
 
 
 def results(outcome: Outcome) -> dict[str, Any]:
@@ -31,12 +34,19 @@ def results(outcome: Outcome) -> dict[str, Any]:
     for c in outcome.cards.values():
         iv = c.rule.interval()
         treated_plays = sum(1 for r in c.pairs if c.card in r.treated.played[r.seat])
+        rate = play_rate(c.pairs)
+        diff = rate.diff if rate.diff.n else None
         cards.append({
             "card": c.card, "kind": study.kind(settings, c.card),
             "value": round(iv.estimate, 6), "ci_low": round(iv.low, 6), "ci_high": round(iv.high, 6),
             "games": 2 * len(c.pairs), "pairs": len(c.pairs), "stop": c.rule.decision.reason,
             "flagged": c.rule.decision.reason == "excluded_zero",
             "played_share": round(treated_plays / len(c.pairs), 4) if c.pairs else 0.0,
+            "play_rate": _rounded(rate.treated), "play_rate_control": _rounded(rate.control),
+            "play_rate_diff": _rounded(diff.estimate if diff else None),
+            "play_rate_ci": [round(diff.low, 6), round(diff.high, 6)] if diff else None,
+            "play_rate_pairs": rate.diff.n,
+            "verdict": verdict(iv.low, iv.high, diff.high if diff else None),
         })
     cards.sort(key=lambda e: (-e["value"], e["card"]))
     pairs = [r for c in outcome.cards.values() for r in c.pairs]
@@ -76,6 +86,7 @@ def results(outcome: Outcome) -> dict[str, Any]:
         "seat_advantage": {"players": spec.players, "games": len(pairs), "seats": seats},
         "game_length": {"turns": {str(k): lengths[k] for k in sorted(lengths)},
                         "turn_limit_share": round(sum(g.limit_reached for g in games) / len(games), 6) if games else 0.0},
+        "verdicts": {v: sum(c["verdict"] == v for c in cards) for v in VERDICTS},
         "never_played": never,
         "never_legal": never_legal,
         "anomalies": _anomalies(outcome, cards),
@@ -87,6 +98,38 @@ def results(outcome: Outcome) -> dict[str, Any]:
                 "pairs_reused": outcome.pairs_reused, "workers": spec.workers, "backend": spec.backend,
                 "host": platform.node(), "python": platform.python_version()},
     }
+
+
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 6)
+
+
+def attention_order(card: dict[str, Any]) -> tuple[int, float, str]:
+    """Where a card of ``results.json`` comes where a designer looks: dead cards first (the
+    least played against their stand-in first), then weak ones (the weakest first), strong
+    ones (the strongest first) and even ones (by value). Results written before verdicts
+    count as even."""
+    v = card.get("verdict", "even")
+    rank = VERDICTS.index(v) if v in VERDICTS else len(VERDICTS)
+    diff = card.get("play_rate_diff")
+    key = (diff if diff is not None else 0.0) if v == "dead" else card["value"] if v == "weak" else -card["value"]
+    return rank, key, card["card"]
+
+
+def summary(data: dict[str, Any], lines: int = SUMMARY_LINES) -> tuple[list[dict[str, str]], int]:
+    """The cards to look at first (dead, weak, then strong; :func:`attention_order`), at most
+    ``lines`` of them, as rows of text: card, verdict, value with its interval, play rate (with
+    the card vs with the stand-in) and suggested cost ("—" unless the results carry one); and
+    how many more there were."""
+    picked = sorted((c for c in data["cards"] if c.get("verdict") in ("dead", "weak", "strong")), key=attention_order)
+    rows = []
+    for c in picked[:lines]:
+        cost = c.get("suggested_cost")
+        rows.append({"card": str(c["card"]), "verdict": str(c["verdict"]),
+                     "value": f"{c['value']:+.3f} [{c['ci_low']:+.3f}, {c['ci_high']:+.3f}]",
+                     "play rate": f"{_pct(c.get('play_rate'))} vs {_pct(c.get('play_rate_control'))}",
+                     "suggested cost": "—" if cost is None else str(cost)})
+    return rows, max(0, len(picked) - lines)
 
 
 def _treated_agent(outcome: Outcome, r: PairResult) -> str:
@@ -191,7 +234,9 @@ def write(outcome: Outcome) -> dict[str, Any]:
     with (out / "cards.csv").open("w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, CSV_FIELDS, extrasaction="ignore")
         w.writeheader()
-        w.writerows(data["cards"])
+        for c in data["cards"]:
+            ci = c.get("play_rate_ci") or (None, None)
+            w.writerow({**c, "play_rate_ci_low": ci[0], "play_rate_ci_high": ci[1]})
     (out / "report.html").write_text(html_report(data), "utf-8")
     return data
 
@@ -233,7 +278,9 @@ def _forest_svg(cards: list[dict[str, Any]]) -> str:
 
 _STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:60em;color:#222}
 table{border-collapse:collapse;margin:1em 0}th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right}
-th{cursor:pointer;background:#f4f4f4}td:first-child,th:first-child{text-align:left}.flag{color:#c0392b;font-weight:bold}"""
+th{cursor:pointer;background:#f4f4f4}td:first-child,th:first-child{text-align:left}.flag{color:#c0392b;font-weight:bold}
+.v-dead{color:#7d3c98;font-weight:bold}.v-weak{color:#2471a3;font-weight:bold}.v-strong{color:#c0392b;font-weight:bold}
+.summary{border:1px solid #ccc;padding:.2em 1em;background:#fafafa}"""
 
 _SORT = """document.querySelectorAll('th').forEach((th,i)=>th.addEventListener('click',()=>{
 const t=th.closest('table'),b=t.tBodies[0],rows=[...b.rows],asc=th.dataset.asc!=='1';th.dataset.asc=asc?'1':'0';
@@ -265,10 +312,49 @@ def _table(rows: list[dict[str, Any]], cols: list[str]) -> str:
             v = r.get(c)
             shown = f"{v:+.3f}" if isinstance(v, float) and c in ("value", "ci_low", "ci_high") else \
                 f"{v:.1%}" if isinstance(v, float) and ("share" in c or "rate" in c) else str(v)
-            cls = ' class="flag"' if c == "card" and r.get("flagged") else ""
-            cells.append(f'<td{cls} data-v="{html.escape(str(v))}">{html.escape(shown)}</td>')
+            cls = ' class="flag"' if c == "card" and r.get("flagged") else \
+                f' class="v-{html.escape(str(v))}"' if c == "verdict" else ""
+            key = VERDICTS.index(v) if c == "verdict" and v in VERDICTS else v  # sorts in attention order
+            cells.append(f'<td{cls} data-v="{html.escape(str(key))}">{html.escape(shown)}</td>')
         body.append("<tr>" + "".join(cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _points(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:+.0f}"
+
+
+def _summary_section(data: dict[str, Any]) -> str:
+    """The one-screen summary at the top: the cards to look at first (:func:`summary`)."""
+    rows, more = summary(data)
+    counts = data.get("verdicts", {})
+    tally = ", ".join(f"{counts[v]} {v}" for v in VERDICTS if v in counts)
+    head = f"<h2>Look at these first</h2><p>Verdicts: {html.escape(tally)} (see below for what they mean).</p>" \
+        if tally else "<h2>Look at these first</h2>"
+    if not rows:
+        return (f'<div class="summary">{head}<p>No card is dead, weak or strong: every value\'s interval contains '
+                "zero, and no card is played markedly less often than its stand-in.</p></div>")
+    cols = ["card", "verdict", "value", "play rate", "suggested cost"]
+    body = "".join("<tr>" + "".join(
+        f'<td{f" class=v-{r[c]}" if c == "verdict" else ""}>{html.escape(r[c])}</td>' for c in cols) + "</tr>"
+        for r in rows)
+    tail = f"<p>… and {more} more: see the card table.</p>" if more else ""
+    return (f'<div class="summary">{head}<table><thead><tr>'
+            + "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+            + f"</tr></thead><tbody>{body}</tbody></table>{tail}<p>Value: the change in the treated seat's score "
+            "with the 95% interval; play rate: how often the seat played the card when it could, with the real card "
+            "vs with its stand-in.</p></div>")
+
+
+def _card_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The card table's rows, in attention order, with the play rates written out."""
+    rows = []
+    for c in sorted(data["cards"], key=attention_order):
+        ci = c.get("play_rate_ci")
+        rows.append({**c, "play rate": _pct(c.get("play_rate")), "stand-in's": _pct(c.get("play_rate_control")),
+                     "difference (points)": _points(c.get("play_rate_diff"))
+                     + (f" [{_points(ci[0])}, {_points(ci[1])}]" if ci else "")})
+    return rows
 
 
 def _by_agent_section(data: dict[str, Any]) -> str:
@@ -310,6 +396,19 @@ def _rule_order(rule: str) -> tuple[str, int]:
     return group, int(number) if number.isdigit() else 0
 
 
+_VERDICTS_TEXT = (
+    "<p>The table lists dead and weak cards first. <b>Verdict</b>: <span class=v-strong>strong</span> when the "
+    "value's 95% interval is above zero, <span class=v-weak>weak</span> when it is below; "
+    "<span class=v-dead>dead</span> when it contains zero but the seat plays the real card markedly less often than "
+    "it plays the stand-in (the play-rate difference's 95% interval is below zero): a card the agents stop playing "
+    "changes no game, whatever it could do; <b>even</b> otherwise. <b>Play rate</b>: in how many of the pairs in "
+    "which the treated seat could play, build or develop the card it did, with the real card (treated games) and "
+    "with the stand-in (control games); the difference is taken pair by pair, in percentage points. A stand-in that "
+    "can never be played (a blank) has no play rate, and its card cannot be dead: read its own play rate. These "
+    "are per-card intervals: among many even cards, about one in twenty gets another verdict by chance "
+    "(docs/study.md).</p>")
+
+
 def html_report(data: dict[str, Any]) -> str:
     """The whole report as one self-contained HTML page."""
     s = data["settings"]
@@ -322,12 +421,15 @@ def html_report(data: dict[str, Any]) -> str:
     lengths = data["game_length"]
     parts = [f"<!doctype html><meta charset=utf-8><title>{html.escape(title)}</title><style>{_STYLE}</style>",
              f"<h1>{html.escape(title)}</h1>",
+             _summary_section(data),
              f"<p>{data['games']} games. A card's value is how much more often the seat holding it wins than "
              "with its stand-in, on the same deals (docs/study.md). "
              + (f"The stand-in: {html.escape(game['stand_in'])}. " if game.get("stand_in") else "")
              + f"Red: flagged, its interval of the whole run at error rate {s['alpha']} excludes zero.</p>",
              "<h2>Card values</h2>", _forest_svg(data["cards"]) if data["cards"] else "",
-             _table(data["cards"], ["card", "kind", "value", "ci_low", "ci_high", "games", "stop", "played_share"]),
+             _VERDICTS_TEXT,
+             _table(_card_rows(data), ["card", "verdict", "kind", "value", "ci_low", "ci_high", "play rate", "stand-in's",
+                                       "difference (points)", "games", "stop", "played_share"]),
              f"<h2>Seat advantage ({seats['players']} players, {seats['games']} control games)</h2>",
              _table([{"seat": e["seat"], "win rate": _pct(e["win_rate"]),
                       "95% interval": f"{_pct(e['ci_low'])} – {_pct(e['ci_high'])}"} for e in seats["seats"]],
