@@ -353,7 +353,7 @@ def _card_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
         ci = c.get("play_rate_ci")
         rows.append({**c, "play rate": _pct(c.get("play_rate")), "stand-in's": _pct(c.get("play_rate_control")),
                      "difference (points)": _points(c.get("play_rate_diff"))
-                     + (f" [{_points(ci[0])}, {_points(ci[1])}]" if ci else "")})
+                     + (f"\u00a0[{_points(ci[0])},\u00a0{_points(ci[1])}]" if ci else "")})  # kept on one line
     return rows
 
 
