@@ -414,3 +414,27 @@ def test_an_agent_in_another_build_that_fails_is_recorded_not_raised(monkeypatch
     res = A.run_arena(A.ArenaSpec(("random@pure", "random"), games=2, seed=2, **FAST))
     assert len(res.errors) == 2
     assert all("child process failed" in r.error for r in res.errors)
+
+
+def test_an_agent_can_run_another_checkout(tmp_path):
+    """``--baseline``: the NAME@BUILD agents run the code of the checkout named (here this one,
+    under another folder name), and a folder without starcom is refused before any game."""
+    import os
+    from pathlib import Path
+    import starcom
+    src = Path(starcom.__file__).resolve().parents[1]
+    (tmp_path / "other").mkdir()
+    os.symlink(src, tmp_path / "other" / "src")
+    spec = A.ArenaSpec(("random@pure", "greedy"), games=2, seed=4, baseline=str(tmp_path / "other"), **FAST)
+    same = A.ArenaSpec(("random@pure", "greedy"), games=2, seed=4, **FAST)
+    assert [r.row() for r in A.run_arena(spec).records] == [r.row() for r in A.run_arena(same).records]
+    from starcom.sim.crossbuild import BuildAgent
+    agent = BuildAgent("starcom", spec.settings(1), "random", "pure", [], baseline=str(tmp_path / "other"))
+    try:
+        assert (agent.build, agent.source) == ("pure", str(tmp_path / "other" / "src"))
+    finally:
+        agent.close()
+    with pytest.raises(ValueError, match="not a starcom checkout"):
+        A.ArenaSpec(("random@pure", "greedy"), games=2, baseline=str(tmp_path), **FAST).check()
+    with pytest.raises(ValueError, match="only used by agents named"):
+        A.ArenaSpec(("random", "greedy"), games=2, baseline=str(tmp_path / "other"), **FAST).check()

@@ -167,15 +167,16 @@ def build_name() -> str:
     return _state.get("name") or activate()
 
 
-def child_env(build: str) -> dict[str, str]:
+def child_env(build: str, src: Path | None = None) -> dict[str, str]:
     """The environment of a child Python process that runs ``build`` (``"pure"`` or
-    ``"compiled"``) of these sources: this one's, with :data:`PURE_ENV` set and this checkout
-    first on the import path (a compiled build that is not there runs pure, see :func:`activate`)."""
+    ``"compiled"``) of the sources in ``src`` (the folder holding a ``starcom`` package; default
+    this checkout's): this one's, with :data:`PURE_ENV` set and ``src`` first on the import path
+    (a compiled build that is not there runs pure, see :func:`activate`)."""
     if build not in ("pure", "compiled"):
         raise ValueError(f"unknown build {build!r}: say pure or compiled")
     env = dict(os.environ)
     env[PURE_ENV] = "1" if build == "pure" else "0"
-    env["PYTHONPATH"] = os.pathsep.join([str(SRC), *filter(None, [env.get("PYTHONPATH")])])
+    env["PYTHONPATH"] = os.pathsep.join([str(src or SRC), *filter(None, [env.get("PYTHONPATH")])])
     return env
 
 

@@ -211,6 +211,8 @@ class Ismcts:
         if not actions:
             raise ValueError("no legal action: the game is over")
         self.last_iterations = 0
+        # The think time counts from here: judging the root's choices is part of the decision.
+        deadline = None if self.think is None else time.perf_counter() + self.think
         me = game.to_move
         assert me is not None
         base = domain.canonical(game, me)
@@ -228,7 +230,6 @@ class Ismcts:
         # The root choices playable in every determinization, when the domain says they are
         # the same in all of them (None: asked of each determinization).
         fixed = domain.available(base, list(root.children)) if getattr(domain, "root_moves_visible", False) else None
-        deadline = None if self.think is None else time.perf_counter() + self.think
         limit = self.iterations if self.iterations is not None else 1 << 62
         done = 0
         while done < limit:

@@ -31,7 +31,7 @@ def format_p(p: float) -> str:
 
 # Which option a message from the engine's config check is about, by how the message starts.
 _CONFIG_HINTS = (("players", "--players"), ("edition", "--edition"), ("board size", "--size"), ("unknown edition", "--edition"),
-                 ("turn limit", "--turn-limit"))
+                 ("turn limit", "--turn-limit"), ("baseline", "--baseline"), ("a baseline", "--baseline"))
 
 
 def _parse_agents(spec: str, entry: GameEntry[Any, Any]) -> list[str]:
@@ -107,6 +107,9 @@ def register(app: typer.Typer) -> None:
         game: Optional[str] = game_option(),
         turn_limit: int = typer.Option(60, help="Turn limit of each game (0: no limit); "
                                                 "at the limit the score rule decides."),
+        baseline: Optional[Path] = typer.Option(None, help="A starcom checkout (the folder holding src/starcom) "
+                                                           "whose code the NAME@pure / NAME@compiled agents run, "
+                                                           "to meet an earlier version; default: this one."),
         workers: int = workers_option(),
         backend: str = backend_option(),
         address: Optional[str] = address_option(),
@@ -153,7 +156,7 @@ def register(app: typer.Typer) -> None:
             except ValueError as exc:
                 raise typer.BadParameter(str(exc), param_hint="--plot") from None
         spec = ArenaSpec(tuple(names), games, players, size, edition, seed, think, iterations,
-                         turn_limit or None, game=entry.name)
+                         turn_limit or None, game=entry.name, baseline=str(baseline) if baseline else None)
         try:
             spec.check()
         except ValueError as exc:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..games import GameEntry, default_game, get as get_game
 from .backends import make_backend
-from .crossbuild import BuildAgent, check_name, split_name
+from .crossbuild import BuildAgent, check_name, source_of, split_name
 from .play import Limits, error_text, play
 from .ratings import EloFit, binomial_test, fit_elo
 from .selfplay import new_game, run_settings
@@ -50,6 +50,8 @@ class ArenaSpec:
     iterations: int | None = None
     turn_limit: int | None = DEFAULT_TURN_LIMIT
     game: str = field(default_factory=default_game)
+    # A checkout whose code the agents named NAME@BUILD run (see sim/crossbuild.py); None: this one.
+    baseline: str | None = None
 
     def settings(self, config_seed: int) -> dict[str, Any]:
         """The settings of a game of the arena dealt with ``config_seed``."""
@@ -62,6 +64,10 @@ class ArenaSpec:
         entry = get_game(self.game)
         for a in self.agents:
             check_name(entry, a)
+        if self.baseline is not None:
+            source_of(self.baseline)
+            if not any(split_name(a)[1] for a in self.agents):
+                raise ValueError("a baseline checkout is only used by agents named NAME@pure or NAME@compiled")
         dups = sorted({a for a in self.agents if self.agents.count(a) > 1})
         if dups:
             raise ValueError(f"agent listed more than once: {', '.join(dups)}")
@@ -180,7 +186,8 @@ def play_match(spec: ArenaSpec, match: Match, max_steps: int = MAX_STEPS,
         for a in match.seats:
             base, build = split_name(a)
             bots.append(entry.ai.make_agent(a, think=spec.think, iterations=spec.iterations) if build is None
-                        else BuildAgent(spec.game, settings, base, build, history, spec.think, spec.iterations))
+                        else BuildAgent(spec.game, settings, base, build, history, spec.think, spec.iterations,
+                                    spec.baseline))
         rngs = [agent_rng(spec.seed, match.index, s) for s in range(spec.players)]
         game = new_game(entry, settings)
     except Exception as exc:  # recorded and reported, so one bad game does not sink the arena

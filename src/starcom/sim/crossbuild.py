@@ -6,6 +6,11 @@ The child keeps a copy of the game, made from the same settings; before each dec
 sends the actions played since the last one (in the game's JSON form) and a seed drawn from the
 seat's random generator, and the child answers with its agent's action. The child sees what an
 agent in the parent would: the whole game object, which the agent itself narrows to its seat.
+
+The child may also run another checkout's code (``baseline``: a folder holding ``src/starcom``),
+so that an agent can meet the same agent as an earlier commit had it ("today's hard AI"). Its
+loop (:data:`WORKER`) therefore uses only the registry's long-standing calls: ``games.get``, the
+entry's ``rules.new/decode/encode/play`` and ``ai.make_agent``.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ..games import GameEntry, get
@@ -49,17 +55,18 @@ class BuildAgent:
     must have been made with ``settings``. :meth:`close` ends the child."""
 
     def __init__(self, game: str, settings: Mapping[str, Any], name: str, build: str, history: list[Any],
-                 think: float | None = None, iterations: int | None = None) -> None:
+                 think: float | None = None, iterations: int | None = None, baseline: str | None = None) -> None:
         from ..build import child_env
         self.entry = get(game)
         self.history = history
         self._sent = 0
-        self._proc = subprocess.Popen(
-            [sys.executable, "-c", "from starcom.sim.crossbuild import worker; worker()"], env=child_env(build),
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        src = source_of(baseline) if baseline else None
+        self._proc = subprocess.Popen([sys.executable, "-c", WORKER], env=child_env(build, src),
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         hello = self._ask({"game": game, "settings": dict(settings), "agent": name, "think": think,
                            "iterations": iterations})
-        self.build: str = hello["build"]  # what the child really runs
+        self.build: str = hello["build"]  # what the child really runs ...
+        self.source: str = hello["source"]  # ... and from where (the folder holding its starcom)
 
     def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self._proc.stdin is not None and self._proc.stdout is not None
@@ -87,25 +94,39 @@ class BuildAgent:
             self._proc.wait(timeout=30)
 
 
-def worker() -> None:
-    """The child of :class:`BuildAgent`: one JSON request a line on stdin, one answer a line."""
-    from ..build import build_name
-    from .selfplay import new_game
-    first = json.loads(sys.stdin.readline())
-    entry = get(first["game"])
-    game = new_game(entry, first["settings"])
-    agent = entry.ai.make_agent(first["agent"], think=first["think"], iterations=first["iterations"])
-    print(json.dumps({"build": build_name()}), flush=True)
-    for line in sys.stdin:
-        req = json.loads(line)
-        try:
-            for data in req["actions"]:
-                entry.rules.play(game, entry.rules.decode(game, data, game.to_move))
-            action = agent.choose(game, random.Random(req["seed"]))
-            answer: dict[str, Any] = {"action": entry.rules.encode(action)}
-        except Exception as exc:  # told to the parent, which records it as the game's error
-            answer = {"error": f"{type(exc).__name__}: {exc}"}
-        print(json.dumps(answer), flush=True)
+def source_of(baseline: str) -> Path:
+    """The ``src`` folder of the checkout ``baseline`` (ValueError when it holds no starcom)."""
+    src = Path(baseline).expanduser().resolve() / "src"
+    if not (src / "starcom" / "games.py").is_file():
+        raise ValueError(f"baseline {baseline} is not a starcom checkout (no src/starcom/games.py in it)")
+    return src
 
 
-__all__ = ["BUILDS", "BuildAgent", "check_name", "split_name", "worker"]
+# The child's loop: one JSON request a line on stdin, one answer a line (see the module docstring;
+# written out here, not imported, so that another checkout's code can run it).
+WORKER = """
+import json, os, random, sys
+import starcom
+from starcom.games import get
+try:
+    from starcom.build import build_name
+except ImportError:  # a checkout from before the compiled build
+    def build_name(): return "pure"
+first = json.loads(sys.stdin.readline())
+entry = get(first["game"])
+game = entry.rules.new(**first["settings"])
+agent = entry.ai.make_agent(first["agent"], think=first["think"], iterations=first["iterations"])
+print(json.dumps({"build": build_name(), "source": os.path.dirname(os.path.dirname(starcom.__file__))}), flush=True)
+for line in sys.stdin:
+    req = json.loads(line)
+    try:
+        for data in req["actions"]:
+            entry.rules.play(game, entry.rules.decode(game, data, game.to_move))
+        answer = {"action": entry.rules.encode(agent.choose(game, random.Random(req["seed"])))}
+    except Exception as exc:  # told to the parent, which records it as the game's error
+        answer = {"error": f"{type(exc).__name__}: {exc}"}
+    print(json.dumps(answer), flush=True)
+"""
+
+
+__all__ = ["BUILDS", "WORKER", "BuildAgent", "check_name", "source_of", "split_name"]
