@@ -382,7 +382,8 @@ def test_a_long_study_says_how_long_before_it_gets_far(tmp_path: Path, monkeypat
 
     from starcom.study.pairs import PairResult
     monkeypatch.setattr(R, "play_pair", slow)
-    res = CliRunner().invoke(app, ["study", "cards", "--agents", "random", "--out", str(tmp_path / "long")])
+    res = CliRunner().invoke(app, ["study", "cards", "--agents", "random", "--workers", "1",  # in-process: patched
+                                   "--out", str(tmp_path / "long")])
     assert res.exit_code == 130
     text = " ".join(res.output.split())
     assert "At this pace the study may take up to" in text and "--backend ray" in text

@@ -2,6 +2,8 @@
 it names come from the registry (:mod:`starcom.games`), so no command names one itself."""
 from __future__ import annotations
 
+import os
+
 import inspect
 import re
 import textwrap
@@ -78,9 +80,23 @@ def fit_examples(epilog: Optional[str], width: int = HELP_WIDTH) -> Optional[str
 
 
 # The options of the commands that play many games (study, selfplay, arena): where they run.
-def workers_option() -> Any:
-    return typer.Option(1, "--workers", help="Games played at once: processes, or Ray tasks (the results do not "
-                                             "depend on it).")
+def default_workers() -> int:
+    """The processors this process may use (at least 1): games played at once by default."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def workers_option(all_processors: bool = False) -> Any:
+    """``--workers``: 1 by default, or with ``all_processors`` every processor this machine gives
+    (for the long runs of the balance lab, whose results do not depend on it)."""
+    if not all_processors:
+        return typer.Option(1, "--workers", help="Games played at once: processes, or Ray tasks (the results do "
+                                                 "not depend on it).")
+    return typer.Option(default_workers(), "--workers", show_default=False,
+                        help=f"Games played at once: processes, or Ray tasks (the results do not depend on "
+                             f"it; default: this machine's processors, {default_workers()}).")
 
 
 def backend_option() -> Any:

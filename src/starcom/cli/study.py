@@ -57,7 +57,7 @@ def cards(
                                   "of every pair counted)."),
     seed: int = typer.Option(0, "--seed", help="The study's seed: the same seed gives the same results."),
     alpha: float = typer.Option(0.05, "--alpha", help="The chance of flagging any card when none matters."),
-    workers: int = workers_option(),
+    workers: int = workers_option(all_processors=True),
     backend: str = backend_option(),
     address: Optional[str] = address_option(),
     out: Path = typer.Option(Path("study"), "--out", help="The results folder; running the same study "
