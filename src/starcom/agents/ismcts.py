@@ -179,12 +179,10 @@ class Ismcts:
 
     name = "ismcts"
 
-    def __init__(self, domain: Domain, think: float | None = 1.0, iterations: int | None = None,
-                 root_width: int = ROOT_WIDTH) -> None:
+    def __init__(self, domain: Domain, think: float | None = 1.0, iterations: int | None = None) -> None:
         if think is None and iterations is None:
             raise ValueError("give a think time, an iteration count or both")
         self.domain = domain
-        self.root_width = root_width  # root choices searched, the best by the one-ply prior
         self.think = think
         self.iterations = iterations
         self.last_iterations = 0  # of the latest decision, for benchmarks and study tools
@@ -223,7 +221,7 @@ class Ismcts:
         if len(root_actions) == 1:
             only = root_actions[0]
             return SearchResult(only, only, prior[only], 0)
-        root_actions = sorted(root_actions, key=lambda a: -prior[a])[:self.root_width]
+        root_actions = sorted(root_actions, key=lambda a: -prior[a])[:ROOT_WIDTH]
         root = Node()
         for a in root_actions:
             root.children[a] = Node()

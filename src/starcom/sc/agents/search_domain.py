@@ -38,12 +38,6 @@ Action = Any  # a legal action (a typed tuple) or ("fleet", plan)
 REWARD_SCALE: Final = 15.0  # evaluation difference that makes a win chance of 73% against 50%
 UNSEARCHED: Final = frozenset({"offer", "scrap"})  # action kinds the tree never tries (see search_actions)
 FLEET: Final = "fleet"  # root pseudo-action: ("fleet", plan), a fleet move played as one choice
-# How wide the hard player's root is: the choices it judges one ply deep when there are more (a
-# sample), and the best of them it searches. Its strength was in the width, not in the iterations:
-# 10 searched of 60 sampled chose as 3,000 and 10,000 iterations alike (38 of 40 positions), and
-# 30 of 120 beat it at equal iterations (docs/ai.md); the compiled build pays for the width.
-SEARCH_FIRST: Final = 120
-SEARCH_WIDTH: Final = 30
 
 # How likely each kind of action is to be tried next when a node widens: actions that score
 # at once (developing, fighting) before moves and builds, ending and selling last.
@@ -137,9 +131,8 @@ class StarcomDomain:
     # the root's playable choices are worked out once per search rather than per iteration.
     root_moves_visible = True
 
-    def __init__(self, weights: Weights = HEURISTIC, max_first: int = MAX_FIRST) -> None:
+    def __init__(self, weights: Weights = HEURISTIC) -> None:
         self.weights = weights
-        self.max_first = max_first  # root actions judged when there are more (a sample)
 
     def canonical(self, game: Game, me: int) -> Game:
         return OBSERVER.canonical(game, me)
@@ -156,8 +149,8 @@ class StarcomDomain:
 
     def root_choices(self, game: Game, actions: list[Action], rng: random.Random) -> list[Action]:
         choices = search_actions(game) if len(actions) > 1 else actions
-        if len(choices) > self.max_first:  # thousands of builds late in a game: score a sample
-            choices = candidate_pool(game, choices, None, self.max_first, rng)
+        if len(choices) > MAX_FIRST:  # thousands of builds late in a game: score a sample
+            choices = candidate_pool(game, choices, None, MAX_FIRST, rng)
         # Fleet moves join the root as single choices (see agents/fleet.py): one jump at a
         # time, a fleet never finds the attack that only works with every ship in.
         choices += [(FLEET, plan) for plan in fleet_plans(game, actions)]
@@ -222,7 +215,7 @@ class IsmctsAgent(Ismcts):
     weights: ClassVar[Weights] = HEURISTIC
 
     def __init__(self, think: float | None = 1.0, iterations: int | None = None) -> None:
-        super().__init__(StarcomDomain(self.weights, SEARCH_FIRST), think, iterations, SEARCH_WIDTH)
+        super().__init__(StarcomDomain(self.weights), think, iterations)
 
 
 __all__ = ["FLEET", "REWARD_SCALE", "UNSEARCHED", "WIDEN_WEIGHT", "IsmctsAgent", "StarcomDomain",
