@@ -155,7 +155,7 @@ def parse_values(values: str | None, span: str | None, current: int) -> list[int
     if values is not None:
         parts = [p.strip() for p in values.split(",") if p.strip()]
         out = [_whole(p, "--values") for p in parts]
-        where = f"--values {values}"
+        where = f"--values {values}" if values.strip() else "--values (empty)"
     elif span is not None:
         bits = [p.strip() for p in span.split(":")]
         if len(bits) not in (2, 3):
