@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 from dataclasses import fields as dc_fields
 from pathlib import Path
@@ -46,6 +47,18 @@ def test_a_known_line_gives_its_root_and_an_interval_around_it() -> None:
     lo, hi = line.band(3.5)
     assert lo < 0 < hi
     assert line.band(fair.low - 0.1)[0] > 0 and line.band(fair.high + 0.1)[1] < 0  # zero outside the band
+
+
+def test_the_fair_interval_covers_the_true_root_about_95_percent_of_the_time() -> None:
+    """Simulated points around a line with root 3 (their errors known): the interval is
+    calibrated, a little conservative (the covariance is only ever widened)."""
+    rnd = random.Random(1)
+    xs = [1, 2, 3, 4, 5]
+    runs = [fair_value(fit_line(xs, [-0.1 * (x - 3) + rnd.gauss(0, 0.05) for x in xs], [0.05] * 5))
+            for _ in range(1000)]
+    assert all(f.bounded for f in runs)  # a slope of 0.1 against errors of 0.05 is always clear
+    cover = sum(f.low <= 3.0 <= f.high for f in runs) / len(runs)  # type: ignore[operator]
+    assert 0.94 <= cover <= 0.99
 
 
 def test_more_precise_points_give_a_narrower_fair_interval() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import json
 import math
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -373,7 +374,9 @@ def plot(data: dict[str, Any], out: Path) -> list[Path]:
                    label=f"fair: {fair['estimate']:.1f} [{fair['low']:.1f}, {fair['high']:.1f}]")
     ax.set_xlabel(f"{data['card']}: {data['field']}")
     ax.set_ylabel("value (change in win rate)")
-    ax.set_title(data["verdict"], fontsize=8)
+    title = data["verdict"] if fair["bounded"] else \
+        f"{data['card']}: no fair {data['field']} found (the slope is not clearly away from zero)"
+    ax.set_title("\n".join(textwrap.wrap(title, 90)), fontsize=8)
     ax.legend(fontsize=7, loc="best")
     fig.tight_layout()
     paths = [out / name for name in PLOTS]
