@@ -248,10 +248,13 @@ def test_a_tiny_tune_writes_its_results_and_resumes(tmp_path: Path) -> None:
     for name in ("tune.png", "tune.svg"):
         assert (out / name).stat().st_size > 1000
     assert (out / "tune.png").read_bytes()[:4] == b"\x89PNG"
-    # the studies share one seed, so their deals: the pairs of each value start from the same game
-    logs = [[json.loads(line) for line in (out / f"cost-{v}" / "pairs.jsonl").read_text().splitlines()]
-            for v in (3, 5, 7)]
-    assert all(len(log) == 4 for log in logs)
+    # one study per value, each of the card alone on its own catalogue, all with one seed (so
+    # on the same deals: a pair's deal depends on the seed and the pair number only)
+    keys = [json.loads((out / f"cost-{v}" / "study.json").read_text()) for v in (3, 5, 7)]
+    assert all(k["cards"] == ["Frigate"] and k["seed"] == 0 for k in keys)
+    assert len({k["catalogue"] for k in keys}) == 3 and "built-in" not in {k["catalogue"] for k in keys}
+    logs = [(out / f"cost-{v}" / "pairs.jsonl").read_text().splitlines() for v in (3, 5, 7)]
+    assert [len(log) for log in logs] == [4, 4, 4]
     again_code, again = _tune(out, *args)
     assert again_code == 0, again
     second = json.loads((out / "tune.json").read_text())
