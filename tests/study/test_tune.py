@@ -23,8 +23,8 @@ from starcom.sc.cards.catalogue import STANDARD
 from starcom.sc.study import STUDY as SC_STUDY
 from starcom.sc.study import catalogue_of
 from starcom.study.hook import Settings
-from starcom.study.spec import StudyError
-from starcom.study.tune import fair_value, fit_line, parse_values, verdict
+from starcom.study.spec import StudyError, StudySpec
+from starcom.study.tune import fair_value, fit_line, parse_values, plan, verdict
 
 SC = Settings(2, 3, "standard", 60)
 GE = Settings(2, None, "full", 40)
@@ -302,3 +302,10 @@ def test_a_tune_resumed_with_other_settings_is_refused(tmp_path: Path) -> None:
                        "--turn-limit", "5")
     assert code == 2 and "holds a study with other settings (turn_limit)" in " ".join(text.split())
     assert math.isfinite(json.loads((out / "tune.json").read_text())["fit"]["slope"])
+
+
+def test_a_game_whose_study_cannot_change_numbers_says_so(tmp_path: Path) -> None:
+    base = StudySpec.checked(game="starcom", out=str(tmp_path / "t"))
+    base.__dict__["_game"] = (base.entry, object())  # a card study written before tunes
+    with pytest.raises(StudyError, match="cannot change a card's numbers"):
+        plan(base, "Frigate", "cost", None, None)

@@ -213,6 +213,9 @@ def plan(base: StudySpec, card: str, field: str | None, values: str | None, span
     """Check everything a tune of ``card``'s ``field`` needs before a game is played (StudyError
     names what is wrong): ``base`` is the study's settings (its ``out`` the tune's folder)."""
     study, settings = base.study, base.settings
+    if not callable(getattr(study, "fields", None)) or not callable(getattr(study, "with_field", None)):
+        raise StudyError(f"--game {base.game}: {base.entry.title}'s card study cannot change a card's numbers "
+                         "(its study hook has no fields and with_field, docs/study.md)")
     names = list(study.card_names(settings))
     if card not in names:
         close = difflib.get_close_matches(card, names, n=4, cutoff=0.5) or \
