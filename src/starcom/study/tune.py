@@ -355,8 +355,9 @@ def plot(data: dict[str, Any], out: Path) -> list[Path]:
     pts = data["points"]
     xs = [q["field_value"] for q in pts]
     fit, fair = data["fit"], data["fair_value"]
-    line = Line(fit["intercept"], fit["slope"], (tuple(fit["covariance"][0]), tuple(fit["covariance"][1])),  # type: ignore[arg-type]
-                fit["chi2"], fit["dof"], fit["scale"], fit["level"])
+    (c00, c01), (c10, c11) = fit["covariance"]
+    line = Line(fit["intercept"], fit["slope"], ((c00, c01), (c10, c11)), fit["chi2"], fit["dof"], fit["scale"],
+                fit["level"])
     lo, hi = min(xs), max(xs)
     if fair["bounded"]:  # show the crossing, within reason, when it lies beyond the values tried
         lo, hi = min(lo, max(fair["estimate"], lo - 3 * (hi - lo))), max(hi, min(fair["estimate"], hi + 3 * (hi - lo)))
