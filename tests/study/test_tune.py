@@ -309,3 +309,13 @@ def test_a_game_whose_study_cannot_change_numbers_says_so(tmp_path: Path) -> Non
     base.__dict__["_game"] = (base.entry, object())  # a card study written before tunes
     with pytest.raises(StudyError, match="cannot change a card's numbers"):
         plan(base, "Frigate", "cost", None, None)
+
+
+def test_sc_a_tune_starts_from_the_catalogue_studied() -> None:
+    """With --cards, the number is changed in that catalogue, its own changes kept."""
+    mine = STANDARD.replaced("Frigate", attack=4)
+    base = Settings(2, 3, "standard", 60, 0, mine.to_toml(), "mine.toml")
+    changed = SC_STUDY.with_field(base, "Frigate", "hp", 2)
+    d = catalogue_of(changed).card("Frigate")
+    assert (d.attack, d.hp) == (4, 2) and changed.catalogue_name == "mine.toml, Frigate hp 2"
+    assert SC_STUDY.fields(base, "Frigate")["attack"] == 4
