@@ -20,6 +20,7 @@ from starcom.ge.study import cards_of as ge_cards_of
 from starcom.ge.study import new_game as ge_new_game
 from starcom.ge.study import rules_of as ge_rules_of
 from starcom.sc.cards.catalogue import STANDARD
+from starcom.sc.cards.stand_ins import SUFFIX, stand_in
 from starcom.sc.study import STUDY as SC_STUDY
 from starcom.sc.study import catalogue_of
 from starcom.study.hook import Settings
@@ -149,10 +150,27 @@ def test_sc_modified_catalogue_has_the_new_number_and_only_that(card: str, field
     assert changed.catalogue_text and (changed.players, changed.size, changed.turn_limit) == (2, 3, 60)
     cat = catalogue_of(changed)
     assert SC_STUDY.fields(changed, card)[field] == value
-    assert [d.name for d in cat.defs] == [d.name for d in STANDARD.defs]
+    # the built-in cards, one number changed, and after them the card's stand-in as it was
+    assert [d.name for d in cat.defs] == [d.name for d in STANDARD.defs] + [card + SUFFIX]
     diffs = {(a.name, name) for a, b in zip(STANDARD.defs, cat.defs) for name in _changed(a, b)}
     assert diffs == {(card, field)}
+    assert cat.defs[-1] == stand_in(STANDARD.card(card), len(STANDARD.defs))
     SC_STUDY.check(changed)  # a study takes it
+    assert SC_STUDY.studied(changed) == SC_STUDY.studied(SC)
+
+
+def test_sc_every_value_of_a_tune_is_measured_against_one_stand_in() -> None:
+    """A ship's stand-in follows its cost; in a tune it stays the stand-in of the card as it
+    was, so that the cost moves the card and not its yardstick."""
+    plain = stand_in(STANDARD.card("Frigate"), 0)
+    for cost in (2, 5, 8):
+        changed = SC_STUDY.with_field(SC, "Frigate", "cost", cost)
+        game = SC_STUDY.new_game(changed, "Frigate", 0, frozenset({0}), 4)
+        cards = {d.name: d for d in game.rules.catalogue.defs}
+        assert cards["Frigate"].cost == cost
+        assert (cards["Frigate" + SUFFIX].cost, cards["Frigate" + SUFFIX].attack,
+                cards["Frigate" + SUFFIX].hp) == (plain.cost, plain.attack, plain.hp) == (5, plain.attack, plain.hp)
+        assert sum(d.name == "Frigate" + SUFFIX for d in game.rules.catalogue.defs) == 1
 
 
 def test_sc_fields_by_kind() -> None:

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, ClassVar, Final
 
 from .cards.catalogue import STANDARD, CardDef, CardKind, Catalogue
-from .cards.stand_ins import Variant, studied
+from .cards.stand_ins import Variant, pinned, studied
 from .engine.editions import EDITIONS
 from .engine.events import RECORDED_RULES, rules_fired
 from .engine.game import Game
@@ -175,7 +175,7 @@ class StarcomStudy:
         if type(value) is not int or not least <= value <= _MOST:
             raise ValueError(f"{card}'s {field} must be a whole number from {least} to {_MOST}, not {value!r}")
         name = f"{catalogue_of(settings).name}, {card} {field} {value}"
-        text = catalogue_of(settings).replaced(card, **{field: value}).to_toml()
+        text = pinned(catalogue_of(settings), card, **{field: value}).to_toml()
         Catalogue.from_toml(text, name)  # the catalogue's own checks (ValueError says what is wrong)
         return replace(settings, catalogue_text=text, catalogue_name=name)
 
