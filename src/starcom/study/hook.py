@@ -121,9 +121,11 @@ class CardStudy(Protocol):
         ...
 
     def with_field(self, settings: Settings, card: str, field: str, value: int) -> Settings:
-        """``settings`` with a catalogue in which ``card``'s ``field`` is ``value`` and nothing
-        else has changed. ValueError names an unknown card, a field the card has not (and the
-        fields it has) or a value the catalogue refuses (and the values it takes)."""
+        """``settings`` with a catalogue in which ``card``'s ``field`` is ``value`` and no other
+        card's number has changed. Every value of a tune is measured against one stand-in: the
+        card's as it was (a game whose stand-in follows the number, as Star Commander's follows a
+        vessel's cost, keeps that one in the catalogue). ValueError names an unknown card, a
+        field the card has not (and the fields it has) or a value the catalogue refuses."""
         ...
 
 
