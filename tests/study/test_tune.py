@@ -337,3 +337,17 @@ def test_sc_a_tune_starts_from_the_catalogue_studied() -> None:
     d = catalogue_of(changed).card("Frigate")
     assert (d.attack, d.hp) == (4, 2) and changed.catalogue_name == "mine.toml, Frigate hp 2"
     assert SC_STUDY.fields(base, "Frigate")["attack"] == 4
+
+
+def test_the_value_at_the_cards_own_number_is_the_one_study_cards_measures(tmp_path: Path) -> None:
+    """Same seed, same stand-in: the tune's study at the Frigate's own cost plays the very pairs
+    of ``study cards --only Frigate``."""
+    common = ["--max-games", "8", "--turn-limit", "8", "--agents", "random"]
+    res = CliRunner().invoke(app, ["study", "cards", "--only", "Frigate", *common, "--out", str(tmp_path / "s")])
+    assert res.exit_code == 0, res.output
+    code, text = _tune(tmp_path / "t", "Frigate", "--field", "cost", "--values", "5,6", *common)
+    assert code == 0, text
+
+    def pairs(path: Path) -> list[dict[str, object]]:
+        return sorted((json.loads(line) for line in path.read_text().splitlines()), key=lambda r: int(r["pair"]))
+    assert pairs(tmp_path / "t" / "cost-5" / "pairs.jsonl") == pairs(tmp_path / "s" / "pairs.jsonl")
