@@ -278,6 +278,90 @@ def validate_cmd(
     console.print(f"Figures: {out / 'validate.json'}")
 
 
+@study_app.command("tune", epilog="""Examples:
+  starcom study tune Frigate --field cost --out frigate-cost
+  starcom study tune Frigate --field attack --values 2,3,4,5 --max-games 200
+  starcom study tune "Trade World" --field max_dev --range 1:5 --workers 2"""
+                   + game_example("  starcom study tune CARD --game {game} --field FIELD"))
+def tune(
+    card: str = typer.Argument(..., help="The card to tune (its name as the catalogue spells it)."),
+    field: Optional[str] = typer.Option(None, "--field", help="Which of the card's numbers to vary (left "
+                                        "out: the card's numbers are listed)."),
+    values: Optional[str] = typer.Option(None, "--values", help="The values to try, comma-separated "
+                                         "whole numbers."),
+    span: Optional[str] = typer.Option(None, "--range", help="The values to try as LO:HI or LO:HI:STEP, both "
+                                       "ends included (default: the card's own value and 2 either side)."),
+    game: Optional[str] = game_option(),
+    cards_file: Optional[Path] = typer.Option(None, "--cards", help="A catalogue in the game's own format to "
+                                              "start from instead of its built-in one."),
+    agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat "
+                               "(rotated over the seats), comma-separated."),
+    players: Optional[int] = typer.Option(None, "--players", help="Players (default: the game's first count)."),
+    size: Optional[int] = typer.Option(None, "--size", help="Board size, for a game with one."),
+    edition: Optional[str] = typer.Option(None, "--edition", help="Rules edition (default: the game's first)."),
+    turn_limit: Optional[int] = typer.Option(None, "--turn-limit", help="Turn limit of every game (default: "
+                                             "the game's study's own)."),
+    max_games: int = typer.Option(400, "--max-games", help="At most this many games per value tried."),
+    seed: int = typer.Option(0, "--seed", help="The seed of every study of the tune (so they share deals)."),
+    alpha: float = typer.Option(0.05, "--alpha", help="Each study's chance of stopping early on a value "
+                                "that is in fact zero."),
+    workers: int = workers_option(),
+    backend: str = backend_option(),
+    address: Optional[str] = address_option(),
+    out: Path = typer.Option(Path("tune"), "--out", help="The tune's folder (a study per value in it); "
+                             "running the same tune again there resumes it."),
+) -> None:
+    """Find the number a card is fair at: its value (as `study cards` measures it) at several
+    settings of one of its numbers (cost, attack, ...), a line fitted through them, and where
+    the line crosses zero, the setting at which the card is worth its stand-in, with a 95%
+    interval.
+
+    Writes OUT/tune.json, OUT/tune.png and OUT/tune.svg, and a study per value in OUT/FIELD-VALUE.
+    Stop it with Ctrl-C and run the same command again to go on where it stopped.
+    """
+    from ..study.runner import max_pairs
+    from ..study.spec import StudyError, StudySpec
+    from ..study.tune import plan, run_tune, write as write_tune
+    given = {"players": players, "size": size, "edition": edition, "turn_limit": turn_limit}
+    try:
+        base = StudySpec.checked(
+            game=game_entry(game).name, cards_file=str(cards_file) if cards_file else None,
+            agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
+            max_games=max_games, seed=seed, alpha=alpha, workers=workers, backend=backend, address=address,
+            out=str(out), **{k: v for k, v in given.items() if v is not None})
+        tp = plan(base, card, field, values, span)
+    except StudyError as exc:
+        raise _fail(str(exc)) from None
+    console = Console()
+    console.print(f"Tuning {tp.card}'s {tp.field} (now {tp.current}) of {base.entry.title} in {out}: values "
+                  f"{', '.join(map(str, tp.values))}, at most {base.max_games} games each, agents "
+                  f"{', '.join(base.agents)}, turn limit {base.turn_limit}, seed {base.seed}.")
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("left"), TimeRemainingColumn(), console=console) as bar:
+        task = bar.add_task("pairs of games", total=max_pairs(base) * len(tp.studies))
+        try:
+            outcome = run_tune(tp, lambda done, upper: bar.update(task, completed=done, total=upper),
+                               lambda value, spec: bar.update(task, description=f"{tp.field} {value}"))
+        except StudyError as exc:
+            raise _fail(str(exc)) from None
+        except KeyboardInterrupt:
+            console.print(f"\nStopped. Every finished pair is kept in {out}; run the same command to go on.")
+            raise typer.Exit(130) from None
+    data = write_tune(outcome)
+    table = Table(title=f"{tp.card}: value by {tp.field}")
+    for col in (tp.field, "value", "95% interval", "games", "stop"):
+        table.add_column(col, justify="left" if col == "stop" else "right")
+    for q in data["points"]:
+        table.add_row(str(q["field_value"]) + (" (now)" if q["field_value"] == tp.current else ""),
+                      f"{q['value']:+.3f}", f"{q['ci_low']:+.3f} … {q['ci_high']:+.3f}", str(q["games"]), q["stop"])
+    console.print(table)
+    fit = data["fit"]
+    console.print(f"Line: value = {fit['intercept']:+.4f} {fit['slope']:+.4f} × {tp.field} "
+                  f"(chi² {fit['chi2']:.2f} on {fit['dof']} degrees of freedom).")
+    console.print(f"[bold]{escape(data['verdict'])}[/]")
+    console.print(f"Results: {out / 'tune.json'}  ·  {out / 'tune.png'}  ·  {out / 'tune.svg'}")
+
+
 def register(app: typer.Typer) -> None:
     # The help screens wrap each paragraph to the terminal, as the other commands' do.
     for command in study_app.registered_commands:

@@ -21,7 +21,7 @@ from .cards import BY_KEY, CARDS, EMPIRES, KREBIZ_PAIRS, deck_list
 from .cards.base import Effect
 from .moves import MOVES, Move, value_roles
 from .moves import cards_played as _cards_played
-from .ruleset import standard
+from .ruleset import Ruleset, standard
 from .state import ALLOCATE, EDITIONS, FIRE, OVER, PLAY_A, PLAY_B, PLAYS_PER_TURN, SETUP, Options, Player, State
 
 Action = tuple[Any, ...]  # a plain or a typed (moves.Move) action
@@ -42,13 +42,15 @@ class GalacticEmpires:
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, edition: str = "full", seed: int = 0, empires: tuple[str, str] = ("argonian", "krebiz"),
-            options: dict[str, Any] | None = None, blank: Iterable[tuple[int, str]] = ()) -> GalacticEmpires:
+            options: dict[str, Any] | None = None, blank: Iterable[tuple[int, str]] = (),
+            rules: Ruleset | None = None) -> GalacticEmpires:
         """A game before the reserve fleets are chosen (ValueError names a bad setting).
 
         ``blank``: ``(seat, card key)`` pairs, a balance study's deck variant: every copy of that
         card in that seat's deck is dealt as a blank, which may be discarded from the hand but
         never played or swapped. The decks, their order and the card ids stay as they are, so
-        the same seed deals the same cards (docs/study.md)."""
+        the same seed deals the same cards (docs/study.md). ``rules``: the ruleset to play with
+        (default: the standard one; a tune's, :func:`.ruleset.tuned`, changes cards' numbers)."""
         if edition not in EDITIONS:
             raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
         if sorted(empires) != sorted(EMPIRES):
@@ -73,7 +75,7 @@ class GalacticEmpires:
             if opts.prepaired and empire == "krebiz":
                 _set_pairs_aside(p, spec_of)
             players.append(p)
-        state = State(edition, opts, seed, owner_of, spec_of, players, Mersenne(seed), standard())
+        state = State(edition, opts, seed, owner_of, spec_of, players, Mersenne(seed), rules or standard())
         state.blank = _blanks(owner_of, spec_of, blank)
         return cls(state)
 

@@ -12,6 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..kit.effects import EffectTable
+from .cards import CARDS, CardSpec
 from .cards import effects as card_effects
 
 if TYPE_CHECKING:
@@ -26,6 +27,9 @@ class Ruleset:
 
     name: str
     effects: EffectTable[Effect]
+    # The printed numbers of every catalogue card (State.spec reads them here): the built-in
+    # catalogue's, or a balance study's with one number changed (tuned()).
+    cards: tuple[CardSpec, ...] = CARDS
     units: tuple[Effect, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -51,3 +55,14 @@ class Ruleset:
 def standard() -> Ruleset:
     """The ruleset of the catalogue's cards (one object, made on first use)."""
     return Ruleset("standard", card_effects.table())
+
+
+@cache
+def tuned(cards: tuple[CardSpec, ...]) -> Ruleset:
+    """The ruleset of the built-in cards with the printed numbers of ``cards`` (the same cards,
+    in the same order: a balance study's tune, ``starcom study tune --game ge``). ValueError
+    if ``cards`` are not the built-in ones."""
+    if [c.key for c in cards] != [c.key for c in CARDS]:
+        raise ValueError("a Galactic Empires catalogue must hold the built-in cards, in their order; "
+                         "only their numbers may differ")
+    return standard() if cards == CARDS else Ruleset("tuned", card_effects.table(), cards)

@@ -18,7 +18,7 @@ from typing import Any, Final, Protocol, TYPE_CHECKING
 
 from ..kit import rng as kit_rng
 from ..kit.rng import Rng
-from .cards import CARDS, POINT_TYPES, CardSpec
+from .cards import POINT_TYPES, CardSpec
 
 if TYPE_CHECKING:
     from .cards.base import Effect
@@ -155,6 +155,9 @@ class Rules(Protocol):
     @property
     def units(self) -> tuple[Effect, ...]: ...
 
+    @property
+    def cards(self) -> tuple[CardSpec, ...]: ...
+
 
 @dataclass
 class State:
@@ -208,7 +211,7 @@ class State:
         return sum(p.turns for p in self.players)
 
     def spec(self, uid: int) -> CardSpec:
-        return CARDS[self.spec_of[uid]]
+        return self.rules.cards[self.spec_of[uid]]
 
     def effect(self, u: Unit) -> Effect:
         """The effect unit of the card ``u`` in play (from the ruleset)."""

@@ -22,14 +22,20 @@ gets it, so that no pair is wasted on a seat that could never hold the card.
 """
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
+from dataclasses import replace as _replace
+from functools import cache
+from importlib import resources
 from typing import Any, ClassVar
 
 from ..sim.play import Step
 from ..study.hook import Settings, Tracked
-from .cards import CARDS, EMPIRES, CardSpec
+from .cards import CARDS, EMPIRES, POINT_TYPES, CardSpec
+from .cards.catalogue import from_toml
 from .game import GalacticEmpires, IllegalAction
 from .moves import cards_played as _cards_played
+from .ruleset import Ruleset, tuned
 from .state import EDITIONS
 
 BY_NAME: dict[str, CardSpec] = {c.name: c for c in CARDS}
@@ -48,12 +54,73 @@ def empires_for(card: str, seat: int) -> tuple[str, str]:
 
 
 def new_game(edition: str, seed: int, turn_limit: int, card: str, seat: int,
-             real_for: frozenset[int]) -> GalacticEmpires:
-    """A game of a study: ``card`` real for the seats ``real_for``, a blank for the others."""
+             real_for: frozenset[int], rules: Ruleset | None = None) -> GalacticEmpires:
+    """A game of a study: ``card`` real for the seats ``real_for``, a blank for the others;
+    ``rules``: a tune's cards (:func:`rules_of`), None for the built-in ones."""
     key = BY_NAME[card].key
     return GalacticEmpires.new(edition=edition, seed=seed, empires=empires_for(card, seat),
                                options={"turn_cap": turn_limit},
-                               blank=[(s, key) for s in range(2) if s not in real_for])
+                               blank=[(s, key) for s in range(2) if s not in real_for], rules=rules)
+
+
+# --- tuning a card's numbers (``starcom study tune --game ge``) ---------------------------------
+
+_POINT_TABLES = ("cost", "generates")
+
+
+@cache
+def _built_in_text() -> str:
+    return resources.files("starcom.ge.cards").joinpath("catalogue.toml").read_text("utf-8")
+
+
+@cache
+def _cards(text: str, name: str) -> tuple[CardSpec, ...]:
+    return from_toml(text, name) if text else CARDS
+
+
+def cards_of(settings: Settings) -> tuple[CardSpec, ...]:
+    """The cards of a study's catalogue: the built-in ones, or a tune's (ValueError says what
+    is wrong with its text)."""
+    return _cards(settings.catalogue_text, settings.catalogue_name)
+
+
+def rules_of(settings: Settings) -> Ruleset | None:
+    """The ruleset of a tune's catalogue (None: the built-in cards). ValueError for a catalogue
+    that is not the built-in cards with other numbers."""
+    return tuned(cards_of(settings)) if settings.catalogue_text else None
+
+
+def tunable(c: CardSpec) -> dict[str, int]:
+    """The numbers of ``c`` a tune may change, by their catalogue names: strength, card damage,
+    shields, phasers, heavy weapons, a unit's half slots, a duration the card has, and each
+    point type of its cost and output it has (``cost.energy``, ``generates.supply``...)."""
+    out = {"strength": c.strength, "card_damage": c.card_damage, "shields": c.shields, "phasers": c.phasers,
+           "heavy": c.heavy}
+    if c.slots is not None:
+        out["slots"] = c.slots
+    if c.duration is not None:
+        out["duration"] = c.duration
+    for table, points in (("cost", c.cost), ("generates", c.generates)):
+        out.update({f"{table}.{kind}": n for kind, n in zip(POINT_TYPES, points) if n})
+    return out
+
+
+def _set_field(text: str, key: str, field: str, value: int) -> str:
+    """The catalogue ``text`` with card ``key``'s ``field`` set to ``value``, every other line
+    as it was (a point table is written again, its zero entries left out)."""
+    lines = text.splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.strip() == f"[{key}]")
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+    top, _, kind = field.partition(".")
+    at = next(i for i in range(start + 1, end) if lines[i].split("=", 1)[0].strip() == top)
+    if kind:
+        table = dict(tomllib.loads(lines[at])[top])
+        table[kind] = value
+        inner = ", ".join(f"{k} = {table[k]}" for k in POINT_TYPES if table.get(k))
+        lines[at] = f"{top} = {{ {inner} }}\n" if inner else f"{top} = {{}}\n"
+    else:
+        lines[at] = f"{top} = {value}\n"
+    return "".join(lines)
 
 
 class _Tracker:
@@ -123,7 +190,12 @@ class GalacticEmpiresStudy:
         if type(settings.turn_limit) is not int or not 1 <= settings.turn_limit <= 1000:
             raise ValueError(f"--turn-limit {settings.turn_limit}: Galactic Empires' turn cap (GE-OPT-3) is "
                              "1 to 1000 complete turns")
-        if settings.catalogue_text or settings.catalogue_name != "built-in":
+        if settings.catalogue_text:  # a tune's: the built-in cards with one number changed
+            try:
+                rules_of(settings)
+            except ValueError as exc:
+                raise ValueError(f"--cards {settings.catalogue_name}: {exc}") from None
+        elif settings.catalogue_name != "built-in":
             raise ValueError(f"--cards {settings.catalogue_name}: Galactic Empires is studied with its own "
                              "catalogue only (leave --cards out)")
 
@@ -140,13 +212,13 @@ class GalacticEmpiresStudy:
         return "it has no stand-in"
 
     def kind(self, settings: Settings, card: str) -> str:
-        c = BY_NAME[card]
+        c = cards_of(settings)[BY_NAME[card].index]
         return f"{c.kind} {'R/' if c.reaction else ''}{c.letter}{c.strength}"
 
     def new_game(self, settings: Settings, card: str, seat: int, real_for: frozenset[int],
                  seed: int) -> GalacticEmpires:
         assert settings.edition is not None  # check() refused any edition but the game's
-        return new_game(settings.edition, seed, settings.turn_limit, card, seat, real_for)
+        return new_game(settings.edition, seed, settings.turn_limit, card, seat, real_for, rules_of(settings))
 
     def tracker(self, game: GalacticEmpires, settings: Settings, card: str, watch: int | None) -> _Tracker:
         return _Tracker(game, card, watch)
@@ -160,7 +232,33 @@ class GalacticEmpiresStudy:
                 "blank": sorted(real_for ^ {0, 1}), "agents": list(agents),
                 "actions": [list(a) for a in actions],
                 "result": {"over": game.over, "winner": game.winner, "turns": game.turn + 1,
-                           "end": s.end or None, "steps": len(actions)}}
+                           "end": s.end or None, "steps": len(actions)},
+                **({"catalogue": settings.catalogue_text, "catalogue_name": settings.catalogue_name}
+                   if settings.catalogue_text else {})}
+
+    def fields(self, settings: Settings, card: str) -> dict[str, int]:
+        return tunable(self._card(settings, card))
+
+    def with_field(self, settings: Settings, card: str, field: str, value: int) -> Settings:
+        c = self._card(settings, card)
+        have = tunable(c)
+        if field not in have:
+            raise ValueError(f"{card} has no field {field!r} to tune; its fields are {', '.join(have)}")
+        least = 1 if field == "strength" else 0
+        if type(value) is not int or value < least:
+            raise ValueError(f"{card}'s {field} must be a whole number of {least} or more, not {value!r}")
+        name = f"{self.catalogue_name(settings)}, {card} {field} {value}"
+        text = _set_field(settings.catalogue_text or _built_in_text(), c.key, field, value)
+        try:
+            tuned(from_toml(text, name))
+        except ValueError as exc:
+            raise ValueError(f"{card}'s {field} cannot be {value}: {exc}") from None
+        return _replace(settings, catalogue_text=text, catalogue_name=name)
+
+    def _card(self, settings: Settings, card: str) -> CardSpec:
+        if card not in BY_NAME:
+            raise ValueError(f"no card named {card!r} in {self.catalogue_name(settings)}")
+        return cards_of(settings)[BY_NAME[card].index]
 
 
 def replay(record: dict[str, Any]) -> GalacticEmpires:
@@ -169,8 +267,11 @@ def replay(record: dict[str, Any]) -> GalacticEmpires:
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise ValueError(f"not a {FORMAT} record")
     try:
+        text = record.get("catalogue", "")
+        rules = rules_of(Settings(2, None, record["edition"], record["turn_limit"], catalogue_text=text,
+                                  catalogue_name=record.get("catalogue_name", "saved catalogue"))) if text else None
         game = new_game(record["edition"], record["seed"], record["turn_limit"], record["card"],
-                        record["treated_seat"], frozenset(record["real_for"]))
+                        record["treated_seat"], frozenset(record["real_for"]), rules)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"{FORMAT} record without a valid {exc}") from None
     for n, action in enumerate(record["actions"], 1):
@@ -183,4 +284,5 @@ def replay(record: dict[str, Any]) -> GalacticEmpires:
 
 STUDY = GalacticEmpiresStudy()
 
-__all__ = ["BY_NAME", "STUDY", "TURN_LIMIT", "GalacticEmpiresStudy", "empires_for", "new_game", "replay"]
+__all__ = ["BY_NAME", "STUDY", "TURN_LIMIT", "GalacticEmpiresStudy", "cards_of", "empires_for", "new_game", "replay",
+           "rules_of", "tunable"]

@@ -8,11 +8,12 @@ card held and legal. Nothing else of the study knows Star Commander.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
-from .cards.catalogue import STANDARD, Catalogue
-from .cards.stand_ins import Variant, studied
+from .cards.catalogue import STANDARD, CardDef, CardKind, Catalogue
+from .cards.stand_ins import Variant, pinned, studied
 from .engine.editions import EDITIONS
 from .engine.events import RECORDED_RULES, rules_fired
 from .engine.game import Game
@@ -31,6 +32,32 @@ def _catalogue(text: str, name: str) -> Catalogue:
 def catalogue_of(settings: Settings) -> Catalogue:
     """The catalogue studied (ValueError says what is wrong with a file)."""
     return _catalogue(settings.catalogue_text, settings.catalogue_name)
+
+
+# The numbers a tune may change (``starcom study tune``), by kind: a vessel's cost, attack and
+# hit points (a ship's speed too, but a fighter's: fighters move with their carriers), a system's
+# maximum development. Commands and technologies have no numbers; every other field is a flag.
+_VESSEL_FIELDS: Final = ("cost", "attack", "hp")
+_LEAST: Final = {"hp": 1}  # a vessel with no hit points could not stay in play
+_MOST: Final = 1000  # as the catalogue file allows
+
+
+def tunable_fields(d: CardDef) -> tuple[str, ...]:
+    """The numbers of ``d`` a tune may change (empty for a command or a technology)."""
+    if d.is_ship and not d.is_fighter:
+        return (*_VESSEL_FIELDS, "speed")
+    if d.is_vessel:
+        return _VESSEL_FIELDS
+    if d.kind is CardKind.SYSTEM:
+        return ("max_dev",)
+    return ()
+
+
+def _card_def(settings: Settings, card: str) -> CardDef:
+    try:
+        return catalogue_of(settings).card(card)
+    except KeyError:
+        raise ValueError(f"no card named {card!r} in {catalogue_of(settings).name}") from None
 
 
 def variant(settings: Settings, card: str, real_for: frozenset[int]) -> Variant:
@@ -184,7 +211,25 @@ class StarcomStudy:
                actions: Sequence[Any], agents: Sequence[str]) -> dict[str, Any]:
         return to_record(game.cfg, actions, agents, result_of(game), variant(settings, card, real_for))
 
+    def fields(self, settings: Settings, card: str) -> dict[str, int]:
+        d = _card_def(settings, card)
+        return {f: int(getattr(d, f)) for f in tunable_fields(d)}
+
+    def with_field(self, settings: Settings, card: str, field: str, value: int) -> Settings:
+        d = _card_def(settings, card)
+        names = tunable_fields(d)
+        if field not in names:
+            has = f"its fields are {', '.join(names)}" if names else f"a {d.kind} has no numbers to tune"
+            raise ValueError(f"{card} has no field {field!r} to tune; {has}")
+        least = _LEAST.get(field, 0)
+        if type(value) is not int or not least <= value <= _MOST:
+            raise ValueError(f"{card}'s {field} must be a whole number from {least} to {_MOST}, not {value!r}")
+        name = f"{catalogue_of(settings).name}, {card} {field} {value}"
+        text = pinned(catalogue_of(settings), card, **{field: value}).to_toml()
+        Catalogue.from_toml(text, name)  # the catalogue's own checks (ValueError says what is wrong)
+        return replace(settings, catalogue_text=text, catalogue_name=name)
+
 
 STUDY = StarcomStudy()
 
-__all__ = ["STUDY", "StarcomStudy", "catalogue_of", "variant"]
+__all__ = ["STUDY", "StarcomStudy", "catalogue_of", "tunable_fields", "variant"]

@@ -121,5 +121,21 @@ class CardStudy(Protocol):
         arguments, for the report's replays (None: the game cannot save one)."""
         ...
 
+    # --- tuning a card's numbers (``starcom study tune``, :mod:`starcom.study.tune`) ---
+
+    def fields(self, settings: Settings, card: str) -> Mapping[str, int]:
+        """The numbers of ``card`` a tune may change, by the names the game's catalogue file
+        gives them, with their values in the catalogue of ``settings`` (empty: the card has
+        none). ValueError names an unknown card."""
+        ...
+
+    def with_field(self, settings: Settings, card: str, field: str, value: int) -> Settings:
+        """``settings`` with a catalogue in which ``card``'s ``field`` is ``value`` and no other
+        card's number has changed. Every value of a tune is measured against one stand-in: the
+        card's as it was (a game whose stand-in follows the number, as Star Commander's follows a
+        vessel's cost, keeps that one in the catalogue). ValueError names an unknown card, a
+        field the card has not (and the fields it has) or a value the catalogue refuses."""
+        ...
+
 
 __all__ = ["CardStudy", "Settings", "Tracked", "Tracker"]

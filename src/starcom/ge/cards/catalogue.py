@@ -14,7 +14,7 @@ from typing import Any, Final, TypeAlias
 
 __all__ = [
     "BY_ID", "BY_KEY", "CARDS", "EMPIRES", "KREBIZ_PAIRS", "POINT_TYPES", "QUICK_RESERVE",
-    "CardSpec", "Points", "deck_list", "load",
+    "CardSpec", "Points", "deck_list", "from_toml", "load",
 ]
 
 POINT_TYPES: Final[tuple[str, ...]] = ("economy", "supply", "energy", "ammunition", "research", "repair")
@@ -174,9 +174,20 @@ def load(path: str | Path) -> tuple[CardSpec, ...]:
     file, and the card and field when one of them is at fault (also for a repeated id)."""
     p = Path(path)
     try:
-        raw = tomllib.loads(p.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        text = p.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(f"{p.name}: cannot read the card catalogue: {exc}") from None
+    return from_toml(text, p.name)
+
+
+def from_toml(text: str, name: str) -> tuple[CardSpec, ...]:
+    """The cards of a catalogue's TOML ``text`` (the format of ``catalogue.toml``), in file
+    order; ValueError names ``name``, and the card and field at fault."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{name}: cannot read the card catalogue: {exc}") from None
+    p = Path(name)
     cards: list[CardSpec] = []
     seen: dict[str, str] = {}
     for index, (key, fields) in enumerate(raw.items()):

@@ -72,11 +72,28 @@ def stand_in(d: CardDef, index: int) -> CardDef:
 
 def with_stand_ins(catalogue: Catalogue, names: Iterable[str]) -> Catalogue:
     """``catalogue`` with a stand-in added after its cards for each of ``names`` (so the real
-    cards keep their instance ids). KeyError names an unknown card."""
+    cards keep their instance ids), but for a card whose stand-in the catalogue already holds
+    (a card with ``stand_in_for`` its name: a tune's, which keeps the yardstick of the card as
+    it was, :func:`pinned`). KeyError names an unknown card."""
+    given = {d.stand_in_for for d in catalogue.defs if d.stand_in_for}
     extra: list[CardDef] = []
     for name in names:
+        if name in given:
+            catalogue.card(name)
+            continue
         extra.append(stand_in(catalogue.card(name), len(catalogue.defs) + len(extra)))
     return Catalogue(f"{catalogue.name} with stand-ins", (*catalogue.defs, *extra))
+
+
+def pinned(catalogue: Catalogue, name: str, **changes: Any) -> Catalogue:
+    """``catalogue`` with card ``name``'s fields changed (``cost=4``...) and, after its cards,
+    the stand-in of the card as it was: a tune measures every value of a number against one
+    yardstick, even when the number (a vessel's cost) is one the stand-in follows. A stand-in
+    the catalogue already holds for the card is kept."""
+    changed = catalogue.replaced(name, **changes)
+    if any(d.stand_in_for == name for d in catalogue.defs):
+        return changed
+    return Catalogue(changed.name, (*changed.defs, stand_in(catalogue.card(name), len(changed.defs))))
 
 
 def _cannot_be_played(g: object, p: int, src: int) -> list[tuple[int, ...]]:
