@@ -308,3 +308,31 @@ def test_resuming_a_log_without_the_new_fields(tmp_path: Path) -> None:
     [c], [c0] = data["cards"], first["cards"]
     assert c["value"] == c0["value"] and c["play_rate_pairs"] == 0 and c["play_rate"] is None
     assert c["verdict"] in ("strong", "weak", "even")
+
+
+def _tune_file(folder: Path, card: str, field: str, fair: dict[str, Any], **settings: Any) -> None:
+    base = {"game": "starcom", "agents": ["random"], "players": 2, "size": 3, "edition": "standard",
+            "turn_limit": 60}
+    folder.mkdir(parents=True)
+    (folder / "tune.json").write_text(json.dumps({"card": card, "field": field, "current": 5,
+                                                  "settings": {**base, **settings}, "fair_value": fair}), "utf-8")
+
+
+def test_a_tune_kept_in_the_study_folder_gives_the_suggested_cost(tmp_path: Path) -> None:
+    """A cost tune run into the study's folder (study tune --out STUDY/NAME) with the study's
+    settings puts its fair cost in the results and the summary; a tune of another number, with
+    other settings, without a bounded fair value, or an unreadable file gives none."""
+    bounded = {"estimate": 7.94, "low": 6.71, "high": 11.36, "bounded": True}
+    _tune_file(tmp_path / "tune-frigate", "Frigate", "cost", bounded)
+    _tune_file(tmp_path / "tune-corvette", "Corvette", "cost", {**bounded, "estimate": 3.0}, players=3)
+    _tune_file(tmp_path / "tune-destroyer", "Destroyer", "attack", bounded)
+    _tune_file(tmp_path / "tune-refinery", "Refinery", "cost",
+               {"estimate": None, "low": None, "high": None, "bounded": False})
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "tune.json").write_text("{not json", "utf-8")
+    data = results(_outcome(tmp_path, MADE_UP))
+    cards = {c["card"]: c for c in data["cards"]}
+    assert cards["Frigate"]["suggested_cost"] == "7.9 [6.7, 11.4]"
+    assert [n for n, c in cards.items() if "suggested_cost" in c] == ["Frigate"]
+    rows, _ = summary(data)
+    assert {r["card"]: r["suggested cost"] for r in rows}["Frigate"] == "7.9 [6.7, 11.4]"

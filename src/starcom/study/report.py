@@ -25,6 +25,30 @@ CSV_FIELDS = ("card", "kind", "value", "ci_low", "ci_high", "games", "stop", "fl
 SUMMARY_LINES = 12  # the one-screen summary's most cards
 
 
+# The settings a tune (``study tune``) must share with a study for its fair cost to be shown there.
+TUNE_MATCH = ("game", "agents", "players", "size", "edition", "turn_limit")
+
+
+def suggested_costs(folder: Path, key: dict[str, Any]) -> dict[str, str]:
+    """The fair costs found by ``study tune --field cost`` runs kept inside a study's folder
+    (``FOLDER/*/tune.json``) and played with the study's game and settings (:data:`TUNE_MATCH`):
+    card -> ``"7.9 [6.7, 11.4]"``. A tune with no bounded fair cost, other settings or an
+    unreadable file is left out."""
+    out: dict[str, str] = {}
+    for path in sorted(folder.glob("*/tune.json")):
+        try:
+            data = json.loads(path.read_text("utf-8"))
+            if not isinstance(data, dict) or data.get("field") != "cost":
+                continue
+            settings, fair = data.get("settings") or {}, data.get("fair_value") or {}
+            if any(settings.get(k) != key.get(k) for k in TUNE_MATCH) or not fair.get("bounded"):
+                continue
+            out[str(data["card"])] = f"{fair['estimate']:.1f} [{fair['low']:.1f}, {fair['high']:.1f}]"
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            continue
+    return out
+
+
 def results(outcome: Outcome) -> dict[str, Any]:
     """The study's results as JSON-ready data (see docs/study.md for every key)."""
     spec = outcome.spec
@@ -49,6 +73,10 @@ def results(outcome: Outcome) -> dict[str, Any]:
             "verdict": verdict(iv.low, iv.high, diff.high if diff else None),
         })
     cards.sort(key=lambda e: (-e["value"], e["card"]))
+    tuned = suggested_costs(Path(spec.out), spec.key())
+    for entry in cards:
+        if entry["card"] in tuned:
+            entry["suggested_cost"] = tuned[entry["card"]]
     pairs = [r for c in outcome.cards.values() for r in c.pairs]
     strength = _by_strength(outcome, pairs)
     if len(strength) > 1:
