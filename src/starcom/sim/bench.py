@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -130,29 +129,16 @@ class OtherBuild:
 
     def __init__(self, build: str, game: str, seed: int = 0) -> None:
         from ..build import child_env
-        self._proc = subprocess.Popen(
-            [sys.executable, "-c", "from starcom.sim.bench import worker; worker()"], env=child_env(build),
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        hello = self._ask({"game": game, "seed": seed})
+        from .crossbuild import JsonChild
+        self._child = JsonChild("from starcom.sim.bench import worker; worker()", child_env(build),
+                                f"the {build} build's child process")
+        hello = self._child.ask({"game": game, "seed": seed})
         self.build: str = hello["build"]
         self.labels: list[str] = hello["labels"]
         self.setups = [_Remote(self, i, label) for i, label in enumerate(self.labels)]
 
-    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self._proc.stdin is not None and self._proc.stdout is not None
-        self._proc.stdin.write(json.dumps(request) + "\n")
-        self._proc.stdin.flush()
-        line = self._proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the {self.__class__.__name__} child process ended (status {self._proc.wait()})")
-        answer: dict[str, Any] = json.loads(line)
-        return answer
-
     def close(self) -> None:
-        if self._proc.poll() is None:
-            assert self._proc.stdin is not None
-            self._proc.stdin.close()
-            self._proc.wait(timeout=30)
+        self._child.close()
 
 
 class _Remote:
@@ -164,7 +150,7 @@ class _Remote:
         self.seconds = 0.0
 
     def run(self, steps: int) -> None:
-        got = self.owner._ask({"setup": self.index, "steps": steps})
+        got = self.owner._child.ask({"setup": self.index, "steps": steps})
         self.steps, self.games, self.seconds = got["steps"], got["games"], got["seconds"]
         self.players, self.size = got["players"], got["size"]
 

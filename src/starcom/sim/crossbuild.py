@@ -61,31 +61,44 @@ class BuildAgent:
         self.history = history
         self._sent = 0
         src = source_of(baseline) if baseline else None
-        self._proc = subprocess.Popen([sys.executable, "-c", WORKER], env=child_env(build, src),
-                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        hello = self._ask({"game": game, "settings": dict(settings), "agent": name, "think": think,
-                           "iterations": iterations})
+        self._child = JsonChild(WORKER, child_env(build, src), "the agent's child process")
+        hello = self._child.ask({"game": game, "settings": dict(settings), "agent": name, "think": think,
+                                 "iterations": iterations})
         self.build: str = hello["build"]  # what the child really runs ...
         self.source: str = hello["source"]  # ... and from where (the folder holding its starcom)
-
-    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self._proc.stdin is not None and self._proc.stdout is not None
-        self._proc.stdin.write(json.dumps(request) + "\n")
-        self._proc.stdin.flush()
-        line = self._proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the agent's child process ended (status {self._proc.wait()})")
-        answer: dict[str, Any] = json.loads(line)
-        if "error" in answer:
-            raise RuntimeError(f"the agent's child process failed: {answer['error']}")
-        return answer
 
     def choose(self, game: Any, rng: random.Random) -> Any:
         news = self.history[self._sent:]
         self._sent = len(self.history)
         seat = game.to_move
-        got = self._ask({"actions": news, "seed": rng.getrandbits(63)})
+        got = self._child.ask({"actions": news, "seed": rng.getrandbits(63)})
         return self.entry.rules.decode(game, got["action"], seat)
+
+    def close(self) -> None:
+        self._child.close()
+
+
+class JsonChild:
+    """A child Python process running ``code`` with ``env`` that answers one JSON request a line
+    on stdin with one JSON answer a line on stdout; an answer with an ``error`` is raised as a
+    RuntimeError naming ``who``, and so is a child that ended."""
+
+    def __init__(self, code: str, env: dict[str, str], who: str) -> None:
+        self.who = who
+        self._proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True)
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._proc.stdin.write(json.dumps(request) + "\n")
+        self._proc.stdin.flush()
+        line = self._proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"{self.who} ended (status {self._proc.wait()})")
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(f"{self.who} failed: {answer['error']}")
+        return answer
 
     def close(self) -> None:
         if self._proc.poll() is None:
@@ -129,4 +142,4 @@ for line in sys.stdin:
 """
 
 
-__all__ = ["BUILDS", "WORKER", "BuildAgent", "check_name", "source_of", "split_name"]
+__all__ = ["BUILDS", "WORKER", "BuildAgent", "JsonChild", "check_name", "source_of", "split_name"]
