@@ -55,6 +55,7 @@ COMPILED: tuple[str, ...] = (
     "starcom.sc.agents.greedy", "starcom.sc.agents.heuristic", "starcom.sc.agents.fleet",
 )
 GROUP = "starcom_rules"  # the shared library is GROUP + "__mypyc"
+BUILDS: tuple[str, ...] = ("pure", "compiled")  # the two builds' names, as a child process is asked for one
 PURE_ENV = "STARCOM_PURE"  # set to 1: run the pure Python build even when a compiled one is there
 DIR_ENV = "STARCOM_BUILD_DIR"  # where the builds are kept (default: the user's cache folder)
 KEEP = 3  # builds kept in the cache (the newest), so that a few checkouts can share it
@@ -172,7 +173,7 @@ def child_env(build: str, src: Path | None = None) -> dict[str, str]:
     ``"compiled"``) of the sources in ``src`` (the folder holding a ``starcom`` package; default
     this checkout's): this one's, with :data:`PURE_ENV` set and ``src`` first on the import path
     (a compiled build that is not there runs pure, see :func:`activate`)."""
-    if build not in ("pure", "compiled"):
+    if build not in BUILDS:
         raise ValueError(f"unknown build {build!r}: say pure or compiled")
     env = dict(os.environ)
     env[PURE_ENV] = "1" if build == "pure" else "0"

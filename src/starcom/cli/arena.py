@@ -128,6 +128,7 @@ def register(app: typer.Typer) -> None:
         """
         from ..sim.arena import ArenaSpec, run_arena, schedule
         from ..sim.backends import BackendError, check_backend
+        from ..sim.crossbuild import split_name
         from ..sim.plot import plot_format, plot_ratings
 
         entry = game_entry(game)
@@ -166,7 +167,7 @@ def register(app: typer.Typer) -> None:
 
         for name in names:  # fail before the first game, not once per game
             try:
-                entry.ai.make_agent(name.partition("@")[0], think=think, iterations=iterations)
+                entry.ai.make_agent(split_name(name)[0], think=think, iterations=iterations)
             except Exception as exc:
                 typer.echo(f"error: agent {name!r} cannot be created: {type(exc).__name__}: {exc}", err=True)
                 raise typer.Exit(1) from None

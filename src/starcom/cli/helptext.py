@@ -2,9 +2,8 @@
 it names come from the registry (:mod:`starcom.games`), so no command names one itself."""
 from __future__ import annotations
 
-import os
-
 import inspect
+import os
 import re
 import textwrap
 from typing import Any, Optional

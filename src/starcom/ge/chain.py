@@ -95,7 +95,7 @@ def _unaccounted_reaction_cards(s: State, seat: int) -> list[int]:
     cards, spec_of = s.rules.cards, s.spec_of  # (s.spec, looked up once: this runs in every window)
     for uid, owner in enumerate(s.owner_of):
         if owner == seat and uid not in public and cards[spec_of[uid]].reaction:
-            index = s.spec_of[uid]
+            index = spec_of[uid]
             # a shown copy speaks for its card (its restriction is known); else the lowest uid
             if index not in stand_ins or (uid in p.shown and stand_ins[index] not in p.shown):
                 stand_ins[index] = uid

@@ -16,8 +16,8 @@ A state holds a :class:`Rng`; the rules draw from it with ``randrange``, ``choic
 from __future__ import annotations
 
 import random
-from functools import cache
 from collections.abc import Hashable, MutableSequence, Sequence
+from functools import cache
 from typing import Any, Final, Protocol, Self, TypeVar
 
 T = TypeVar("T")

@@ -22,9 +22,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..build import BUILDS, child_env
 from ..games import GameEntry, get
-
-BUILDS = ("pure", "compiled")
 
 
 def split_name(name: str) -> tuple[str, str | None]:
@@ -56,7 +55,6 @@ class BuildAgent:
 
     def __init__(self, game: str, settings: Mapping[str, Any], name: str, build: str, history: list[Any],
                  think: float | None = None, iterations: int | None = None, baseline: str | None = None) -> None:
-        from ..build import child_env
         self.entry = get(game)
         self.history = history
         self._sent = 0

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import cache
 from typing import Any, Callable, ClassVar, Final, Hashable
 
 from ..cards.catalogue import DOMAINS
@@ -30,7 +29,7 @@ from .evaluation import WIN, Weights, scores, win_chances
 from .fleet import first_jump, fleet_plans, play_plan
 from .heuristic import HEURISTIC, MAX_FIRST, candidate_pool
 from ...agents.ismcts import Ismcts
-from ...kit.rng import random_shuffle as shuffle
+from ...kit.rng import random_shuffle
 from .playout import finish_turn, scripted
 
 Action = Any  # a legal action (a typed tuple) or ("fleet", plan)
@@ -97,12 +96,12 @@ def dealer(g: Game, p: int) -> Callable[[random.Random], Game]:
         h = g.clone()
         for d, deck_len, hand_slots, old in piles:
             new = list(old)
-            shuffle(new, rng)
+            random_shuffle(new, rng)
             h.decks[d][:] = new[:deck_len]
             for (q, i), c in zip(hand_slots, new[deck_len:]):
                 h.hands[q][i] = c
         pool = list(pool_cards)
-        shuffle(pool, rng)
+        random_shuffle(pool, rng)
         sites = h.sites
         for i, cid in zip(sys_slots, pool):
             sites[i].set_card(cid, cards[cid])
@@ -219,4 +218,4 @@ class IsmctsAgent(Ismcts):
 
 
 __all__ = ["FLEET", "REWARD_SCALE", "UNSEARCHED", "WIDEN_WEIGHT", "IsmctsAgent", "StarcomDomain",
-           "dealer", "names_hidden_cards", "play_choice", "search_actions", "shuffle"]
+           "dealer", "names_hidden_cards", "play_choice", "search_actions"]
