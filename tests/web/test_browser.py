@@ -6,8 +6,9 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-import httpx
 import pytest
+
+from . import api
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
@@ -140,7 +141,7 @@ def test_vs_ai_game_by_clicking(page, server: str, tmp_path: Path) -> None:
     after = wait_state(page, f"s.step === {before['step']} && s.legal.length > 0")
     assert after["view"]["board"] == before["view"]["board"]
     assert after["view"]["vessels"] == before["view"]["vessels"]
-    server_view = httpx.get(f"{server}/api/games/{game_id}", params={"seat": token}).json()
+    server_view = api.get(f"{server}/api/games/{game_id}", params={"seat": token}).json()
     assert server_view["step"] == after["step"]
     assert server_view["view"]["board"] == after["view"]["board"]
     assert page.locator("g.tile").count() == 9
@@ -148,7 +149,7 @@ def test_vs_ai_game_by_clicking(page, server: str, tmp_path: Path) -> None:
 
 
 def test_spectator_sees_no_hand_and_no_orders(page, server: str) -> None:
-    made = httpx.post(f"{server}/api/games", json={"players": 2, "size": 4, "edition": "classic", "seed": 3,
+    made = api.post(f"{server}/api/games", json={"players": 2, "size": 4, "edition": "classic", "seed": 3,
                                                    "turn_limit": None, "seats": ["human", "ai:greedy"],
                                                    "mode": "vs_ai", "ai_takeover": False}).json()
     page.goto(made["links"]["spectate"])

@@ -11,9 +11,9 @@ import json
 import re
 from typing import Any
 
-import httpx
 import pytest
 
+from . import api
 from .test_browser import my_turn, wait_state
 from .test_play_screens import api_state, create_hotseat
 
@@ -21,7 +21,7 @@ WS = re.compile(r".*/ws/games/.*")
 
 
 def create_vs_ai(server: str, level: str = "easy") -> tuple[str, str]:
-    r = httpx.post(f"{server}/api/games", json={"players": 2, "size": 3, "seats": ["human", f"ai:{level}"],
+    r = api.post(f"{server}/api/games", json={"players": 2, "size": 3, "seats": ["human", f"ai:{level}"],
                                                 "mode": "vs_ai"})
     assert r.status_code == 201, r.text
     made = r.json()
@@ -137,7 +137,7 @@ def test_undo_hidden_for_spectators_and_online_seats(page, server: str) -> None:
     page.goto(f"/game/{game_id}")
     wait_state(page, "s.seat === null")
     assert page.locator("#undo").is_hidden()
-    r = httpx.post(f"{server}/api/games", json={"players": 2, "seats": ["human", "human"], "mode": "online"})
+    r = api.post(f"{server}/api/games", json={"players": 2, "seats": ["human", "human"], "mode": "online"})
     page.goto(r.json()["links"]["seats"]["0"])
     wait_state(page, "s.seat === 0")
     assert page.locator("#undo").is_hidden()

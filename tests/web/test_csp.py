@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
+from . import api
 from .conftest import CSP, CSP_ADDED_HEADER, CSP_CONSOLE
 from .test_browser import my_turn, wait_state
 from .test_replay import _at, _finished_game
@@ -93,6 +93,6 @@ def test_lobby_game_and_replay_without_violations(csp_page, server: str) -> None
 def test_server_sends_the_policy_itself(server: str) -> None:
     """Waits for the server's security headers (issue 10): without them the wrapper adds its copy."""
     for path in ("/", "/game/abc", "/replay/abc", "/static/game.js", "/static/app.css", "/api/games"):
-        r = httpx.get(server + path)
+        r = api.get(server + path)
         assert CSP_ADDED_HEADER not in r.headers, f"{path}: the server sent no Content-Security-Policy"
         assert set(DIRECTIVES) <= set(_directives(r.headers["content-security-policy"])), path

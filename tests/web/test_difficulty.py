@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-import httpx
 
+from . import api
 from .test_browser import my_turn, settle_interrupts, wait_state
 
 
@@ -43,7 +43,7 @@ def test_lobby_seat_difficulty_reaches_the_game_and_the_ai_moves(page, server: s
     s = settle_interrupts(page, seat, f"(s.to_move === {seat} && s.view.decision === 'command' && s.view.turn > {turn0})"
                                       " || s.over", timeout=120)
     assert any(line.startswith("Turn") and "P1" in line for line in s["log"]), s["log"][-20:]
-    server_state = httpx.get(f"{server}/api/games/{game_id_of(page.url)}").json()
+    server_state = api.get(f"{server}/api/games/{game_id_of(page.url)}").json()
     assert server_state["seats"][1]["ai"] == "hard"
     assert "AI · hard" in seat_tags(page)[1]
 
@@ -73,9 +73,9 @@ def test_online_game_with_takeover_level(page, server: str) -> None:
     link = page.locator("#links a").first
     link.wait_for()
     gid = game_id_of(link.get_attribute("href"))
-    st = httpx.get(f"{server}/api/games/{gid}").json()
+    st = api.get(f"{server}/api/games/{gid}").json()
     assert st["mode"] == "online" and st["takeover_level"] == "hard"
-    listed = next(g for g in httpx.get(f"{server}/api/games", params={"open": 1}).json()["games"]
+    listed = next(g for g in api.get(f"{server}/api/games", params={"open": 1}).json()["games"]
                   if g["game_id"] == gid)
     assert listed["takeover_level"] == "hard"
     # the open-games list tells joiners that an AI stands in for players who leave
@@ -87,4 +87,4 @@ def test_online_game_with_takeover_level(page, server: str) -> None:
     page.locator("#create").click()
     page.wait_for_function(f"() => !document.querySelector('#links a').href.includes('{gid}')", timeout=15000)
     other = game_id_of(page.locator("#links a").first.get_attribute("href"))
-    assert httpx.get(f"{server}/api/games/{other}").json()["takeover_level"] is None
+    assert api.get(f"{server}/api/games/{other}").json()["takeover_level"] is None

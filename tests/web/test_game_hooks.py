@@ -10,7 +10,6 @@ import re
 import time
 from html.parser import HTMLParser
 
-import httpx
 import pytest
 
 from starcom.games import get as get_game
@@ -19,9 +18,11 @@ from starcom.ge.server import option_labels
 from starcom.server.adapter import adapter_for
 from starcom.web.assets import PAGES, asset_file, page_assets, page_file
 
+from . import api
+
 
 def _settings(server: str) -> dict[str, dict]:
-    return {g["name"]: g for g in httpx.get(f"{server}/api/settings").json()["games"]}
+    return {g["name"]: g for g in api.get(f"{server}/api/settings").json()["games"]}
 
 
 def test_each_game_lists_and_serves_its_own_table(server: str) -> None:
@@ -32,7 +33,7 @@ def test_each_game_lists_and_serves_its_own_table(server: str) -> None:
         assert game["tagline"]
         for url in game["scripts"] + game["styles"]:
             assert url.startswith(f"/static/games/{name}/")
-            r = httpx.get(server + url)
+            r = api.get(server + url)
             assert r.status_code == 200, url
             kind = "javascript" if url.endswith(".js") else "css"
             assert kind in r.headers["content-type"], (url, r.headers["content-type"])
@@ -46,13 +47,13 @@ def test_each_game_lists_and_serves_its_own_table(server: str) -> None:
 @pytest.mark.parametrize("path", ["../entry.py", "%2e%2e/entry.py", "web/../../games.py", ".hidden", "nothing.js",
                                   "", "..%2F..%2Fgames.py"])
 def test_nothing_else_is_served_from_a_game_package(server: str, path: str) -> None:
-    r = httpx.get(f"{server}/static/games/ge/{path}")
+    r = api.get(f"{server}/static/games/ge/{path}")
     assert r.status_code == 404, (path, r.status_code)
     assert "error" in r.json()
 
 
 def test_an_unknown_game_has_no_files(server: str) -> None:
-    r = httpx.get(f"{server}/static/games/nosuchgame/table.js")
+    r = api.get(f"{server}/static/games/nosuchgame/table.js")
     assert r.status_code == 404 and "no game" in r.json()["error"]
 
 
@@ -67,13 +68,13 @@ def test_asset_file_refuses_what_leaves_the_directory() -> None:
 
 @pytest.mark.parametrize("game", ["starcom", "ge"])
 def test_the_state_message_guides_the_seat_to_move_only(server: str, game: str) -> None:
-    made = httpx.post(f"{server}/api/games", json={"game": game, "mode": "hotseat", "seed": 2}).json()
+    made = api.post(f"{server}/api/games", json={"game": game, "mode": "hotseat", "seed": 2}).json()
     gid, tokens = made["game_id"], [s["token"] for s in made["seats"]]
-    spectator = httpx.get(f"{server}/api/games/{gid}").json()
+    spectator = api.get(f"{server}/api/games/{gid}").json()
     first = spectator["to_move"]
-    mine = httpx.get(f"{server}/api/games/{gid}", params={"seat": tokens[first]}).json()
+    mine = api.get(f"{server}/api/games/{gid}", params={"seat": tokens[first]}).json()
     assert isinstance(mine["guide"], str) and len(mine["guide"].split()) > 8
-    other = httpx.get(f"{server}/api/games/{gid}", params={"seat": tokens[1 - first]}).json()
+    other = api.get(f"{server}/api/games/{gid}", params={"seat": tokens[1 - first]}).json()
     assert other["guide"] is None and spectator["guide"] is None
 
 
@@ -97,16 +98,16 @@ def test_galactic_empires_labels_are_distinct_words() -> None:
 
 
 def test_galactic_empires_summary_counts_the_game(server: str) -> None:
-    made = httpx.post(f"{server}/api/games", json={"game": "ge", "mode": "vs_ai", "seed": 9, "edition": "quick",
+    made = api.post(f"{server}/api/games", json={"game": "ge", "mode": "vs_ai", "seed": 9, "edition": "quick",
                                                    "turn_limit": 3, "seats": ["ai:easy", "ai:easy"]}).json()
     gid = made["game_id"]
     for _ in range(600):
-        st = httpx.get(f"{server}/api/games/{gid}").json()
+        st = api.get(f"{server}/api/games/{gid}").json()
         if st["over"]:
             break
         time.sleep(0.1)
     assert st["over"] and st["over_reason"] in ("hq", "stall", "turn cap")
-    summary = httpx.get(f"{server}/api/games/{gid}/summary").json()
+    summary = api.get(f"{server}/api/games/{gid}/summary").json()
     assert summary["winner"] == st["winner"] and summary["reason"] == st["over_reason"]
     assert [p["empire"] for p in summary["players"]] == ["argonian", "krebiz"]
     for p in summary["players"]:
@@ -142,27 +143,27 @@ def test_each_games_pages_come_from_its_own_files(server: str) -> None:
     /cards); everything they load is there, and their links to pages of a game go to their own
     game's (never to /help or /cards, which are another game's on a server whose own game it is not)."""
     games = _settings(server)
-    own = httpx.get(f"{server}/api/settings").json()["game"]
+    own = api.get(f"{server}/api/settings").json()["game"]
     for name in ("starcom", "ge"):
         entry = get_game(name)
         for which in PAGES:
             path = page_file(entry, which)
             assert path is not None and path.parent == entry.serving.web.directory, (name, which)
             assert games[name][which] == (f"/{which}" if name == own else f"/{which}/{name}")
-            r = httpx.get(f"{server}/{which}/{name}")
+            r = api.get(f"{server}/{which}/{name}")
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
             assert r.text == path.read_text("utf-8")
             page = _Loads()
             page.feed(r.text)
             assert page.loads and page.links
             for url in page.loads:
-                assert httpx.get(server + url).status_code == 200, (name, which, url)
+                assert api.get(server + url).status_code == 200, (name, which, url)
             for link in page.links:
                 if link.split("#")[0].split("/")[1] in PAGES:
                     assert link.split("#")[0] in (f"/help/{name}", f"/cards/{name}"), (name, which, link)
     # Nothing of one game is left among the site's shared files.
     for old in ("help.html", "cards.html", "cards.js", "ge-help.html", "ge-cards.html", "ge-cards.js"):
-        assert httpx.get(f"{server}/static/{old}").status_code == 404, old
+        assert api.get(f"{server}/static/{old}").status_code == 404, old
 
 
 def test_a_page_the_game_does_not_have_is_404(server: str) -> None:

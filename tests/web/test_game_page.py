@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from . import api
 from .conftest import CSP_CONSOLE
 from .test_browser import my_turn, state, wait_state
 from .test_play_screens import api_state, create_hotseat
@@ -72,14 +72,14 @@ def create_vs_ai(server: str, size: int = 3, level: str = "easy", turn_limit: in
     body: dict[str, Any] = {"players": 2, "size": size, "seats": ["human", f"ai:{level}"], "mode": "vs_ai"}
     if turn_limit is not None:
         body["turn_limit"] = turn_limit
-    r = httpx.post(f"{server}/api/games", json=body)
+    r = api.post(f"{server}/api/games", json=body)
     assert r.status_code == 201, r.text
     made = r.json()
     return made["game_id"], made["seats"][0]["token"]
 
 
 def create_online(server: str, players: int = 2) -> dict:
-    r = httpx.post(f"{server}/api/games", json={"players": players, "seats": ["human"] * players, "mode": "online"})
+    r = api.post(f"{server}/api/games", json={"players": players, "seats": ["human"] * players, "mode": "online"})
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -214,7 +214,7 @@ def test_each_seat_sees_its_homeworld_at_the_bottom(browser, server: str) -> Non
                             return r.top + r.height / 2; }"""
     all_y = "() => [...document.querySelectorAll('g.tile polygon.tile-shape')].map(p => { const r = p.getBoundingClientRect(); return r.top + r.height / 2; })"
     for players in (2, 3):
-        r = httpx.post(f"{server}/api/games", json={"players": players, "size": 4, "seats": ["human"] * players,
+        r = api.post(f"{server}/api/games", json={"players": players, "size": 4, "seats": ["human"] * players,
                                                     "mode": "hotseat"})
         made = r.json()
         tokens = {s["seat"]: s["token"] for s in made["seats"]}
@@ -681,7 +681,7 @@ def test_a_finished_game_opened_later_says_so(page, server: str) -> None:
         if public["over"]:
             break
         mine = api_state(server, game_id, tokens[public["to_move"]])
-        r = httpx.post(f"{server}/api/games/{game_id}/actions",
+        r = api.post(f"{server}/api/games/{game_id}/actions",
                        json={"seat": tokens[public["to_move"]], "action": passive_action(mine), "expect_step": mine["step"]})
         assert r.status_code == 200, r.text
     page.goto(f"/game/{game_id}?seat={tokens[1]}")
@@ -699,7 +699,7 @@ def test_used_invite_and_wrong_seat_offer_to_spectate(page, server: str) -> None
     made = create_online(server)
     game_id = made["game_id"]
     code = made["links"]["invites"]["1"].split("invite=")[1]
-    assert httpx.post(f"{server}/api/games/{game_id}/join", json={"invite": code}).status_code == 200
+    assert api.post(f"{server}/api/games/{game_id}/join", json={"invite": code}).status_code == 200
     page.goto(made["links"]["invites"]["1"])
     page.wait_for_selector("#join-failed:not(.hidden)")
     assert "once" in page.locator("#join-why").inner_text()

@@ -8,12 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from starcom.ge.cards import CARDS
 from starcom.ge.state import PHASES
 from starcom.ge.text import PHASE_NAMES
+
+from . import api
 
 # The seven phases of a turn as the page names them: the engine's steps (starcom.ge.state.PHASES,
 # named as starcom.ge.text names them) with its two automatic ones, Engagement and Draw, in place.
@@ -111,7 +112,7 @@ def _hay(card: dict[str, Any]) -> str:
 
 
 def test_glossary_lists_every_card_with_its_facts(page, console: list[str], server: str, tmp_path: Path) -> None:
-    data = httpx.get(server + "/api/cards", params={"game": "ge"}).json()
+    data = api.get(server + "/api/cards", params={"game": "ge"}).json()
     cards = data["cards"]
     assert data["game"] == "ge"
     assert {c["key"] for c in cards} == {spec.key for spec in CARDS}  # the API has every catalogue card
@@ -152,7 +153,7 @@ def test_glossary_lists_every_card_with_its_facts(page, console: list[str], serv
 
 
 def test_glossary_search_and_filters(page, console: list[str], server: str, tmp_path: Path) -> None:
-    cards = httpx.get(server + "/api/cards", params={"game": "ge"}).json()["cards"]
+    cards = api.get(server + "/api/cards", params={"game": "ge"}).json()["cards"]
     page.goto("/cards/ge")
     _wait_count(page, len(cards))
 

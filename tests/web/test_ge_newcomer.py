@@ -22,9 +22,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from . import api
 from .page_scripts import MARK, STATE
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
@@ -195,7 +195,7 @@ def test_a_newcomer_plays_a_whole_game_against_the_normal_ai(browser, server: st
     ctx = browser.new_context(viewport=DESKTOP, base_url=server)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
-    made = httpx.post(server + "/api/games", json={"game": "ge", "mode": "vs_ai", "edition": "quick", "seed": 29,
+    made = api.post(server + "/api/games", json={"game": "ge", "mode": "vs_ai", "edition": "quick", "seed": 29,
                                                    "turn_limit": 6, "seats": ["human", "ai:normal"]}).json()
     page.goto(made["links"]["seats"]["0"])
     page.wait_for_selector(".ge-side")
@@ -255,7 +255,7 @@ def test_a_newcomer_plays_a_whole_game_against_the_normal_ai(browser, server: st
 
 def test_the_table_fits_a_phone(browser, server: str) -> None:
     """The same table at 390×844: nothing wider than the screen, every card in play readable."""
-    made = httpx.post(server + "/api/games", json={"game": "ge", "mode": "vs_ai", "edition": "quick", "seed": 30,
+    made = api.post(server + "/api/games", json={"game": "ge", "mode": "vs_ai", "edition": "quick", "seed": 30,
                                                    "seats": ["human", "ai:easy"]}).json()
     ctx = browser.new_context(viewport=PHONE, base_url=server, has_touch=True, is_mobile=True)
     page = ctx.new_page()
@@ -282,9 +282,9 @@ def test_the_table_fits_a_phone(browser, server: str) -> None:
 def test_a_state_message_holds_only_words(server: str) -> None:
     """The state message's words for a GE game carry no identifiers: labels, the guide, the log
     and the chain (checked over the API too, so a failure names the text)."""
-    made = httpx.post(server + "/api/games", json={"game": "ge", "mode": "vs_ai", "edition": "quick", "seed": 31,
+    made = api.post(server + "/api/games", json={"game": "ge", "mode": "vs_ai", "edition": "quick", "seed": 31,
                                                    "seats": ["human", "ai:easy"]}).json()
-    st = httpx.get(f"{server}/api/games/{made['game_id']}?seat={made['seats'][0]['token']}").json()
+    st = api.get(f"{server}/api/games/{made['game_id']}?seat={made['seats'][0]['token']}").json()
     texts = [e["label"] for e in st["legal"]] + [e["text"] for e in st["legal"]] + st["log"] + [st["guide"] or ""]
     assert not [t for t in texts if IDENTIFIER.search(t)]
     assert json.dumps(st["settings"]) and st["settings"]["auto_single"] is True

@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 from typing import Callable
 
-import httpx
 import pytest
 
+from . import api
 from .page_scripts import MARK, SHOWN, STATE
 
 pytest.importorskip("playwright.sync_api")
@@ -147,7 +147,7 @@ def test_a_whole_quick_game_against_the_ai_then_its_replay(page, server: str, tm
 
 
 def test_hot_seat_and_spectators_see_only_their_share(page, browser, server: str) -> None:
-    made = httpx.post(f"{server}/api/games", json={"game": "ge", "mode": "hotseat", "seed": 4}).json()
+    made = api.post(f"{server}/api/games", json={"game": "ge", "mode": "hotseat", "seed": 4}).json()
     gid, tokens = made["game_id"], [s["token"] for s in made["seats"]]
     page.goto(f"/game/{gid}?seats={','.join(tokens)}")
     page.wait_for_selector(".ge-side")
@@ -182,7 +182,7 @@ def test_an_online_game_between_two_browsers(page, browser, server: str) -> None
     page.locator("#create").click()
     page.wait_for_selector("#links:not(.hidden) .link-row.invite input")
     invite = page.locator("#links .link-row.invite input").input_value()
-    listed = httpx.get(f"{server}/api/games?open=1").json()["games"]
+    listed = api.get(f"{server}/api/games?open=1").json()["games"]
     assert any(g["game"] == "ge" and g["title"] == "Galactic Empires" and g["size"] is None for g in listed)
     friend = browser.new_page(base_url=server)
     try:
@@ -254,7 +254,7 @@ def test_galactic_empires_reads_as_words(page, server: str) -> None:
     page.wait_for_selector("#over-summary table tbody tr")
     rows = page.locator("#over-summary tbody tr")
     assert rows.count() == 2
-    summary = httpx.get(f"{server}/api/games/{st['game_id']}/summary").json()
+    summary = api.get(f"{server}/api/games/{st['game_id']}/summary").json()
     numbers = []
     for seat in (0, 1):
         cells = rows.nth(seat).locator("td[data-col]")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-import httpx
 
+from . import api
 from .test_browser import wait_state
 
 MOCK_INVITE = "AAAAAAAAAAAAAAAAAAAAAAAA"  # looks like a real invite code
@@ -16,7 +16,7 @@ MOCK_INVITE = "AAAAAAAAAAAAAAAAAAAAAAAA"  # looks like a real invite code
 
 def create_online(server: str, seats: list[str], listed: bool = False) -> dict[str, Any]:
     """An online game; ``listed``: open to anyone (in the lobby), else by invite only."""
-    r = httpx.post(f"{server}/api/games", json={"players": len(seats), "size": 3, "edition": "standard",
+    r = api.post(f"{server}/api/games", json={"players": len(seats), "size": 3, "edition": "standard",
                                                 "seats": seats, "mode": "online", "listed": listed})
     assert r.status_code == 201, r.text
     return r.json()

@@ -18,9 +18,9 @@ import re
 import time
 from typing import Any
 
-import httpx
 import pytest
 
+from . import api
 from .test_browser import state as page_state, wait_state
 from .test_options_panel import PRICE, check_labels
 
@@ -45,7 +45,7 @@ VISIBLE_BUTTONS = """() => {
 
 
 def create(server: str) -> tuple[str, str]:
-    r = httpx.post(f"{server}/api/games", json={"players": 2, "size": SIZE, "seed": SEED, "turn_limit": TURNS,
+    r = api.post(f"{server}/api/games", json={"players": 2, "size": SIZE, "seed": SEED, "turn_limit": TURNS,
                                                 "seats": ["human", "ai:hard"], "mode": "vs_ai"})
     assert r.status_code == 201, r.text
     made = r.json()
@@ -130,7 +130,7 @@ def test_a_long_game_against_the_hard_ai_by_clicking(browser, server: str) -> No
                 break
             check_decision(page, s, figures)
             follow_hint(page, s, figures)
-        final = httpx.get(f"{server}/api/games/{game_id}", params={"seat": token}).json()
+        final = api.get(f"{server}/api/games/{game_id}", params={"seat": token}).json()
         figures["turn_reached"] = final["view"]["turn"] + 1
         figures["winner"] = final["winner"]
         # Two players: a player out ends the game, on the turn it went out.

@@ -12,8 +12,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Callable
 
-import httpx
 
+from . import api
 from .test_browser import wait_state
 from .test_play_screens import api_state, create_hotseat
 
@@ -206,7 +206,7 @@ def test_engine_error_echoing_the_input_is_text(page, server: str) -> None:
 
 
 def test_refused_invite_error_is_text(page, server: str) -> None:
-    r = httpx.post(f"{server}/api/games", json={"players": 2, "seats": ["human", "human"], "mode": "online"})
+    r = api.post(f"{server}/api/games", json={"players": 2, "seats": ["human", "human"], "mode": "online"})
     game_id = r.json()["game_id"]
     page.route(lambda url: url.endswith(f"/api/games/{game_id}/join"), _json_route(409, {"error": EVIL, "rule": None}))
     page.goto(f"/game/{game_id}?invite=AAAAAAAAAAAAAAAAAAAAAAAA")

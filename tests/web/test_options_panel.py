@@ -11,9 +11,9 @@ import random
 import re
 from typing import Any
 
-import httpx
 import pytest
 
+from . import api
 from .test_browser import wait_state
 
 pytest.importorskip("playwright.sync_api")
@@ -33,7 +33,7 @@ OPEN_GROUPS = """() => Object.fromEntries([...document.querySelectorAll('#groups
 
 
 def create(server: str, seed: int) -> tuple[str, list[str]]:
-    r = httpx.post(f"{server}/api/games", json={"players": 2, "size": 5, "edition": "standard", "seed": seed,
+    r = api.post(f"{server}/api/games", json={"players": 2, "size": 5, "edition": "standard", "seed": seed,
                                                 "turn_limit": None, "seats": ["human", "human"],
                                                 "mode": "hotseat", "ai_takeover": False})
     assert r.status_code == 201, r.text
@@ -42,7 +42,7 @@ def create(server: str, seed: int) -> tuple[str, list[str]]:
 
 
 def state(server: str, game_id: str, token: str | None) -> dict[str, Any]:
-    r = httpx.get(f"{server}/api/games/{game_id}", params={"seat": token} if token else {})
+    r = api.get(f"{server}/api/games/{game_id}", params={"seat": token} if token else {})
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -117,7 +117,7 @@ def test_long_game_never_shows_more_than_25_options(browser, server: str) -> Non
                 if big and not stepped and s["view"]["decision"] == "command":
                     stepped = second_step_lists_one_card(pages[mover], s)
             a = pick(s, rng)
-            r = httpx.post(f"{server}/api/games/{game_id}/actions",
+            r = api.post(f"{server}/api/games/{game_id}/actions",
                            json={"seat": tokens[mover], "action": a, "expect_step": s["step"]})
             # The server may have passed for the seat meanwhile (automatic passes): look again.
             assert r.status_code == 200 or (r.status_code == 409 and "stale" in r.text), r.text

@@ -9,8 +9,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+from . import api
 
 
 def shot(page, tmp_path: Path, name: str) -> None:
@@ -24,15 +25,15 @@ def shot(page, tmp_path: Path, name: str) -> None:
 def finished(server: str) -> dict[str, Any]:
     """A finished all-AI game (2 players, 3x3, turn limit 8): its id, its number of steps and
     its summary."""
-    r = httpx.post(server + "/api/games", json={"seats": ["ai:greedy", "ai:greedy"], "turn_limit": 8, "seed": 5})
+    r = api.post(server + "/api/games", json={"seats": ["ai:greedy", "ai:greedy"], "turn_limit": 8, "seed": 5})
     assert r.status_code == 201, r.text
     gid = r.json()["game_id"]
     end = time.monotonic() + 60
-    while not httpx.get(f"{server}/api/games/{gid}").json()["over"]:
+    while not api.get(f"{server}/api/games/{gid}").json()["over"]:
         assert time.monotonic() < end, "the all-AI game did not finish"
         time.sleep(0.05)
-    steps = len(httpx.get(f"{server}/api/games/{gid}/replay").json()["actions"])
-    summary = httpx.get(f"{server}/api/games/{gid}/summary")
+    steps = len(api.get(f"{server}/api/games/{gid}/replay").json()["actions"])
+    summary = api.get(f"{server}/api/games/{gid}/summary")
     assert summary.status_code == 200, summary.text
     return {"id": gid, "steps": steps, "summary": summary.json()}
 
@@ -84,7 +85,7 @@ def _unique_name(cards: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def test_glossary_lists_every_card_and_filters_as_you_type(page, server: str, tmp_path: Path) -> None:
-    cards = httpx.get(server + "/api/cards").json()["cards"]
+    cards = api.get(server + "/api/cards").json()["cards"]
     assert cards
     page.goto("/")
     page.locator("#cards-link").click()
@@ -157,7 +158,7 @@ def test_glossary_says_when_the_cards_cannot_be_loaded(page, server: str) -> Non
 # ------------------------------------------------------------------ lobby
 
 def test_lobby_shows_and_sends_the_turn_limit(page, server: str, tmp_path: Path) -> None:
-    settings = httpx.get(server + "/api/settings").json()
+    settings = api.get(server + "/api/settings").json()
     quick = settings.get("quick_turn_limit", settings["default_turn_limit"])
     page.goto("/")
     page.wait_for_selector("#quick-limit")
@@ -172,7 +173,7 @@ def test_lobby_shows_and_sends_the_turn_limit(page, server: str, tmp_path: Path)
     assert json.loads(req.value.post_data)["turn_limit"] == quick
     page.wait_for_url("**/game/**?seat=*")
     gid = page.url.split("/game/")[1].split("?")[0]
-    assert httpx.get(f"{server}/api/games/{gid}").json()["view"]["config"]["turn_limit"] == quick
+    assert api.get(f"{server}/api/games/{gid}").json()["view"]["config"]["turn_limit"] == quick
 
     # The form's limit goes into the new game; a bad one is refused before anything is sent.
     page.goto("/")
@@ -187,7 +188,7 @@ def test_lobby_shows_and_sends_the_turn_limit(page, server: str, tmp_path: Path)
     page.locator("#create").click()
     page.wait_for_url("**/game/**?seats=*")
     gid = page.url.split("/game/")[1].split("?")[0]
-    assert httpx.get(f"{server}/api/games/{gid}").json()["view"]["config"]["turn_limit"] == 12
+    assert api.get(f"{server}/api/games/{gid}").json()["view"]["config"]["turn_limit"] == 12
 
 
 def test_lobby_error_keeps_the_servers_words_and_offers_a_retry(page, server: str) -> None:
@@ -218,7 +219,7 @@ def test_the_lobby_form_starts_from_what_the_server_says_of_the_game(page, serve
     """index.js names no game: every default of the form (players, board size, edition, AI
     levels) is the server's word on the chosen game. Here the server's answer is changed to give
     its own game other defaults and levels than the first of each list, and the form follows."""
-    real = httpx.get(server + "/api/settings").json()
+    real = api.get(server + "/api/settings").json()
     own = next(g for g in real["games"] if g["name"] == real["game"])
     players, sizes, editions = own["players"], own["sizes"], own["editions"]
     assert len(players) > 1 and len(sizes) > 1 and len(editions) > 1, "the test needs a game with choices"
@@ -275,7 +276,7 @@ def test_the_lobby_without_the_servers_settings_offers_to_ask_again(page, server
 # ------------------------------------------------------------------ replay
 
 def _replay_step(server: str, gid: str, n: int) -> dict[str, Any]:
-    return httpx.get(f"{server}/api/games/{gid}/replay/{n}").json()
+    return api.get(f"{server}/api/games/{gid}/replay/{n}").json()
 
 
 def _slide_to(page, n: int) -> None:

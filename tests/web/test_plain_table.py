@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 
-import httpx
 import pytest
 
 from starcom.games import get as get_game
@@ -14,6 +13,7 @@ from starcom.games import list_games
 
 pytest.importorskip("playwright.sync_api")
 
+from . import api
 from .test_ge_table import wait_for_my_turn_or_end  # noqa: E402
 
 
@@ -24,11 +24,11 @@ def test_a_game_without_browser_files_plays_on_the_plain_table(page, server: str
     plain = [name for name in list_games() if get_game(name).serving.web is None]
     if not plain:
         pytest.skip("no installed game comes without browser files")
-    settings = {g["name"]: g for g in httpx.get(f"{server}/api/settings").json()["games"]}
+    settings = {g["name"]: g for g in api.get(f"{server}/api/settings").json()["games"]}
     game = settings[plain[0]]
     assert game["scripts"] == [] and game["styles"] == []
     players = game["players"][0]
-    made = httpx.post(f"{server}/api/games", json={
+    made = api.post(f"{server}/api/games", json={
         "game": game["name"], "mode": "vs_ai", "seed": 3, "players": players,
         "seats": ["human"] + [f"ai:{game['default_level']}"] * (players - 1)}).json()
     page.goto(made["links"]["seats"]["0"])

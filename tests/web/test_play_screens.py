@@ -9,13 +9,13 @@ import random
 import shutil
 from pathlib import Path
 
-import httpx
 import pytest
 
 from starcom.sc.engine.game import Game
 from starcom.sc.agents import make_agent
 from starcom.sc.engine.actions import from_json, to_json
 
+from . import api
 from .test_browser import screenshot, wait_state
 
 Action = tuple
@@ -24,7 +24,7 @@ PASSIVE = ("pass", "done", "decline", "end")
 
 def create_hotseat(server: str, seed: int, turn_limit: int | None = None) -> tuple[str, list[str]]:
     """A 2-player 3x3 hot-seat game; returns its id and the seat tokens by seat."""
-    r = httpx.post(f"{server}/api/games", json={"players": 2, "size": 3, "edition": "standard", "seed": seed,
+    r = api.post(f"{server}/api/games", json={"players": 2, "size": 3, "edition": "standard", "seed": seed,
                                                 "turn_limit": turn_limit, "seats": ["human", "human"],
                                                 "mode": "hotseat", "ai_takeover": False})
     assert r.status_code == 201, r.text
@@ -35,7 +35,7 @@ def create_hotseat(server: str, seed: int, turn_limit: int | None = None) -> tup
 
 def api_state(server: str, game_id: str, token: str | None) -> dict:
     params = {"seat": token} if token else {}
-    r = httpx.get(f"{server}/api/games/{game_id}", params=params)
+    r = api.get(f"{server}/api/games/{game_id}", params=params)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -46,7 +46,7 @@ def send(server: str, game_id: str, tokens: list[str], action: Action) -> dict:
     s = api_state(server, game_id, tokens[mover])
     wanted = to_json(action)
     assert any(e["action"] == wanted for e in s["legal"]), f"{wanted} not in the legal list of P{mover}"
-    r = httpx.post(f"{server}/api/games/{game_id}/actions",
+    r = api.post(f"{server}/api/games/{game_id}/actions",
                    json={"seat": tokens[mover], "action": wanted, "expect_step": s["step"]})
     assert r.status_code == 200, r.text
     return r.json()
@@ -237,7 +237,7 @@ def test_game_over_screen_names_the_winner(page, server: str) -> None:
         mine = api_state(server, game_id, tokens[s["to_move"]])
         kinds = {e["action"]["type"]: e["action"] for e in mine["legal"]}
         a = next((kinds[k] for k in PASSIVE if k in kinds), mine["legal"][0]["action"])
-        r = httpx.post(f"{server}/api/games/{game_id}/actions",
+        r = api.post(f"{server}/api/games/{game_id}/actions",
                        json={"seat": tokens[s["to_move"]], "action": a, "expect_step": mine["step"]})
         assert r.status_code == 200, r.text
     final = api_state(server, game_id, tokens[0])

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 
+from . import api
 from .test_game_page import shoot, sized_page
 
 
@@ -28,7 +28,7 @@ def _create_online(page: Any, access: str | None) -> str:
 
 
 def _open_ids(server: str) -> list[str]:
-    return [g["game_id"] for g in httpx.get(f"{server}/api/games", params={"open": 1}).json()["games"]]
+    return [g["game_id"] for g in api.get(f"{server}/api/games", params={"open": 1}).json()["games"]]
 
 
 def test_invite_only_is_the_default_and_is_not_listed_while_an_open_game_is(page: Any, server: str) -> None:
@@ -63,7 +63,7 @@ def test_invite_only_is_the_default_and_is_not_listed_while_an_open_game_is(page
     for gid in (private, public):
         page.wait_for_selector(f'#all-games a[href="/game/{gid}"]')
     # a join without an invite is refused with the server's words
-    r = httpx.post(f"{server}/api/games/{private}/join", json={})
+    r = api.post(f"{server}/api/games/{private}/join", json={})
     assert r.status_code == 403 and "invite only" in r.json()["error"]
 
 

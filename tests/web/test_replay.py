@@ -5,20 +5,21 @@ import shutil
 import time
 from pathlib import Path
 
-import httpx
+from . import api
+
 
 BOARD = "() => document.getElementById('board').innerHTML"
 
 
 def _finished_game(server: str) -> tuple[str, int]:
-    r = httpx.post(server + "/api/games", json={"seats": ["ai:greedy", "ai:greedy"], "turn_limit": 3, "seed": 5})
+    r = api.post(server + "/api/games", json={"seats": ["ai:greedy", "ai:greedy"], "turn_limit": 3, "seed": 5})
     assert r.status_code == 201, r.text
     gid = r.json()["game_id"]
     end = time.monotonic() + 30
-    while not httpx.get(f"{server}/api/games/{gid}").json()["over"]:
+    while not api.get(f"{server}/api/games/{gid}").json()["over"]:
         assert time.monotonic() < end, "the all-AI game did not finish"
         time.sleep(0.05)
-    return gid, len(httpx.get(f"{server}/api/games/{gid}/replay").json()["actions"])
+    return gid, len(api.get(f"{server}/api/games/{gid}/replay").json()["actions"])
 
 
 def _at(page, step: int, total: int) -> None:

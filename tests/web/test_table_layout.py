@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 
+from . import api
 from .test_browser import state, wait_state
 from .test_game_page import click_action, create_vs_ai, passive_action, sized_page
 
@@ -127,7 +127,7 @@ def play_to_turn(server: str, game_id: str, token: str, turn: int, seed: int = 1
     rnd = random.Random(seed)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        s = httpx.get(f"{server}/api/games/{game_id}", params={"seat": token}).json()
+        s = api.get(f"{server}/api/games/{game_id}", params={"seat": token}).json()
         if s["over"] or (s["view"]["turn"] >= turn and s["to_move"] == s["seat"] and s["legal"]
                          and s["view"].get("decision") == "command"):
             return s
@@ -143,7 +143,7 @@ def play_to_turn(server: str, game_id: str, token: str, turn: int, seed: int = 1
                 break
         if pick is None:
             pick = passive_action(s)
-        r = httpx.post(f"{server}/api/games/{game_id}/actions",
+        r = api.post(f"{server}/api/games/{game_id}/actions",
                        json={"seat": token, "action": pick, "expect_step": s["step"]})
         assert r.status_code in (200, 409), r.text
     raise AssertionError(f"turn {turn} not reached in {timeout} s")
@@ -370,7 +370,7 @@ def test_tokens_stay_inside_their_system_at_every_zoom(browser, server: str) -> 
 
 def test_turn_20_position_at_both_sizes(browser, server: str, tmp_path: Path) -> None:
     for seed in range(7, 12):  # a game where the AI has not conquered us by turn 20
-        r = httpx.post(f"{server}/api/games", json={"players": 2, "size": 4, "seats": ["human", "ai:easy"],
+        r = api.post(f"{server}/api/games", json={"players": 2, "size": 4, "seats": ["human", "ai:easy"],
                                                    "mode": "vs_ai", "seed": seed, "turn_limit": 40})
         assert r.status_code == 201, r.text
         game_id, token = r.json()["game_id"], r.json()["seats"][0]["token"]

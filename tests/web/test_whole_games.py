@@ -19,9 +19,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from . import api
 from .page_scripts import MARK, STATE
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
@@ -188,7 +188,7 @@ def report(name: str, players: list[Player], s: dict[str, Any]) -> None:
 def test_a_whole_game_against_the_ai(browser, server: str, level: str, viewport: dict[str, int], size: int) -> None:
     errors: list[str] = []
     page = new_page(browser, server, viewport, errors)
-    made = httpx.post(server + "/api/games", json={"mode": "vs_ai", "size": size, "turn_limit": 6, "seed": 21,
+    made = api.post(server + "/api/games", json={"mode": "vs_ai", "size": size, "turn_limit": 6, "seed": 21,
                                                    "seats": ["human", f"ai:{level}"]}).json()
     page.goto(made["links"]["seats"]["0"])
     page.wait_for_function("() => window.__starcom && window.__starcom.state")
@@ -208,7 +208,7 @@ def test_a_whole_game_against_the_ai(browser, server: str, level: str, viewport:
 def test_a_whole_hot_seat_game(browser, server: str) -> None:
     errors: list[str] = []
     page = new_page(browser, server, DESKTOP, errors)
-    made = httpx.post(server + "/api/games", json={"mode": "hotseat", "turn_limit": 4, "seed": 5}).json()
+    made = api.post(server + "/api/games", json={"mode": "hotseat", "turn_limit": 4, "seed": 5}).json()
     page.goto(made["links"]["seats"]["0"].split("?")[0] + "?seats=" +
               ",".join(s["token"] for s in made["seats"]))
     page.wait_for_function("() => window.__starcom && window.__starcom.state")
@@ -224,7 +224,7 @@ def test_a_whole_online_game_between_two_browsers(browser, server: str) -> None:
     errors: list[str] = []
     host = new_page(browser, server, DESKTOP, errors)
     guest = new_page(browser, server, PHONE, errors)
-    made = httpx.post(server + "/api/games", json={"mode": "online", "turn_limit": 4}).json()
+    made = api.post(server + "/api/games", json={"mode": "online", "turn_limit": 4}).json()
     host.goto(made["links"]["seats"]["0"])
     guest.goto(made["links"]["invites"]["1"])
     for p in (host, guest):
