@@ -289,20 +289,14 @@ def test_demo_plays_any_game_through_its_entry():
     assert res.exit_code == 2 and "unknown game 'chess'" in res.output
 
 
-def test_study_validate_runs_the_games_own_check(monkeypatch):
-    import dataclasses
-
-    from starcom import games
-    asked: list[tuple[dict, tuple]] = []
-    entry = games.get("starcom")
-    monkeypatch.setitem(games._REGISTRY, "starcom", dataclasses.replace(entry, tools=dataclasses.replace(
-        entry.tools, validate=lambda settings, parts, say: asked.append((dict(settings), parts)) or {})))
-    res = runner.invoke(app, ["study", "validate", "--part", "aa", "--runs", "3", "--panel", "Frigate,Cruiser"])
-    assert res.exit_code == 0, res.output
-    ((settings, parts),) = asked
-    assert parts == ("aa",) and settings["runs"] == 3 and settings["panel"] == ("Frigate", "Cruiser")
-    res = runner.invoke(app, ["study", "validate", "--game", "ge"])
-    assert res.exit_code == 2 and "Galactic Empires has no check of its study" in res.output
+def test_study_validate_refuses_a_bad_part_or_panel_before_any_game(tmp_path):
+    res = runner.invoke(app, ["study", "validate", "--part", "aa,nothing", "--out", str(tmp_path / "a")])
+    assert res.exit_code == 2 and "--part 'aa,nothing'" in res.output
+    res = runner.invoke(app, ["study", "validate", "--panel", "Frigat", "--out", str(tmp_path / "b")])
+    assert res.exit_code == 2 and "no card named 'Frigat'" in res.output
+    res = runner.invoke(app, ["study", "validate", "--runs", "0", "--out", str(tmp_path / "c")])
+    assert res.exit_code == 2 and "--runs must be at least 1" in res.output
+    assert not any((tmp_path / n).exists() for n in "abc")
 
 
 def test_demo_rejects_a_bad_board_size():

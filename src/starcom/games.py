@@ -91,13 +91,6 @@ class TerminalApp(Protocol):
         ...
 
 
-# The balance lab's check of itself: ``validate(settings, parts, say)`` runs the checks ``parts``
-# (of "aa", "planted", "sweep", in that order) and returns their figures, calling ``say`` with
-# progress. ``settings`` holds the options of ``starcom study validate`` by name: runs, panel
-# (None: the game's own), agents, max_games, seed, workers, backend, address and out.
-# starcom.study.spec.StudyError names a setting the game cannot check with.
-Validation = Callable[[Mapping[str, Any], tuple[str, ...], Callable[[str], None]], dict[str, Any]]
-
 
 @dataclass(frozen=True)
 class Rules(Generic[G, A]):
@@ -267,8 +260,6 @@ class Tools(Generic[G]):
     # Runs one rule scenario (docs/scenarios.md: a mapping read from a scenario file, whose
     # ``game`` names this game) and returns what failed, empty when it passed (``starcom scenario``).
     scenario: Callable[[Mapping[str, Any]], list[str]] | None = None
-    # The balance lab's check of itself (``starcom study validate --game NAME``): see Validation.
-    validate: Validation | None = None
 
 
 @dataclass(frozen=True)
@@ -418,5 +409,5 @@ def load_game(name: str, **settings: Any) -> Game:
 
 
 __all__ = ["ENTRY_POINT_GROUP", "LEGACY_GAME", "Features", "GameEntry", "Narrator", "Players", "Rules", "Runnable",
-           "Serving", "TerminalApp", "Tools", "Validation", "WebAssets", "Words", "default_game", "discover", "get",
+           "Serving", "TerminalApp", "Tools", "WebAssets", "Words", "default_game", "discover", "get",
            "list_games", "load_game", "register", "unregister", "winner_of"]

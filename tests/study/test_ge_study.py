@@ -189,3 +189,32 @@ def test_replays_are_the_games_the_study_counted(tmp_path: Path) -> None:
         assert game.over and game.winner == facts.winner == record["result"]["winner"]
         assert game.turn + 1 == facts.turns and game.s.end == "turn cap"
     assert "starcom-ge-study/1" in (tmp_path / "report.html").read_text()
+
+
+def test_validate_plants_changes_in_ge_ships(tmp_path: Path) -> None:
+    """`starcom study validate --game ge`: the same checks as Star Commander's, with Galactic
+    Empires' planted changes (a ship's shields and weapons, or its cost). A tiny run: the
+    figures come from the command (docs/study.md)."""
+    from starcom.ge.study import CHANGES, PANEL, card_of
+    from starcom.study.hook import Settings
+    base = Settings(2, None, "quick", 40)
+    strong = STUDY.planting.plant(base, "Krebiz Pincer Destroyer", "double shields and weapons", 2.0)
+    weak = STUDY.planting.plant(base, "Krebiz Pincer Destroyer", "double cost", 2.0)
+    before = card_of(base, "Krebiz Pincer Destroyer")
+    assert (card_of(strong, "Krebiz Pincer Destroyer").phasers, card_of(strong, "Krebiz Pincer Destroyer").heavy) \
+        == (2 * before.phasers, 2 * before.heavy)
+    assert card_of(weak, "Krebiz Pincer Destroyer").cost == tuple(2 * n for n in before.cost)
+    assert card_of(weak, "Doctor") == card_of(base, "Doctor")  # no other card changed
+    assert all(STUDY.planting.plantable(base, c) for c in PANEL) and not STUDY.planting.plantable(base, "Doctor")
+    args = ["study", "validate", "--game", "ge", "--part", "aa,planted", "--runs", "2", "--agents", "random",
+            "--max-games", "4", "--out", str(tmp_path / "v")]
+    res = CliRunner().invoke(app, args, terminal_width=200)
+    assert res.exit_code == 0, res.output
+    data = json.loads((tmp_path / "v" / "validate.json").read_text())
+    assert data["settings"]["game"] == "ge" and data["settings"]["panel"] == list(PANEL)
+    assert [(r["card"], r["change"]) for r in data["planted"]["runs"]] == [(PANEL[0], CHANGES[0].name),
+                                                                        (PANEL[1], CHANGES[1].name)]
+    assert data["aa"]["card_values"] == 2 * len(PANEL) and "Found:" in res.output
+    res = CliRunner().invoke(app, ["study", "validate", "--game", "ge", "--panel", "Doctor", "--part", "planted",
+                                   "--out", str(tmp_path / "w")])
+    assert res.exit_code == 2 and "a ship" in res.output

@@ -19,8 +19,9 @@ def _spec(folder: Path, **kw: object) -> StudySpec:
 
 def test_the_key_names_the_game(tmp_path: Path) -> None:
     assert _spec(tmp_path).key()["game"] == "starcom"
-    assert stored_key({"seed": 1}) == {"seed": 1, "game": "starcom"}
-    assert stored_key({"seed": 1, "game": "ge"}) == {"seed": 1, "game": "ge"}
+    # a key written before the precision stop: every card played to max_games
+    assert stored_key({"seed": 1}) == {"seed": 1, "game": "starcom", "precision": None}
+    assert stored_key({"seed": 1, "game": "ge", "precision": 0.04}) == {"seed": 1, "game": "ge", "precision": 0.04}
 
 
 def test_a_folder_written_before_resumes(tmp_path: Path) -> None:

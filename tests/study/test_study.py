@@ -191,6 +191,9 @@ def test_bad_settings_are_refused_before_any_game(tmp_path: Path) -> None:
         _spec(tmp_path, backend="ray", address="127.0.0.1:1")
     with pytest.raises(StudyError, match="--address is for --backend ray"):
         _spec(tmp_path, address="127.0.0.1:6379")
+    for precision in (0.0, -0.1, 1.5):
+        with pytest.raises(StudyError, match="--precision must be between 0 and 1"):
+            _spec(tmp_path, precision=precision)
     R.run_study(_spec(tmp_path / "a"))
     with pytest.raises(StudyError, match="other settings.*seed"):
         R.run_study(_spec(tmp_path / "a", seed=4))
@@ -244,16 +247,22 @@ def test_the_aa_pairs_are_independent_games_of_the_real_cards() -> None:
 
 def test_validation_runs_its_three_checks(tmp_path: Path) -> None:
     """A small validation (the real figures come from `starcom study validate`, docs/study.md)."""
-    from starcom.sc.validate import CHANGES, PANEL, ValidationSpec, planted, planted_plan, validate
-    v = ValidationSpec(runs=2, panel=("Corvette", "Barrage"), agents=("random",), max_games=8, out=str(tmp_path),
-                       sweep=(2.0,))
+    from starcom.sc.study import CHANGES, PANEL, planted
+    from starcom.study.validate import ValidationSpec, planted_plan, validate
+    v = ValidationSpec(game="starcom", runs=2, panel=("Corvette", "Barrage"), agents=("random",), max_games=8,
+                       out=str(tmp_path), sweep=(2.0,))
     data = validate(v, ("aa", "planted", "sweep"))
     assert data["aa"]["card_values"] == 4 and 0 <= data["aa"]["coverage"] <= 1
+    assert 0 <= data["aa"]["called_even"] <= 1
     assert [r["card"] for r in data["planted"]["runs"]] == ["Corvette", "Corvette"]  # ships only are changed
     assert [r["change"] for r in data["planted"]["runs"]] == ["double attack and hit points",
                                                              "halve attack and hit points"]
-    for r, row in enumerate(data["planted"]["runs"]):
+    planted_data = data["planted"]
+    assert (planted_data["stronger_runs"], planted_data["weaker_runs"]) == (1, 1)
+    for r, row in enumerate(planted_data["runs"]):
         assert all(0 <= row[k] <= 1 for k in ("treated_played", "control_played", "no_difference"))
+        # found: strong when strengthened; weak or dead when weakened
+        assert row["found"] == (row["verdict"] == "strong" if row["stronger"] else row["verdict"] in ("weak", "dead"))
         pairs = [PairResult.from_json(json.loads(line))
                  for line in (tmp_path / f"planted-{r:02d}" / "pairs.jsonl").read_text().splitlines()]
         values = {c: round(sum(p.difference for p in pairs if p.card == c) / 4, 6) for c in ("Corvette", "Barrage")}
@@ -261,13 +270,17 @@ def test_validation_runs_its_three_checks(tmp_path: Path) -> None:
         extreme = max if row["change"] == "double attack and hit points" else min
         # ranked right means strictly first (last): a tie with another card does not count
         assert row["rank_ok"] == (values[row["card"]] == extreme(values.values()) and values[row["card"]] not in others)
-    plan = planted_plan(PANEL, 16)  # every card of the panel meets every change
+    assert planted_data["weaker_found"] == sum(r["found"] for r in planted_data["runs"] if not r["stronger"])
+    plan = planted_plan(PANEL, CHANGES, 16)  # every card of the panel meets every change
     assert {(card, change) for card, change in plan} == {(c, ch) for c in PANEL for ch in CHANGES}
     assert json.loads((tmp_path / "validate.json").read_text())["sweep"]["card"] == "Corvette"
     assert planted("Frigate", "double cost").card("Frigate").cost == 2 * STANDARD.card("Frigate").cost
     with pytest.raises(StudyError, match="ship or station"):
-        validate(ValidationSpec(runs=1, panel=("Barrage",), agents=("random",), max_games=8,
+        validate(ValidationSpec(game="starcom", runs=1, panel=("Barrage",), agents=("random",), max_games=8,
                                 out=str(tmp_path / "x")), ("planted",))
+    with pytest.raises(StudyError, match="no card named 'Frigat'"):
+        validate(ValidationSpec(game="starcom", panel=("Frigat",), out=str(tmp_path / "y")), ("aa",))
+    assert not (tmp_path / "y").exists()  # refused before any game
 
 
 def test_anomalies_come_with_replays_that_open(tmp_path: Path) -> None:
@@ -359,6 +372,31 @@ def test_handing_out_several_rounds_at_once_changes_nothing(tmp_path: Path, monk
         assert a.pairs == b.pairs and a.rule.decision == b.rule.decision
         assert len(a.pairs) % 2 == 0  # whole rounds: every seat as often treated
     assert len(batched.cards["Corvette"].pairs) < 100 == len(batched.cards["Barrage"].pairs)
+
+
+def test_a_card_that_changes_no_game_stops_once_its_interval_is_narrow(tmp_path: Path, monkeypatch) -> None:
+    """The precision stop: a card whose pairs all tie stops after a few dozen pairs, once its
+    95% interval is within ``precision`` of its value, and says so (``precise``); a card whose
+    pairs are coin flips plays on to ``max_games``; without a precision both play to the end."""
+    from starcom.study.pairs import GameFacts, PairResult
+
+    def fake(setup, job):
+        seat = job.treated_seat(setup.players)
+        win, lose = GameFacts(seat, 10, False, ((), ())), GameFacts(1 - seat, 10, False, ((), ()))
+        if job.card == "Corvette":
+            return PairResult(job.card, job.pair, seat, win, win)
+        coin = random.Random(f"{job.card}:{job.pair}").random() < 0.5
+        return PairResult(job.card, job.pair, seat, win if coin else lose, lose if coin else win)
+
+    monkeypatch.setattr(R, "play_pair", fake)
+    stopped = R.run_study(_spec(tmp_path / "precise", max_games=200, precision=0.04))
+    tie, coin = stopped.cards["Corvette"], stopped.cards["Barrage"]
+    assert tie.rule.decision.reason == "precise" and R.MIN_PAIRS <= len(tie.pairs) <= 30
+    assert tie.rule.interval().half_width <= 0.04
+    assert coin.rule.decision.reason == "max_games" and len(coin.pairs) == 100
+    full = R.run_study(_spec(tmp_path / "full", max_games=200, precision=None))
+    assert [len(c.pairs) for c in full.cards.values()] == [100, 100]
+    assert {c["card"]: c["stop"] for c in write(stopped)["cards"]} == {"Corvette": "precise", "Barrage": "max_games"}
 
 
 def test_a_long_study_says_how_long_before_it_gets_far(tmp_path: Path, monkeypatch) -> None:

@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..study.spec import DEFAULT_PRECISION
 from .helptext import address_option, backend_option, game_entry, game_example, game_option, reflow, workers_option
 
 study_app = typer.Typer(
@@ -55,6 +56,8 @@ def cards(
                                              "game's study's own)."),
     max_games: int = typer.Option(400, "--max-games", help="At most this many games per card (both games "
                                   "of every pair counted)."),
+    precision: float = typer.Option(DEFAULT_PRECISION, "--precision", help="Stop a card once its value's 95% "
+                                    "interval is this narrow on either side (0: play every card to --max-games)."),
     seed: int = typer.Option(0, "--seed", help="The study's seed: the same seed gives the same results."),
     alpha: float = typer.Option(0.05, "--alpha", help="The chance of flagging any card when none matters."),
     workers: int = workers_option(all_processors=True),
@@ -80,7 +83,8 @@ def cards(
             game=game_entry(game).name, cards_file=str(cards_file) if cards_file else None,
             only=tuple(n.strip() for n in only.split(",") if n.strip()) if only else (),
             agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
-            max_games=max_games, seed=seed, alpha=alpha, workers=workers, backend=backend, address=address,
+            max_games=max_games, precision=precision or None, seed=seed, alpha=alpha, workers=workers,
+            backend=backend, address=address,
             out=str(out), **{k: v for k, v in given.items() if v is not None})
     except StudyError as exc:
         raise _fail(str(exc)) from None
@@ -227,6 +231,8 @@ def validate_cmd(
                                         "(default: the game's own panel, cards its greedy AI plays often)."),
     agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat."),
     max_games: int = typer.Option(200, "--max-games", help="At most this many games per card and run."),
+    precision: float = typer.Option(DEFAULT_PRECISION, "--precision", help="Stop a card once its value's 95% "
+                                    "interval is this narrow on either side (0: play to --max-games)."),
     seed: int = typer.Option(0, "--seed", help="The first run's seed (run k uses seed + k)."),
     workers: int = workers_option(),
     backend: str = backend_option(),
@@ -240,21 +246,21 @@ def validate_cmd(
     saves. Figures go to OUT/validate.json; docs/study.md reports them.
     """
     from ..study.spec import StudyError
+    from ..study.validate import PARTS, ValidationSpec, validate
     entry = game_entry(game)
-    if entry.tools.validate is None:
-        raise _fail(f"{entry.title} has no check of its study (--game: a game that has one)")
-    parts = ("aa", "planted", "sweep") if part == "all" else tuple(p.strip() for p in part.split(","))
-    if not parts or any(p not in ("aa", "planted", "sweep") for p in parts):
-        raise _fail(f"--part {part!r}: use aa, planted, sweep (comma-separated, run in that order) or all")
+    parts = PARTS if part == "all" else tuple(p.strip() for p in part.split(","))
+    if not parts or any(p not in PARTS for p in parts):
+        raise _fail(f"--part {part!r}: use {', '.join(PARTS)} (comma-separated, run in that order) or all")
     if runs < 1:
         raise _fail(f"--runs must be at least 1, not {runs}")
     console = Console()
     try:
-        settings = {"runs": runs, "panel": tuple(n.strip() for n in panel.split(",")) if panel else None,
-                    "agents": tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
-                    "max_games": max_games, "seed": seed, "workers": workers, "backend": backend,
-                    "address": address, "out": str(out)}
-        data = entry.tools.validate(settings, parts, lambda text: console.print(f"[dim]{escape(text)}[/]"))
+        spec = ValidationSpec(game=entry.name, runs=runs,
+                              panel=tuple(n.strip() for n in panel.split(",") if n.strip()) if panel else (),
+                              agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
+                              max_games=max_games, precision=precision, seed=seed, workers=workers,
+                              backend=backend, address=address, out=str(out))
+        data = validate(spec, parts, lambda text: console.print(f"[dim]{escape(text)}[/]"))
     except StudyError as exc:
         raise _fail(str(exc)) from None
     except KeyboardInterrupt:
@@ -262,14 +268,19 @@ def validate_cmd(
         raise typer.Exit(130) from None
     if "aa" in data:
         aa = data["aa"]
-        console.print(f"A/A: {aa['coverage']:.1%} of {aa['card_values']} intervals cover zero; "
-                      f"{aa['runs_with_a_false_alarm']} of {aa['runs']} runs raised a false alarm.")
+        even = aa.get("called_even")
+        console.print(f"A/A: {aa['coverage']:.1%} of {aa['card_values']} intervals cover zero"
+                      + (f", {even:.1%} of the cards called even" if even is not None else "")
+                      + f"; {aa['runs_with_a_false_alarm']} of {aa['runs']} runs raised a false alarm.")
     if "planted" in data:
         pl = data["planted"]
         ratio = pl["median_games_ratio"]
         console.print(f"Planted: ranked right in {pl['ranked_right']} of {len(pl['runs'])} runs, right sign in "
                       f"{pl['sign_right']}; games needed by the paired (sequential) design / by a fixed "
                       f"unpaired test: {'—' if ratio is None else f'{ratio:.2f}'} (median).")
+        if "weaker_found" in pl:
+            console.print(f"Found: {pl['stronger_found']} of {pl['stronger_runs']} strengthened cards called strong, "
+                          f"{pl['weaker_found']} of {pl['weaker_runs']} weakened cards called weak or dead.")
     if "sweep" in data:
         sw = data["sweep"]
         found = sw["smallest_detected"]
@@ -302,6 +313,8 @@ def tune(
     turn_limit: Optional[int] = typer.Option(None, "--turn-limit", help="Turn limit of every game (default: "
                                              "the game's study's own)."),
     max_games: int = typer.Option(400, "--max-games", help="At most this many games per value tried."),
+    precision: float = typer.Option(DEFAULT_PRECISION, "--precision", help="Stop a value once its 95% interval "
+                                    "is this narrow on either side (0: play every value to --max-games)."),
     seed: int = typer.Option(0, "--seed", help="The seed of every study of the tune (so they share deals)."),
     alpha: float = typer.Option(0.05, "--alpha", help="Each study's chance of stopping early on a value "
                                 "that is in fact zero."),
@@ -327,7 +340,8 @@ def tune(
         base = StudySpec.checked(
             game=game_entry(game).name, cards_file=str(cards_file) if cards_file else None,
             agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
-            max_games=max_games, seed=seed, alpha=alpha, workers=workers, backend=backend, address=address,
+            max_games=max_games, precision=precision or None, seed=seed, alpha=alpha, workers=workers,
+            backend=backend, address=address,
             out=str(out), **{k: v for k, v in given.items() if v is not None})
         tp = plan(base, card, field, values, span)
     except StudyError as exc:

@@ -30,7 +30,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from ..sim.play import Step
-from ..study.hook import Settings, Tracked
+from ..study.hook import Change, Settings, Tracked
 from .cards import CARDS, EMPIRES, POINT_TYPES, CardSpec
 from .cards.catalogue import from_toml
 from .game import GalacticEmpires, IllegalAction
@@ -40,6 +40,7 @@ from .state import EDITIONS
 
 BY_NAME: dict[str, CardSpec] = {c.name: c for c in CARDS}
 FORMAT = "starcom-ge-study/1"
+CATALOGUE_NAME = "Galactic Empires' catalogue"  # what messages call the cards studied
 TURN_LIMIT = 40  # complete turns (GE-OPT-3); greedy games end by a Sector HQ in 7 to 22
 
 
@@ -166,6 +167,73 @@ class _Tracker:
                        self.held, self.legal, self.legal, self.played_it)
 
 
+def card_of(settings: Settings, card: str) -> CardSpec:
+    """``card`` as the catalogue of ``settings`` has it; ValueError names an unknown card."""
+    if card not in BY_NAME:
+        raise ValueError(f"no card named {card!r} in {CATALOGUE_NAME}")
+    return cards_of(settings)[BY_NAME[card].index]
+
+
+def with_field(settings: Settings, card: str, field: str, value: int) -> Settings:
+    """``settings`` with ``card``'s ``field`` (a name of :func:`tunable`) set to ``value``
+    (:meth:`~starcom.study.hook.CardStudy.with_field`)."""
+    c = card_of(settings, card)
+    have = tunable(c)
+    if field not in have:
+        raise ValueError(f"{card} has no field {field!r} to tune; its fields are {', '.join(have)}")
+    least = 1 if field == "strength" else 0
+    if type(value) is not int or value < least:
+        raise ValueError(f"{card}'s {field} must be a whole number of {least} or more, not {value!r}")
+    name = f"{CATALOGUE_NAME}, {card} {field} {value}"
+    text = _set_field(settings.catalogue_text or _built_in_text(), c.key, field, value)
+    try:
+        tuned(from_toml(text, name))
+    except ValueError as exc:
+        raise ValueError(f"{card}'s {field} cannot be {value}: {exc}") from None
+    return _replace(settings, catalogue_text=text, catalogue_name=name)
+
+
+# --- planted changes (``starcom study validate --game ge``, :mod:`starcom.study.validate`) -------
+
+# Ships of both decks, from a frigate to a light cruiser: what a planted change is made to.
+PANEL = ("Argonian Sunspot Frigate", "Argonian Blizzard Destroyer", "Krebiz Pincer Destroyer",
+         "Krebiz Mandible Light Cruiser")
+CHANGES = (Change("double shields and weapons", True), Change("halve cost", True),
+           Change("halve shields and weapons", False), Change("double cost", False))
+_ARMS = ("shields", "phasers", "heavy")
+
+
+def _scaled(value: int, factor: float, up: bool) -> int:
+    # Halving rounds down, so that a 1 becomes 0: a halved cost of one point is no cost at all.
+    return round(value * factor) if up else int(value / factor)
+
+
+class GalacticEmpiresPlanting:
+    """Galactic Empires' planted changes: a ship's shields and weapons, or its cost (every
+    point type of it)."""
+
+    panel = PANEL
+    changes = CHANGES
+    target = "a ship"
+
+    def plantable(self, settings: Settings, card: str) -> bool:
+        return card_of(settings, card).kind == "ship"
+
+    def plant(self, settings: Settings, card: str, change: str, factor: float) -> Settings:
+        fields = tunable(card_of(settings, card))
+        if change.endswith("shields and weapons"):
+            names = [f for f in _ARMS if fields[f]]
+        elif change.endswith("cost"):
+            names = [f for f in fields if f.startswith("cost.")]
+        else:
+            raise ValueError(f"unknown change {change!r}: one of {', '.join(c.name for c in CHANGES)}")
+        up = change.startswith("double")
+        name = settings.catalogue_name
+        for f in names:
+            settings = with_field(settings, card, f, _scaled(fields[f], factor, up))
+        return _replace(settings, catalogue_name=f"{name}, {card}: {change} x{factor:g}")
+
+
 class GalacticEmpiresStudy:
     """Galactic Empires' card study: every card against a blank (module docstring)."""
 
@@ -173,6 +241,7 @@ class GalacticEmpiresStudy:
     stand_in = ("a blank: the card's copies keep their place in the deck and their strength, but cannot be "
                 "played, paired or swapped, only discarded from the hand")
     recorded_rules: frozenset[str] = frozenset()
+    planting: ClassVar[GalacticEmpiresPlanting] = GalacticEmpiresPlanting()
     replays = (f"They are {FORMAT} records (the settings, the blanks and every action), which "
                "<code>starcom.ge.study.replay(record)</code> plays again; <code>starcom replay</code> reads "
                "Star Commander's games only.")
@@ -200,7 +269,7 @@ class GalacticEmpiresStudy:
                              "catalogue only (leave --cards out)")
 
     def catalogue_name(self, settings: Settings) -> str:
-        return "Galactic Empires' catalogue"
+        return CATALOGUE_NAME
 
     def card_names(self, settings: Settings) -> list[str]:
         return [c.name for c in CARDS]
@@ -237,28 +306,10 @@ class GalacticEmpiresStudy:
                    if settings.catalogue_text else {})}
 
     def fields(self, settings: Settings, card: str) -> dict[str, int]:
-        return tunable(self._card(settings, card))
+        return tunable(card_of(settings, card))
 
     def with_field(self, settings: Settings, card: str, field: str, value: int) -> Settings:
-        c = self._card(settings, card)
-        have = tunable(c)
-        if field not in have:
-            raise ValueError(f"{card} has no field {field!r} to tune; its fields are {', '.join(have)}")
-        least = 1 if field == "strength" else 0
-        if type(value) is not int or value < least:
-            raise ValueError(f"{card}'s {field} must be a whole number of {least} or more, not {value!r}")
-        name = f"{self.catalogue_name(settings)}, {card} {field} {value}"
-        text = _set_field(settings.catalogue_text or _built_in_text(), c.key, field, value)
-        try:
-            tuned(from_toml(text, name))
-        except ValueError as exc:
-            raise ValueError(f"{card}'s {field} cannot be {value}: {exc}") from None
-        return _replace(settings, catalogue_text=text, catalogue_name=name)
-
-    def _card(self, settings: Settings, card: str) -> CardSpec:
-        if card not in BY_NAME:
-            raise ValueError(f"no card named {card!r} in {self.catalogue_name(settings)}")
-        return cards_of(settings)[BY_NAME[card].index]
+        return with_field(settings, card, field, value)
 
 
 def replay(record: dict[str, Any]) -> GalacticEmpires:
@@ -284,5 +335,5 @@ def replay(record: dict[str, Any]) -> GalacticEmpires:
 
 STUDY = GalacticEmpiresStudy()
 
-__all__ = ["BY_NAME", "STUDY", "TURN_LIMIT", "GalacticEmpiresStudy", "cards_of", "empires_for", "new_game", "replay",
-           "rules_of", "tunable"]
+__all__ = ["BY_NAME", "CHANGES", "PANEL", "STUDY", "TURN_LIMIT", "GalacticEmpiresPlanting", "GalacticEmpiresStudy",
+           "card_of", "cards_of", "empires_for", "new_game", "replay", "rules_of", "tunable", "with_field"]

@@ -152,13 +152,6 @@ def _scenario(spec: Mapping[str, Any]) -> list[str]:
     return run(Scenario(str(spec.get("name", "")), dict(spec)))
 
 
-def _validate(settings: Mapping[str, Any], parts: tuple[str, ...], say: Callable[[str], None]) -> dict[str, Any]:
-    from .validate import PANEL, ValidationSpec, validate
-    given = {k: v for k, v in settings.items() if v is not None}
-    given["panel"] = tuple(given.get("panel") or PANEL)
-    return validate(ValidationSpec(**given), parts, say)
-
-
 # The terminal games' words: the table and hand as text, prices, confirmations (sc/terminal.py).
 
 def _table(game: StarGame, viewer: Viewer) -> list[str]:
@@ -220,7 +213,7 @@ STARCOM: GameEntry[StarGame, Action] = GameEntry(
                default_level=DEFAULT_LEVEL),
     tools=Tools(features=_starcom_features, invariants=_starcom_invariants, study=_starcom_study,
                 ending=_ending, ending_figures=_ending_figures, bench_setups=_BENCH_SETUPS,
-                scenario=_scenario, validate=_validate),
+                scenario=_scenario),
     serving=Serving(adapter=_server_adapter, web=WEB, help_page="help.html", cards_page="cards.html"),
 )
 

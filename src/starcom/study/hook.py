@@ -65,6 +65,36 @@ class Tracker(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Change:
+    """A change a validation plants in a card: its name, and whether it makes the card stronger."""
+
+    name: str
+    stronger: bool
+
+
+class Planting(Protocol):
+    """What a game's card study gives the validation (its ``planting`` attribute).
+
+    ``panel`` is the cards every run studies by default: cards the agents play often and worth
+    about zero as they are (a card with a value of its own would hold the first or last place
+    whatever is planted). ``changes`` are the changes planted, the first a strengthening (the
+    sweep's); ``target`` names, for a message, the cards a change applies to."""
+
+    panel: tuple[str, ...]
+    changes: tuple[Change, ...]
+    target: str
+
+    def plantable(self, settings: Settings, card: str) -> bool:
+        """Whether the changes apply to ``card``."""
+        ...
+
+    def plant(self, settings: Settings, card: str, change: str, factor: float) -> Settings:
+        """``settings`` with a catalogue in which ``card`` underwent ``change`` by ``factor``
+        (2: doubled or halved) and no other card changed."""
+        ...
+
+
 class CardStudy(Protocol):
     """A game's side of a card study.
 
@@ -138,4 +168,4 @@ class CardStudy(Protocol):
         ...
 
 
-__all__ = ["CardStudy", "Settings", "Tracked", "Tracker"]
+__all__ = ["CardStudy", "Change", "Planting", "Settings", "Tracked", "Tracker"]

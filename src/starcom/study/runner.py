@@ -123,7 +123,7 @@ def run_study(spec: StudySpec, on_pair: Callable[[int, int], None] | None = None
     setup = setup_of(spec)
     most = max_pairs(spec)
     per_card_alpha = spec.alpha / len(spec.cards)  # a family-wise error rate over the cards
-    cards = {c: CardProgress(c, SequentialRule(per_card_alpha, most, min(MIN_PAIRS, most)))
+    cards = {c: CardProgress(c, SequentialRule(per_card_alpha, most, min(MIN_PAIRS, most), spec.precision))
              for c in spec.cards}
     backend = backend_of(spec)
     start = time.perf_counter()

@@ -13,8 +13,10 @@ from ..sim.backends import BackendError, check_backend
 from .hook import CardStudy, Settings
 
 DEFAULT_TURN_LIMIT = 60
-
-
+# A card stops once its value's 95% interval is this narrow (``--precision``). A card that
+# changes few games stops after a few dozen pairs; one that changes many plays to
+# ``max_games``. Finer than this, a card's worth is below what one play of the game shows.
+DEFAULT_PRECISION = 0.04
 
 def study_of(game: str) -> tuple[GameEntry[Any, Any], CardStudy]:
     """The registry entry of ``game`` and its card study; ValueError names an unknown game or
@@ -40,8 +42,10 @@ class StudySpec:
     card with a stand-in) of which catalogue (``cards_file``, else the built-in one), played by
     which agents (one name for every seat, or one per seat, rotated) at which player count,
     board size (None: a game without a board) and edition; at most ``max_games`` games per card
-    (both games of every pair counted); ``alpha`` the chance that a run flags any card at all
-    when no card matters (shared among the cards). The game's card study
+    (both games of every pair counted), fewer once the value's 95% interval is at most
+    ``precision`` on either side (None: every card plays to ``max_games`` unless flagged);
+    ``alpha`` the chance that a run flags any card at all when no card matters (shared among
+    the cards). The game's card study
     (:mod:`starcom.study.hook`) says which settings apply to it, and its defaults.
 
     ``workers``, ``backend``, ``address`` and ``out`` say where and how it runs, not what it
@@ -57,6 +61,7 @@ class StudySpec:
     edition: str | None = field(kw_only=True)
     turn_limit: int = DEFAULT_TURN_LIMIT
     max_games: int = 400
+    precision: float | None = DEFAULT_PRECISION
     seed: int = 0
     alpha: float = 0.05
     workers: int = 1
@@ -151,6 +156,9 @@ class StudySpec:
         if self.max_games < 2 * self.players:
             raise StudyError(f"--max-games must be at least {2 * self.players} (one pair of games per seat), "
                              f"not {self.max_games}")
+        if self.precision is not None and not 0 < self.precision < 1:
+            raise StudyError(f"--precision must be between 0 and 1 (0 at the command line: no early stop), "
+                             f"not {self.precision}")
         if not 0 < self.alpha < 1:
             raise StudyError(f"--alpha must be between 0 and 1, not {self.alpha}")
         try:
@@ -170,7 +178,7 @@ class StudySpec:
         return {"cards": list(self.cards), "catalogue": hashlib.sha256(self.catalogue_text.encode()).hexdigest()[:16]
                 if self.catalogue_text else "built-in", "agents": list(self.agents), "players": self.players,
                 "size": self.size, "edition": self.edition, "turn_limit": self.turn_limit,
-                "max_games": self.max_games, "seed": self.seed, "alpha": self.alpha,
+                "max_games": self.max_games, "precision": self.precision, "seed": self.seed, "alpha": self.alpha,
                 **({"aa": True} if self.aa else {}), "game": self.game}
 
     def key_text(self) -> str:
@@ -179,5 +187,6 @@ class StudySpec:
 
 def stored_key(key: dict[str, Any]) -> dict[str, Any]:
     """A results folder's stored :meth:`StudySpec.key` as it reads today: keys written before
-    the platform held a second game name none (:data:`starcom.games.LEGACY_GAME`'s)."""
-    return {**key, "game": key.get("game", LEGACY_GAME)}
+    the platform held a second game name none (:data:`starcom.games.LEGACY_GAME`'s), and keys
+    written before the precision stop had none (every card played to ``max_games``)."""
+    return {**key, "game": key.get("game", LEGACY_GAME), "precision": key.get("precision")}

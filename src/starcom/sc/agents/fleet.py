@@ -103,16 +103,15 @@ def played_plans(game: Game, sample: Game, actions: list[Action]) -> Iterator[tu
     """For each of :func:`fleet_plans` of ``game`` in turn: the jump that starts it now
     (:func:`first_jump`) and a clone of ``sample`` (a determinization of ``game``) after
     :func:`play_plan`. The same as calling those one by one, but the jumps are worked out
-    once: from ``actions`` (``game``'s legal actions), and from ``sample``'s legal actions,
-    the position every clone starts from."""
+    once, from ``actions`` (``game``'s legal actions): they are ``sample``'s too, since a
+    player's legal actions never depend on what the player cannot see."""
     if game.decision != "command":
         return
     jumps = best_jumps(actions)
     plans = fleet_plans(game, actions, jumps)
     if not plans:
         return
-    at_start = best_jumps(sample.legal_actions())
     for plan in plans:
         h = sample.clone()
-        play_plan(h, plan, at_start)
+        play_plan(h, plan, jumps)
         yield jumps.get(plan[0]), h
