@@ -218,3 +218,5 @@ def test_validate_plants_changes_in_ge_ships(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["study", "validate", "--game", "ge", "--panel", "Doctor", "--part", "planted",
                                    "--out", str(tmp_path / "w")])
     assert res.exit_code == 2 and "a ship" in res.output
+    res = CliRunner().invoke(app, ["study", "validate", "--game", "ge", "--part", "tune", "--out", str(tmp_path / "t")])
+    assert res.exit_code == 2 and "no tune check" in _text(res)

@@ -283,6 +283,25 @@ def test_validation_runs_its_three_checks(tmp_path: Path) -> None:
     assert not (tmp_path / "y").exists()  # refused before any game
 
 
+def test_the_tune_check_moves_a_price_and_tunes_it(tmp_path: Path) -> None:
+    """The tune check: each run moves a panel ship's cost by +2 or -2 (its stand-in kept as it
+    was) and tunes the cost around the moved one; found when the fair cost is within 1 of the
+    card's own. A tiny run with random agents: the figures come from the command."""
+    from starcom.study.validate import TUNE_TOLERANCE, ValidationSpec, parts_of, validate
+    v = ValidationSpec(game="starcom", panel=("Corvette", "Barrage", "Frigate"), agents=("random",), max_games=8,
+                       tune_runs=2, out=str(tmp_path))
+    assert parts_of(v) == ("aa", "planted", "sweep", "tune")
+    runs = validate(v, ("tune",))["tune"]["runs"]
+    assert [(r["card"], r["moved_to"] - r["own"]) for r in runs] == [("Corvette", 2), ("Frigate", -2)]
+    for r, row in enumerate(runs):
+        assert row["own"] == STANDARD.card(row["card"]).cost and row["own"] in row["values"]
+        assert row["values"] == list(range(max(0, row["moved_to"] - 2), row["moved_to"] + 3))
+        assert row["found"] == (row["fair"] is not None and row["fair_low"] is not None
+                                and abs(row["fair"] - row["own"]) <= TUNE_TOLERANCE)
+        tune = json.loads((tmp_path / f"tune-{r:02d}" / "tune.json").read_text())
+        assert tune["card"] == row["card"] and tune["current"] == row["moved_to"]
+
+
 def test_anomalies_come_with_replays_that_open(tmp_path: Path) -> None:
     """Every anomaly of the report links the two games of its pair, saved so that `starcom
     replay` (and the browser, tests/web/test_replay.py) opens them with the study's cards."""

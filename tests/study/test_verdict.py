@@ -19,8 +19,8 @@ from starcom.study.pairs import GameFacts, Job, PairResult, Setup, play_pair
 from starcom.study.report import attention_order, results, summary, write
 from starcom.study.runner import CardProgress, Outcome
 from starcom.study.spec import StudySpec
-from starcom.study.stats import SequentialRule
-from starcom.study.verdict import play_rate, verdict
+from starcom.study.stats import Interval, SequentialRule
+from starcom.study.verdict import DEAD_DROP, play_rate, verdict
 
 # --- the rule, on pairs made up to order -----------------------------------------------------------
 
@@ -66,11 +66,20 @@ MADE_UP = {
 }
 
 
+def _diff(estimate: float, low: float, high: float) -> Interval:
+    return Interval(estimate, low, high, 40)
+
+
 def test_the_verdict_rule() -> None:
-    assert verdict(0.01, 0.3, -0.5) == "strong" and verdict(-0.3, -0.01, -0.5) == "weak"
-    assert verdict(-0.1, 0.1, -0.01) == "dead" and verdict(-0.1, 0.1, 0.0) == "even"
-    assert verdict(0.0, 0.2, -0.5) == "dead"  # an interval that ends at zero contains it
+    assert verdict(0.01, 0.3, _diff(-0.6, -0.7, -0.5)) == "strong"
+    assert verdict(-0.3, -0.01, _diff(-0.6, -0.7, -0.5)) == "weak"
+    assert verdict(-0.1, 0.1, _diff(-0.3, -0.59, -0.01)) == "dead"
+    assert verdict(-0.1, 0.1, _diff(-0.2, -0.4, 0.0)) == "even"  # not significant
+    assert verdict(0.0, 0.2, _diff(-0.6, -0.7, -0.5)) == "dead"  # a value interval that ends at zero contains it
     assert verdict(-0.1, 0.1, None) == "even"  # never could: no play rate, no verdict from it
+    # significant but slight: played in 95% of its chances against 97% for the stand-in
+    assert verdict(-0.05, 0.03, _diff(-0.016, -0.03, -0.002)) == "even"
+    assert verdict(-0.05, 0.03, _diff(-DEAD_DROP, -0.15, -0.05)) == "dead"
 
 
 def test_the_four_verdicts_on_made_up_pairs(tmp_path: Path) -> None:

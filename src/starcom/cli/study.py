@@ -221,12 +221,15 @@ def diff(a: Path = typer.Argument(..., help="A study's folder or results.json.")
 
 @study_app.command("validate", epilog="""Examples:
   starcom study validate --runs 20 --max-games 200 --workers 2 --out validate
-  starcom study validate --part aa --runs 5 --agents random --max-games 40""")
+  starcom study validate --part aa --runs 5 --agents random --max-games 40
+  starcom study validate --part tune --tune-runs 10 --workers 2 --out validate-tune
+  starcom study validate --game ge --part planted --workers 2 --out validate-ge""")
 def validate_cmd(
     game: Optional[str] = game_option("The game whose study is checked"),
-    part: str = typer.Option("all", "--part", help="Which checks, in order: aa, planted, sweep "
-                      "(comma-separated), or all."),
+    part: str = typer.Option("all", "--part", help="Which checks, in order: aa, planted, sweep, tune "
+                      "(comma-separated), or all (every check the game has)."),
     runs: int = typer.Option(20, "--runs", help="Studies per check (A/A and planted)."),
+    tune_runs: int = typer.Option(10, "--tune-runs", help="Tunes of the tune check (each a price moved by 2)."),
     panel: Optional[str] = typer.Option(None, "--panel", help="The cards every run studies, comma-separated "
                                         "(default: the game's own panel, cards its greedy AI plays often)."),
     agents: str = typer.Option("greedy", "--agents", help="One agent for every seat, or one per seat."),
@@ -241,26 +244,29 @@ def validate_cmd(
                              "running again there resumes."),
 ) -> None:
     """Check the study itself: A/A runs (nothing treated, every game an independent one, so
-    every true value is zero), planted imbalances (one card changed markedly must rank first or
-    last), the smallest change still detected, and how many games the paired sequential design
-    saves. Figures go to OUT/validate.json; docs/study.md reports them.
+    every true value is zero, and every card should be called even), planted imbalances (one
+    card changed markedly must rank first or last, and be called strong, or weak or dead), the
+    smallest change still detected, how many games the paired sequential design saves, and a
+    tune check (a price moved by 2 must be found again within 1). Figures go to
+    OUT/validate.json; docs/study.md reports them.
     """
     from ..study.spec import StudyError
-    from ..study.validate import PARTS, ValidationSpec, validate
+    from ..study.validate import PARTS, ValidationSpec, parts_of, validate
     entry = game_entry(game)
-    parts = PARTS if part == "all" else tuple(p.strip() for p in part.split(","))
-    if not parts or any(p not in PARTS for p in parts):
+    parts = () if part == "all" else tuple(p.strip() for p in part.split(","))
+    if part != "all" and (not parts or any(p not in PARTS for p in parts)):
         raise _fail(f"--part {part!r}: use {', '.join(PARTS)} (comma-separated, run in that order) or all")
-    if runs < 1:
-        raise _fail(f"--runs must be at least 1, not {runs}")
+    for option, n in (("--runs", runs), ("--tune-runs", tune_runs)):
+        if n < 1:
+            raise _fail(f"{option} must be at least 1, not {n}")
     console = Console()
     try:
         spec = ValidationSpec(game=entry.name, runs=runs,
                               panel=tuple(n.strip() for n in panel.split(",") if n.strip()) if panel else (),
                               agents=tuple(a.strip().lower() for a in agents.split(",") if a.strip()),
                               max_games=max_games, precision=precision, seed=seed, workers=workers,
-                              backend=backend, address=address, out=str(out))
-        data = validate(spec, parts, lambda text: console.print(f"[dim]{escape(text)}[/]"))
+                              backend=backend, address=address, out=str(out), tune_runs=tune_runs)
+        data = validate(spec, parts or parts_of(spec), lambda text: console.print(f"[dim]{escape(text)}[/]"))
     except StudyError as exc:
         raise _fail(str(exc)) from None
     except KeyboardInterrupt:
@@ -286,6 +292,10 @@ def validate_cmd(
         found = sw["smallest_detected"]
         console.print(f"Smallest change still detected ({sw['card']}, {sw['change']}): "
                       + (f"x{found}" if found is not None else "none of those tried"))
+    if "tune" in data:
+        tu = data["tune"]
+        console.print(f"Tune: the moved price found again within {tu['tolerance']:g} in {tu['found']} of "
+                      f"{len(tu['runs'])} tunes.")
     console.print(f"Figures: {out / 'validate.json'}")
 
 

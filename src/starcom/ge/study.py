@@ -215,6 +215,7 @@ class GalacticEmpiresPlanting:
     panel = PANEL
     changes = CHANGES
     target = "a ship"
+    cost_field = None  # a blank stand-in is worth nothing at any price: no price to find again
 
     def plantable(self, settings: Settings, card: str) -> bool:
         return card_of(settings, card).kind == "ship"

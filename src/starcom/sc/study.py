@@ -198,6 +198,7 @@ class StarcomPlanting:
     panel = PANEL
     changes = CHANGES
     target = "a ship or station"
+    cost_field = "cost"  # a vessel's stand-in stays the card's as it was (pinned): the yardstick of its price
 
     def plantable(self, settings: Settings, card: str) -> bool:
         return _card_def(settings, card).is_vessel

@@ -79,11 +79,15 @@ class Planting(Protocol):
     ``panel`` is the cards every run studies by default: cards the agents play often and worth
     about zero as they are (a card with a value of its own would hold the first or last place
     whatever is planted). ``changes`` are the changes planted, the first a strengthening (the
-    sweep's); ``target`` names, for a message, the cards a change applies to."""
+    sweep's); ``target`` names, for a message, the cards a change applies to. ``cost_field`` is
+    the field (of :meth:`CardStudy.fields`) that is a card's price, for the tune check: moved by
+    a few points, a tune of it should find the price again. None when the stand-ins cannot show
+    that (a blank is worth nothing at any price): the game then has no tune check."""
 
     panel: tuple[str, ...]
     changes: tuple[Change, ...]
     target: str
+    cost_field: str | None
 
     def plantable(self, settings: Settings, card: str) -> bool:
         """Whether the changes apply to ``card``."""

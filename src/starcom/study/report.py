@@ -70,7 +70,7 @@ def results(outcome: Outcome) -> dict[str, Any]:
             "play_rate_diff": _rounded(diff.estimate if diff else None),
             "play_rate_ci": [round(diff.low, 6), round(diff.high, 6)] if diff else None,
             "play_rate_pairs": rate.diff.n,
-            "verdict": verdict(iv.low, iv.high, diff.high if diff else None),
+            "verdict": verdict(iv.low, iv.high, diff),
         })
     cards.sort(key=lambda e: (-e["value"], e["card"]))
     tuned = suggested_costs(Path(spec.out), spec.key())

@@ -13,10 +13,11 @@ from ..sim.backends import BackendError, check_backend
 from .hook import CardStudy, Settings
 
 DEFAULT_TURN_LIMIT = 60
-# A card stops once its value's 95% interval is this narrow (``--precision``). A card that
-# changes few games stops after a few dozen pairs; one that changes many plays to
-# ``max_games``. Finer than this, a card's worth is below what one play of the game shows.
-DEFAULT_PRECISION = 0.04
+# A card stops once its value's 95% interval is this narrow (``--precision``): a card that
+# changes few games stops after a few dozen pairs, one that changes many plays on towards
+# ``max_games``. The finest that fits Star Commander's whole catalogue into half an hour on two
+# cores (docs/study.md, "Cost": 0.04 took 32 minutes).
+DEFAULT_PRECISION = 0.045
 
 def study_of(game: str) -> tuple[GameEntry[Any, Any], CardStudy]:
     """The registry entry of ``game`` and its card study; ValueError names an unknown game or

@@ -12,6 +12,9 @@ whose card study can plant a change (its ``planting``, :class:`Planting`):
   ``strong`` when strengthened, ``weak`` or ``dead`` when weakened (a weakened card the agents
   stop playing changes no game; its play rate tells, :mod:`.verdict`).
 - **Sweep.** The first change at smaller factors: the smallest one still detected.
+- **Tune.** A panel card's price (the planting's ``cost_field``) moved by +2 or -2, its
+  stand-in kept as it was: ``study tune`` of that price (:mod:`.tune`, default values) should
+  find the card's own price again, within 1.
 
 Every planted run also reports how many games the paired, sequential comparison used against a
 fixed-size unpaired test with the same error rates (:func:`.stats.fixed_unpaired_games`).
@@ -23,15 +26,18 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from .hook import Change, Planting, Settings
+from .hook import Planting, Settings
 from .report import results
 from .runner import LOG, run_study
 from .spec import DEFAULT_PRECISION, StudyError, StudySpec
 from .stats import fixed_paired_games, fixed_unpaired_games
 
-PARTS = ("aa", "planted", "sweep")
+T = TypeVar("T")
+PARTS = ("aa", "planted", "sweep", "tune")
+TUNE_SHIFTS = (2, -2)  # how far the tune check moves a price
+TUNE_TOLERANCE = 1.0  # how close the fair price found must come to the card's own
 
 
 def planting_of(spec: StudySpec) -> Planting:
@@ -63,6 +69,7 @@ class ValidationSpec:
     address: str | None = None
     out: str = "validate"
     sweep: tuple[float, ...] = (2.0, 1.5, 1.25)
+    tune_runs: int = 10
 
     def study(self, name: str, seed: int, planted: Settings | None = None, aa: bool = False) -> StudySpec:
         """The study of one run, in its own folder: of ``planted``'s catalogue, if given."""
@@ -85,7 +92,7 @@ class ValidationSpec:
 Progress = Callable[[str], None]
 
 
-def planted_plan(cards: Sequence[str], changes: Sequence[Change], runs: int) -> list[tuple[str, Change]]:
+def planted_plan(cards: Sequence[str], changes: Sequence[T], runs: int) -> list[tuple[str, T]]:
     """The card changed and the change of each planted run: the cards in turn, and the change
     moving on by one more every time the cards come round, so that each card meets every
     change (with four cards and four changes, taking both in turn would pair them for good)."""
@@ -223,6 +230,47 @@ def check_sweep(v: ValidationSpec, say: Progress) -> dict[str, Any]:
             "smallest_detected": min(detected) if detected else None}
 
 
+def check_tune(v: ValidationSpec, say: Progress) -> dict[str, Any]:
+    """The tune check: does ``study tune`` find a moved price again? Each run moves a panel
+    card's price by one of :data:`TUNE_SHIFTS` (the cards in turn, the shift moving on as in
+    :func:`planted_plan`), its stand-in kept as it was, then tunes that price over its default
+    values; found when the fair price lies within :data:`TUNE_TOLERANCE` of the card's own."""
+    from .tune import plan, run_tune, write as write_tune  # numpy and matplotlib: only for this check
+    base = v.study("tune", v.seed)
+    planting = planting_of(base)
+    field = planting.cost_field
+    if field is None:
+        raise StudyError(f"--part tune: {base.entry.title}'s stand-ins cannot show a card's price (a blank is worth "
+                         "nothing at any price), so it has no tune check; its checks: aa, planted, sweep")
+    study = base.study
+    rows = []
+    for r, (card, shift) in enumerate(planted_plan(_plantable(v, base, planting, "tune check"), TUNE_SHIFTS,
+                                                   v.tune_runs)):
+        own = int(study.fields(base.settings, card)[field])
+        moved = max(0, own + shift)
+        say(f"tune run {r + 1} of {v.tune_runs}: {card}, {field} {own} moved to {moved}")
+        try:
+            settings = study.with_field(base.settings, card, field, moved)
+        except ValueError as exc:
+            raise StudyError(str(exc)) from None
+        spec = replace(base, catalogue_text=settings.catalogue_text, cards_file=settings.catalogue_name,
+                       seed=v.seed + 3000 + r, out=str(Path(v.out) / f"tune-{r:02d}"))
+        data = write_tune(run_tune(plan(spec, card, field, None, None)))
+        fair = data["fair_value"]
+        ok = fair["bounded"] and fair["estimate"] is not None and abs(fair["estimate"] - own) <= TUNE_TOLERANCE
+        rows.append({"card": card, "field": field, "own": own, "moved_to": moved,
+                     "values": [q["field_value"] for q in data["points"]], "fair": fair["estimate"],
+                     "fair_low": fair["low"], "fair_high": fair["high"], "found": bool(ok),
+                     "games": sum(q["games"] for q in data["points"])})
+    return {"runs": rows, "found": sum(row["found"] for row in rows), "tolerance": TUNE_TOLERANCE}
+
+
+def parts_of(v: ValidationSpec) -> tuple[str, ...]:
+    """Every check the game of ``v`` has, in order: the tune check only where its planting
+    names a price (:attr:`~.hook.Planting.cost_field`)."""
+    return tuple(p for p in PARTS if p != "tune" or planting_of(v.study("check", v.seed)).cost_field is not None)
+
+
 def validate(v: ValidationSpec, parts: tuple[str, ...], say: Progress = lambda s: None) -> dict[str, Any]:
     """Run the asked ``parts`` (of :data:`PARTS`, in that order) and write ``validate.json``
     (after each part; the figures of other parts already there, from the same settings, are
@@ -242,7 +290,7 @@ def validate(v: ValidationSpec, parts: tuple[str, ...], say: Progress = lambda s
             out = earlier
     except (OSError, ValueError, AttributeError):
         pass
-    checks = {"aa": check_aa, "planted": check_planted, "sweep": check_sweep}
+    checks = {"aa": check_aa, "planted": check_planted, "sweep": check_sweep, "tune": check_tune}
     for part in parts:
         out[part] = checks[part](v, say)
         Path(v.out).mkdir(parents=True, exist_ok=True)
@@ -250,5 +298,5 @@ def validate(v: ValidationSpec, parts: tuple[str, ...], say: Progress = lambda s
     return out
 
 
-__all__ = ["PARTS", "Change", "Planting", "ValidationSpec", "check_aa", "check_planted", "check_sweep", "found",
-           "planted_plan", "planting_of", "validate"]
+__all__ = ["PARTS", "TUNE_SHIFTS", "TUNE_TOLERANCE", "ValidationSpec", "check_aa", "check_planted", "check_sweep",
+           "check_tune", "found", "parts_of", "planted_plan", "planting_of", "validate"]

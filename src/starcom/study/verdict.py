@@ -19,8 +19,10 @@ The verdict reads the value's interval first, then the play rate's:
 
 * ``strong``: the value's interval lies above zero;
 * ``weak``: it lies below zero;
-* ``dead``: it contains zero, and the play-rate difference's interval lies below zero (the seat
-  plays the real card significantly less often than it plays the stand-in);
+* ``dead``: it contains zero, and the seat plays the real card significantly and markedly less
+  often than the stand-in: the play-rate difference's interval lies below zero and its
+  estimate is at least :data:`DEAD_DROP` below (a card played in 95% of its chances against
+  97% for its stand-in is not dead, however many pairs make that gap significant);
 * ``even``: neither.
 
 Both are 95% intervals read card by card (the study's red flag is the stricter, run-wide test:
@@ -37,6 +39,7 @@ from .pairs import PairResult
 from .stats import Interval, mean_interval
 
 Verdict = Literal["dead", "weak", "strong", "even"]
+DEAD_DROP: Final = 0.10  # the least fall in play rate, against the stand-in's, that makes a card dead
 VERDICTS: Final[tuple[Verdict, ...]] = ("dead", "weak", "strong", "even")  # the order a designer reads them in
 
 
@@ -67,17 +70,16 @@ def play_rate(pairs: Sequence[PairResult], level: float = 0.95) -> PlayRate:
                     diff)
 
 
-def verdict(value_low: float, value_high: float, diff_high: float | None) -> Verdict:
+def verdict(value_low: float, value_high: float, diff: Interval | None) -> Verdict:
     """The verdict of a card whose value's interval is ``[value_low, value_high]`` and whose
-    play-rate difference's interval ends at ``diff_high`` (None: no pair in which it could be
-    played)."""
+    play-rate difference is ``diff`` (None: no pair in which it could be played)."""
     if value_low > 0:
         return "strong"
     if value_high < 0:
         return "weak"
-    if diff_high is not None and diff_high < 0:
+    if diff is not None and diff.high < 0 and diff.estimate <= -DEAD_DROP:
         return "dead"
     return "even"
 
 
-__all__ = ["VERDICTS", "PlayRate", "Verdict", "play_rate", "verdict"]
+__all__ = ["DEAD_DROP", "VERDICTS", "PlayRate", "Verdict", "play_rate", "verdict"]
