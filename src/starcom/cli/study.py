@@ -117,9 +117,9 @@ def cards(
                 estimate = (time.perf_counter() - started) / played * (upper - done) / 60
                 if estimate > BUDGET_MINUTES:
                     bar.console.print(f"[yellow]At this pace the study may take up to {estimate:.0f} more minutes "
-                                      f"on {spec.workers} worker(s). More workers (--workers), fewer games "
-                                      "(--max-games) or more machines (--backend ray, docs/cluster.md) "
-                                      "make it shorter.[/]")
+                                      f"on {spec.workers} worker(s), less as cards stop early. More workers "
+                                      "(--workers), fewer games (--max-games), a coarser --precision or more "
+                                      "machines (--backend ray, docs/cluster.md) make it shorter.[/]")
 
         try:
             outcome = run_study(spec, on_pair)

@@ -74,7 +74,8 @@ class Change:
 
 
 class Planting(Protocol):
-    """What a game's card study gives the validation (its ``planting`` attribute).
+    """What a game's card study may give the validation (its optional ``planting`` attribute;
+    a game without one has no ``study validate``).
 
     ``panel`` is the cards every run studies by default: cards the agents play often and worth
     about zero as they are (a card with a value of its own would hold the first or last place
