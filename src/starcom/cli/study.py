@@ -323,8 +323,9 @@ def tune(
     turn_limit: Optional[int] = typer.Option(None, "--turn-limit", help="Turn limit of every game (default: "
                                              "the game's study's own)."),
     max_games: int = typer.Option(400, "--max-games", help="At most this many games per value tried."),
-    precision: float = typer.Option(DEFAULT_PRECISION, "--precision", help="Stop a value once its 95% interval "
-                                    "is this narrow on either side (0: play every value to --max-games)."),
+    precision: float = typer.Option(0.0, "--precision", help="Stop a value once its 95% interval is this narrow "
+                                    "on either side (default 0: every value plays to --max-games, for the fit's "
+                                    "slope needs every point as sharp as the games allow)."),
     seed: int = typer.Option(0, "--seed", help="The seed of every study of the tune (so they share deals)."),
     alpha: float = typer.Option(0.05, "--alpha", help="Each study's chance of stopping early on a value "
                                 "that is in fact zero."),
