@@ -2,7 +2,7 @@
 
 httpx gives up after 5 s by default; on a busy two-core CI machine one request can wait
 longer than that behind AI workers, which made a test fail on a timing rather than on
-behaviour. These wrappers wait long enough that only a hung server fails them."""
+behaviour. These calls wait long enough that only a hung server fails them."""
 
 from __future__ import annotations
 
@@ -13,21 +13,14 @@ import httpx
 PATIENCE = httpx.Timeout(60.0, connect=10.0)
 
 
-def get(url: str, **kwargs: Any) -> httpx.Response:
+def request(method: str, url: str, **kwargs: Any) -> httpx.Response:
     kwargs.setdefault("timeout", PATIENCE)
-    return httpx.get(url, **kwargs)
+    return httpx.request(method, url, **kwargs)
+
+
+def get(url: str, **kwargs: Any) -> httpx.Response:
+    return request("GET", url, **kwargs)
 
 
 def post(url: str, **kwargs: Any) -> httpx.Response:
-    kwargs.setdefault("timeout", PATIENCE)
-    return httpx.post(url, **kwargs)
-
-
-def put(url: str, **kwargs: Any) -> httpx.Response:
-    kwargs.setdefault("timeout", PATIENCE)
-    return httpx.put(url, **kwargs)
-
-
-def delete(url: str, **kwargs: Any) -> httpx.Response:
-    kwargs.setdefault("timeout", PATIENCE)
-    return httpx.delete(url, **kwargs)
+    return request("POST", url, **kwargs)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .hook import Planting, Settings
+from .pairs import PairResult
 from .report import results
 from .runner import LOG, run_study
 from .spec import DEFAULT_PRECISION, StudyError, StudySpec
@@ -120,7 +121,7 @@ def check_aa(v: ValidationSpec, say: Progress) -> dict[str, Any]:
             "called_even": even / total if total else None, "runs_with_a_false_alarm": alarms}
 
 
-def _plantable(v: ValidationSpec, base: StudySpec, planting: Planting, what: str) -> list[str]:
+def _plantable(base: StudySpec, planting: Planting, what: str) -> list[str]:
     cards = [c for c in base.only if planting.plantable(base.settings, c)]
     if not cards:
         raise StudyError(f"--panel: the {what} changes {planting.target}; name at least one")
@@ -133,7 +134,7 @@ def check_planted(v: ValidationSpec, say: Progress) -> dict[str, Any]:
     base = v.study("planted", v.seed)
     planting = planting_of(base)
     rows = []
-    for r, (card, change) in enumerate(planted_plan(_plantable(v, base, planting, "planted check"),
+    for r, (card, change) in enumerate(planted_plan(_plantable(base, planting, "planted check"),
                                                     planting.changes, v.runs)):
         say(f"planted run {r + 1} of {v.runs}: {card}, {change.name}")
         name = f"planted-{r:02d}"
@@ -161,29 +162,24 @@ def check_planted(v: ValidationSpec, say: Progress) -> dict[str, Any]:
             "median_games_ratio": statistics.median(ratios) if ratios else None}
 
 
-def _pairs(v: ValidationSpec, run: str, card: str) -> list[dict[str, Any]]:
+def _pairs(v: ValidationSpec, run: str, card: str) -> list[PairResult]:
     """The pairs of ``card`` in the run ``run``, as its log keeps them."""
     lines = (Path(v.out) / run / LOG).read_text("utf-8").splitlines()
-    return [p for p in map(json.loads, lines) if p["card"] == card]
+    return [r for r in (PairResult.from_json(json.loads(line)) for line in lines) if r.card == card]
 
 
-def _played(pairs: list[dict[str, Any]], card: str) -> dict[str, Any]:
+def _played(pairs: list[PairResult], card: str) -> dict[str, Any]:
     """How the agents used the changed card, over its ``pairs``: the share of pairs in which the
     treated seat built or played the real card (``treated_played``), the share in which it did
     so with the stand-in in the control game (``control_played``; a game records the card by
     its name either way), and the share of pairs whose games ended alike (``no_difference``)."""
     n = len(pairs) or 1
-    return {"treated_played": round(sum(card in p["treated"]["played"][p["seat"]] for p in pairs) / n, 4),
-            "control_played": round(sum(card in p["control"]["played"][p["seat"]] for p in pairs) / n, 4),
-            "no_difference": round(sum(_score(p, "treated") == _score(p, "control") for p in pairs) / n, 4)}
+    return {"treated_played": round(sum(card in r.treated.played[r.seat] for r in pairs) / n, 4),
+            "control_played": round(sum(card in r.control.played[r.seat] for r in pairs) / n, 4),
+            "no_difference": round(sum(r.difference == 0 for r in pairs) / n, 4)}
 
 
-def _score(pair: dict[str, Any], game: str) -> float:
-    w = pair[game]["winner"]
-    return 0.5 if w is None or w < 0 else 1.0 if w == pair["seat"] else 0.0
-
-
-def _efficiency(pairs: list[dict[str, Any]], entry: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+def _efficiency(pairs: list[PairResult], entry: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """How many games the study's design needs for the effect this run found, against a fixed
     unpaired test with the same error rates (the per-card alarm rate, power 0.8), from the
     outcomes of ``pairs``, the card's pairs in the run's log (those past the comparison's end
@@ -194,11 +190,11 @@ def _efficiency(pairs: list[dict[str, Any]], entry: dict[str, Any], data: dict[s
       (``excluded_zero``); None when it ran on without deciding;
     - ``ratio``: ``games_used`` if the comparison stopped early, else ``paired_games``, divided
       by ``unpaired_games``."""
-    pairs = [p for p in pairs if p["pair"] < entry["pairs"]]
-    treated = [_score(p, "treated") for p in pairs]
-    control = [_score(p, "control") for p in pairs]
+    pairs = [r for r in pairs if r.pair < entry["pairs"]]
+    treated = [r.treated.score(r.seat) for r in pairs]
+    control = [r.control.score(r.seat) for r in pairs]
     effect = abs(entry["value"])
-    diffs = [t - c for t, c in zip(treated, control)]
+    diffs = [r.difference for r in pairs]
     none = {"paired_games": None, "unpaired_games": None, "games_used": None, "ratio": None}
     if effect == 0 or len(diffs) < 2 or not statistics.stdev(diffs) > 0:
         return none
@@ -215,7 +211,7 @@ def check_sweep(v: ValidationSpec, say: Progress) -> dict[str, Any]:
     to that is still ranked first, with an interval above zero."""
     base = v.study("sweep", v.seed)
     planting = planting_of(base)
-    card = _plantable(v, base, planting, "sweep")[0]
+    card = _plantable(base, planting, "sweep")[0]
     change = planting.changes[0]
     rows = []
     for factor in v.sweep:
@@ -244,7 +240,7 @@ def check_tune(v: ValidationSpec, say: Progress) -> dict[str, Any]:
                          "nothing at any price), so it has no tune check; its checks: aa, planted, sweep")
     study = base.study
     rows = []
-    for r, (card, shift) in enumerate(planted_plan(_plantable(v, base, planting, "tune check"), TUNE_SHIFTS,
+    for r, (card, shift) in enumerate(planted_plan(_plantable(base, planting, "tune check"), TUNE_SHIFTS,
                                                    v.tune_runs)):
         own = int(study.fields(base.settings, card)[field])
         moved = max(0, own + shift)
